@@ -1,0 +1,233 @@
+"""The PySAT backend: solve puzzles by loading their clauses into a SAT solver.
+
+Two strategies share the one encoding. *Persistent*: one solver per shape holds the shape's
+clauses and each puzzle's givens go in as assumptions (fast for batches of small grids).
+*Fresh*: per puzzle a new solver gets the formula simplified by the givens (Kwon & Jain), which
+wins on big grids where assumptions slow the solver down.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from pysat.solvers import Solver as PySatSolver
+
+from .checker import is_solution
+from .encodings import FALSE, TRUE, UNKNOWN, Encoding, encode, shape_clauses
+from .errors import InputError, InternalError
+from .puzzle import Grid, Puzzle
+from .results import Result, Status
+from .shape import Shape
+
+__all__ = [
+    "Strategy",
+    "SOLVER_NAMES",
+    "DEFAULT_SOLVER",
+    "Limits",
+    "SatBackend",
+    "eliminate",
+    "decode_model",
+]
+
+DEFAULT_SOLVER = "minisat22"
+"""The PySAT solver used unless another is named (chosen by measurement; see the README)."""
+
+SOLVER_NAMES = (
+    "cadical103",
+    "cadical153",
+    "cadical195",
+    "glucose3",
+    "glucose4",
+    "glucose42",
+    "lingeling",
+    "maplechrono",
+    "maplecm",
+    "maplesat",
+    "mergesat3",
+    "minicard",
+    "minisat22",
+    "minisat-gh",
+)
+"""PySAT solver names satdoku accepts."""
+
+
+class Strategy(Enum):
+    """How givens reach the solver: assumptions on a persistent solver, or a fresh solver."""
+
+    PERSISTENT = "persistent"
+    FRESH = "fresh"
+    AUTO = "auto"
+
+    def resolve(self, n: int) -> Strategy:
+        """Return the concrete strategy for side n (AUTO: persistent up to 16, then fresh).
+
+        >>> Strategy.AUTO.resolve(9), Strategy.AUTO.resolve(25)
+        (<Strategy.PERSISTENT: 'persistent'>, <Strategy.FRESH: 'fresh'>)
+        """
+        if self is not Strategy.AUTO:
+            return self
+        return Strategy.PERSISTENT if n <= 16 else Strategy.FRESH
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per-puzzle limits: wall-clock seconds and a conflict budget (None: no limit)."""
+
+    timeout: float | None = None
+    conflicts: int | None = None
+
+    @property
+    def limited(self) -> bool:
+        """Tell whether any limit is set."""
+        return self.timeout is not None or self.conflicts is not None
+
+
+def check_solver_name(name: str) -> str:
+    """Return the name when PySAT knows it, else raise InputError listing the names.
+
+    >>> check_solver_name("minisat22")
+    'minisat22'
+    """
+    if name not in SOLVER_NAMES:
+        raise InputError(f"unknown solver {name!r}: expected one of {', '.join(SOLVER_NAMES)}")
+    return name
+
+
+def eliminate(puzzle: Puzzle) -> list[int] | None:
+    """Return claim states after rule 1 from the givens (index = variable), None on a clash.
+
+    >>> from satdoku.shape import Shape
+    >>> known = eliminate(Puzzle(Shape.latin(2), (1, 0, 0, 0)))
+    >>> known[1], known[2], known[3]
+    (1, -1, -1)
+    """
+    shape = puzzle.shape
+    n = shape.n
+    known = [UNKNOWN] * (n**3 + 1)
+    peers = shape.peers
+    for cell, d in enumerate(puzzle.cells):
+        if not d:
+            continue
+        base = cell * n
+        if known[base + d] == FALSE:
+            return None
+        for other in range(base + 1, base + n + 1):
+            known[other] = FALSE
+        known[base + d] = TRUE
+        for peer in peers[cell]:
+            var = peer * n + d
+            if known[var] == TRUE:
+                return None
+            known[var] = FALSE
+    return known
+
+
+def decode_model(model: Sequence[int], n: int) -> Grid:
+    """Return the grid a model's true claim variables describe (0 where a cell has none).
+
+    >>> decode_model([1, -2, -3, 4], 2)[:2]
+    (1, 2)
+    """
+    cells = [0] * (n * n)
+    n3 = n**3
+    for lit in model:
+        if 0 < lit <= n3:
+            cell, d0 = divmod(lit - 1, n)
+            cells[cell] = d0 + 1
+    return tuple(cells)
+
+
+class SatBackend:
+    """Solve puzzles of any shape with PySAT, one solver per shape for the persistent strategy.
+
+    >>> from satdoku.shape import Shape
+    >>> backend = SatBackend()
+    >>> backend.solve(Puzzle(Shape.latin(2), (1, 0, 0, 0))).solution
+    (1, 2, 2, 1)
+    """
+
+    def __init__(
+        self,
+        solver: str = DEFAULT_SOLVER,
+        encoding: Encoding = Encoding(),
+        strategy: Strategy = Strategy.AUTO,
+        limits: Limits = Limits(),
+    ) -> None:
+        self.solver_name = check_solver_name(solver)
+        self.encoding = encoding
+        self.strategy = strategy
+        self.limits = limits
+        self._persistent: dict[Shape, PySatSolver] = {}
+
+    def close(self) -> None:
+        """Free every solver held."""
+        for solver in self._persistent.values():
+            solver.delete()
+        self._persistent.clear()
+
+    def __enter__(self) -> SatBackend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def persistent_solver(self, shape: Shape) -> PySatSolver:
+        """Return the solver that holds this shape's clauses, making it on first use."""
+        solver = self._persistent.get(shape)
+        if solver is None:
+            formula = shape_clauses(shape, self.encoding)
+            solver = PySatSolver(name=self.solver_name, bootstrap_with=formula.clauses)
+            self._persistent[shape] = solver
+        return solver
+
+    def solve(self, puzzle: Puzzle) -> Result:
+        """Solve one puzzle; the solution is checked independently before it is returned."""
+        n = puzzle.shape.n
+        if self.strategy.resolve(n) is Strategy.PERSISTENT:
+            status, model = self._run(self.persistent_solver(puzzle.shape), puzzle.assumptions())
+        else:
+            known = eliminate(puzzle)
+            if known is None:
+                return Result(Status.UNSOLVABLE, puzzle=puzzle)
+            formula = encode(puzzle.shape, self.encoding, known=known)
+            with PySatSolver(name=self.solver_name, bootstrap_with=formula.clauses) as solver:
+                status, model = self._run(solver, [])
+            if model is not None:
+                model = [v for v in range(1, n**3 + 1) if known[v] == TRUE] + model
+        if status is not Status.SOLVED:
+            return Result(status, puzzle=puzzle)
+        assert model is not None
+        return self._checked(puzzle, decode_model(model, n))
+
+    def _checked(self, puzzle: Puzzle, solution: Grid) -> Result:
+        if not is_solution(solution, puzzle):
+            raise InternalError(
+                f"solver {self.solver_name} returned a grid that is not a solution: {solution}"
+            )
+        return Result(Status.SOLVED, solution, puzzle)
+
+    def _run(self, solver: PySatSolver, assumptions: list[int]) -> tuple[Status, list[int] | None]:
+        limits = self.limits
+        if not limits.limited:
+            ok = solver.solve(assumptions=assumptions)
+        else:
+            if limits.conflicts is not None:
+                solver.conf_budget(limits.conflicts)
+            timer = None
+            if limits.timeout is not None:
+                timer = threading.Timer(limits.timeout, solver.interrupt)
+                timer.start()
+            try:
+                ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+                solver.clear_interrupt()
+            if ok is None:
+                return Status.TIMEOUT, None
+        if not ok:
+            return Status.UNSOLVABLE, None
+        return Status.SOLVED, solver.get_model()
