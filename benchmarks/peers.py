@@ -187,7 +187,7 @@ def _square_box(n: int) -> tuple[int, int]:
 def read_puzzles(path: str, limit: int | None = None) -> list[str]:
     """Read puzzle lines from a collection file, skipping blank lines and ``#`` comments."""
     puzzles: list[str] = []
-    with open(path, encoding="ascii") as handle:
+    with open(path, encoding="utf-8") as handle:
         for raw in handle:
             line = raw.strip()
             if not line or line.startswith("#"):

@@ -32,7 +32,7 @@ __all__ = [
     "decode_model",
 ]
 
-DEFAULT_SOLVER = "minisat22"
+DEFAULT_SOLVER = "cadical153"
 """The PySAT solver used unless another is named (chosen by measurement; see the README)."""
 
 SOLVER_NAMES = (

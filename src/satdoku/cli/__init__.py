@@ -1,0 +1,72 @@
+"""The ``satdoku`` command line: a thin layer over the library; ``main(argv)`` returns the status.
+
+Exit statuses (exact contract): 0 when every input puzzle could be read, whatever its verdict;
+2 when any input could not be read (the rest is still processed first) or the usage is wrong;
+130 when interrupted (what was done is flushed first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+
+from .. import __version__
+from ..errors import InputError
+from . import check, solve
+
+__all__ = ["main", "build_parser", "COMMANDS"]
+
+COMMANDS = [solve, check]
+"""Command modules; each has ``NAME``, ``register(subparsers)`` and ``run(args) -> int``."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the parser of every command."""
+    parser = _Parser(
+        prog="satdoku",
+        description="Solve Sudoku, Latin squares and variants by logic: claims, exactly-one "
+        "axioms, CNF.",
+        epilog="example: satdoku solve puzzles.txt --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"satdoku {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status.
+
+    >>> main(["check", "-", "--help"]) if False else 0
+    0
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args))
+    except InputError as err:
+        if args.debug:
+            traceback.print_exc()
+        print(f"satdoku: {err.located()}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        sys.stdout.flush()
+        print("satdoku: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,196 @@
+"""Options and input handling shared by the CLI commands."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import IO
+
+from ..encodings import AtMostOne, Encoding, Scheme
+from ..errors import InputError
+from ..formats import Alphabet, Entry, Layout, ShapeOptions, read_puzzles
+from ..sat import DEFAULT_SOLVER, SOLVER_NAMES, Limits, Strategy
+
+__all__ = [
+    "EXAMPLE",
+    "add_input_options",
+    "add_solver_options",
+    "read_entries",
+    "shape_options",
+    "alphabet_of",
+    "encoding_of",
+    "limits_of",
+    "report_error",
+    "example_text",
+]
+
+EXAMPLE = "sudoku9.txt"
+"""The bundled puzzle a command uses when given no FILE."""
+
+
+def example_text(name: str = EXAMPLE) -> str:
+    """Return the text of a bundled example puzzle."""
+    return resources.files("satdoku.examples").joinpath(name).read_text(encoding="utf-8")
+
+
+def _box(text: str) -> tuple[int, int]:
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected RxC such as 3x3 or 2x3, got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = False) -> None:
+    """Add FILE and the options that say how to read puzzles from it."""
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        nargs=None if file_required else "?",
+        help="puzzles: one per line, or one grid; '-' reads standard input"
+        + ("" if file_required else " (default: a bundled example)"),
+    )
+    group = parser.add_argument_group("reading puzzles")
+    group.add_argument("--alphabet", metavar="SYMBOLS",
+                       help="symbols of digits 1..n in order (default 1-9 then A-Z)")
+    layout = group.add_mutually_exclusive_group()
+    layout.add_argument("--grid", dest="layout", action="store_const", const=Layout.GRID,
+                        help="read the whole input as one grid (one row per line)")
+    layout.add_argument("--lines", dest="layout", action="store_const", const=Layout.LINES,
+                        help="read one puzzle per line")
+    group.add_argument("--box", metavar="RxC", type=_box, help="box shape, e.g. 2x3 (default: most square)")
+    group.add_argument("--latin", action="store_true", help="a Latin square: no boxes")
+    group.add_argument("--diagonals", action="store_true",
+                       help="the two main diagonals hold every digit once too")
+    group.add_argument("--regions", metavar="FILE",
+                       help="irregular regions (jigsaw): a grid file of region symbols, no boxes")
+
+
+def add_solver_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options that choose the solver, encoding and limits."""
+    group = parser.add_argument_group("solving")
+    group.add_argument("--solver", default=DEFAULT_SOLVER, choices=SOLVER_NAMES, metavar="NAME",
+                       help=f"PySAT solver (default {DEFAULT_SOLVER}): {', '.join(SOLVER_NAMES)}")
+    group.add_argument("--encoding", default="extended", choices=[s.value for s in Scheme],
+                       help="which halves of the axioms become clauses (default extended)")
+    group.add_argument("--amo", default="auto", choices=[a.value for a in AtMostOne],
+                       help="at-most-one encoding (default auto: pairwise up to 16x16)")
+    group.add_argument("--strategy", default="auto", choices=[s.value for s in Strategy],
+                       help="givens as assumptions on one solver per shape (persistent) or a "
+                       "fresh simplified formula per puzzle (default auto: by size)")
+    group.add_argument("--timeout", type=float, metavar="SECONDS",
+                       help="give up on a puzzle after this many seconds (status timeout)")
+    group.add_argument("--conflicts", type=int, metavar="N",
+                       help="give up on a puzzle after N conflicts (status timeout)")
+
+
+def alphabet_of(args: argparse.Namespace) -> Alphabet:
+    """Return the alphabet the options name."""
+    return Alphabet(args.alphabet) if args.alphabet else Alphabet()
+
+
+def encoding_of(args: argparse.Namespace) -> Encoding:
+    """Return the encoding the options name."""
+    return Encoding(Scheme(args.encoding), AtMostOne(args.amo))
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """Return the per-puzzle limits the options name."""
+    if args.timeout is not None and args.timeout <= 0:
+        raise InputError(f"--timeout must be positive, got {args.timeout}")
+    if args.conflicts is not None and args.conflicts <= 0:
+        raise InputError(f"--conflicts must be positive, got {args.conflicts}")
+    return Limits(args.timeout, args.conflicts)
+
+
+def shape_options(args: argparse.Namespace) -> ShapeOptions:
+    """Return the shape options (box, Latin, diagonals, regions) the arguments name."""
+    regions = None
+    if args.regions:
+        regions = _read_regions(args.regions)
+        if args.box or args.latin:
+            raise InputError("--regions replaces boxes: do not combine it with --box or --latin")
+    if args.latin and args.box:
+        raise InputError("--latin has no boxes: do not combine it with --box")
+    return ShapeOptions(args.box, args.latin, args.diagonals, regions)
+
+
+def _read_regions(path: str) -> tuple[int, ...]:
+    """Read a region map: a grid of symbols, each symbol naming a region (in order of appearance)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read region map: {err}", source=path) from None
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        tokens = stripped.split() if len(stripped.split()) > 1 else list(stripped)
+        rows.append((number, tokens))
+    if not rows:
+        raise InputError("region map is empty", source=path)
+    n = len(rows)
+    names: dict[str, int] = {}
+    regions = []
+    for number, tokens in rows:
+        if len(tokens) != n:
+            raise InputError(f"region map row has {len(tokens)} cells, expected {n}",
+                             source=path, line=number)
+        for token in tokens:
+            regions.append(names.setdefault(token, len(names)))
+    if len(names) != n:
+        raise InputError(f"region map names {len(names)} regions, expected {n}", source=path)
+    return tuple(regions)
+
+
+def _text_lines(stream: IO[bytes], source: str) -> Iterator[str]:
+    head = stream.peek(4096) if isinstance(stream, io.BufferedReader) else b""
+    if b"\0" in head:
+        raise InputError("not a text file (it holds NUL bytes)", source=source)
+    for raw in stream:
+        if b"\0" in raw:
+            raise InputError("not a text file (it holds NUL bytes)", source=source)
+        yield raw.decode("utf-8", errors="replace")
+
+
+def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
+    """Yield the puzzles of the command's input, streaming; raise InputError for a bad file."""
+    options = shape_options(args)
+    alphabet = alphabet_of(args)
+    layout = args.layout or Layout.AUTO
+    if args.file is None:
+        lines: Iterator[str] = iter(example_text().splitlines())
+        source = EXAMPLE
+        yield from _nonempty(read_puzzles(lines, alphabet=alphabet, options=options,
+                                          layout=layout, source=source), source)
+        return
+    source = "<stdin>" if args.file == "-" else args.file
+    try:
+        stream: IO[bytes] = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")
+    except OSError as err:
+        raise InputError(f"cannot open: {err.strerror}", source=source) from None
+    try:
+        entries = read_puzzles(_text_lines(stream, source), alphabet=alphabet, options=options,
+                               layout=layout, source=source)
+        yield from _nonempty(entries, source)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def _nonempty(entries: Iterator[Entry], source: str) -> Iterator[Entry]:
+    seen = False
+    for entry in entries:
+        seen = True
+        yield entry
+    if not seen:
+        raise InputError("empty input: no puzzle found", source=source)
+
+
+def report_error(err: InputError) -> None:
+    """Print one line for a bad input on standard error."""
+    print(f"satdoku: {err.located()}", file=sys.stderr)

@@ -1,0 +1,88 @@
+"""``satdoku solve``: solve puzzles, one output per input puzzle, in order."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..batch import solve_entries
+from ..formats import format_grid, format_line, format_pretty
+from ..records import record
+from ..results import Status
+from ..sat import SatBackend, Strategy
+from .common import (
+    EXAMPLE,
+    add_input_options,
+    add_solver_options,
+    alphabet_of,
+    encoding_of,
+    limits_of,
+    read_entries,
+    report_error,
+)
+
+NAME = "solve"
+
+EPILOG = """examples:
+  satdoku solve                          # the bundled example, shown as boards
+  satdoku solve puzzles.txt              # one solution line per puzzle line
+  satdoku solve puzzles.txt --json       # one JSON record per puzzle
+  satdoku solve big.txt --alphabet ABCDEFGHIJKLMNOPQRSTUVWXY --pretty
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``solve`` command."""
+    parser = sub.add_parser(
+        NAME,
+        help="solve puzzles",
+        description="Solve each puzzle of FILE and print one result per puzzle, in input order. "
+        "Unsolvable puzzles print 'unsolvable', unreadable ones 'invalid' (and a message on "
+        "stderr).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_input_options(parser)
+    add_solver_options(parser)
+    out = parser.add_argument_group("output")
+    out.add_argument("--format", choices=["line", "grid", "json", "pretty"],
+                     help="line (default for files), grid, json (records) or pretty boards")
+    out.add_argument("--json", dest="format", action="store_const", const="json",
+                     help="one JSON record per puzzle: index, status, solution or error")
+    out.add_argument("--pretty", dest="format", action="store_const", const="pretty",
+                     help="boards with box borders")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve every puzzle of the input; return 2 when any could not be read, else 0."""
+    alphabet = alphabet_of(args)
+    fmt = args.format or ("pretty" if args.file is None else "line")
+    backend = SatBackend(args.solver, encoding_of(args), Strategy(args.strategy), limits_of(args))
+    status = 0
+    out = sys.stdout
+    with backend:
+        for outcome in solve_entries(read_entries(args), backend):
+            entry, result = outcome.entry, outcome.result
+            if entry.error is not None:
+                report_error(entry.error)
+                status = 2
+            if fmt == "json":
+                out.write(json.dumps(record(entry.index, result, alphabet, entry.line)) + "\n")
+            elif result.status is not Status.SOLVED or result.solution is None:
+                out.write(result.status.value + "\n")
+            elif fmt == "line":
+                out.write(format_line(result.solution, alphabet) + "\n")
+            elif fmt == "grid":
+                out.write(("\n" if entry.index else "") + format_grid(result.solution, alphabet) + "\n")
+            else:
+                assert entry.puzzle is not None
+                shape = entry.puzzle.shape
+                if entry.index:
+                    out.write("\n")
+                if args.file is None:
+                    out.write(f"Puzzle ({EXAMPLE}, {shape.describe()}):\n")
+                    out.write(format_pretty(entry.puzzle.cells, shape, alphabet) + "\n\nSolution:\n")
+                out.write(format_pretty(result.solution, shape, alphabet) + "\n")
+    return status
