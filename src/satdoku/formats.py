@@ -236,18 +236,64 @@ def parse_line(
 
 
 def _is_separator(text: str) -> bool:
+    """Tell whether a line only draws borders (``---+---``, ``|---|---|``)."""
     stripped = text.strip()
-    return bool(stripped) and set(stripped) <= _SEPARATOR_CHARS and "-" in stripped or (
-        bool(stripped) and set(stripped) <= set("=+|")
-    )
+    return bool(stripped) and set(stripped) <= _SEPARATOR_CHARS and bool(set(stripped) & set("-=+"))
 
 
-def _row(text: str, alphabet: Alphabet, line: int, source: str | None) -> tuple[list[int], list[int] | None]:
+def _table_cells(body: str) -> list[str] | None:
+    """Return the cells of a Markdown table row (``| 2 | | 7 |``), or None when it is not one."""
+    if len(body) < 3 or not (body.startswith("|") and body.endswith("|")):
+        return None
+    cells = [c.strip() for c in body[1:-1].split("|")]
+    if len(cells) < 2 or any(len(c) > 1 and not c.isdigit() for c in cells):
+        return None
+    return cells
+
+
+def _row(
+    text: str, alphabet: Alphabet, line: int, source: str | None
+) -> tuple[list[int], list[int] | None]:
     body = text.strip()
+    cells = _table_cells(body)
+    if cells is not None:
+        return _table_row(cells, alphabet, line, source), None
     if _is_tokens(body.replace("|", " ")):
         return _tokens(body.replace("|", " "), line, source), None
     cleaned = body.replace("-", " ")
     return _symbols(cleaned, alphabet, line, source)
+
+
+def _table_row(cells: list[str], alphabet: Alphabet, line: int, source: str | None) -> list[int]:
+    digits = []
+    for i, cell in enumerate(cells, 1):
+        if not cell:
+            digits.append(0)
+        elif cell.isdigit() and len(cell) > 1:
+            digits.append(int(cell))
+        else:
+            try:
+                digits.append(alphabet.digit(cell))
+            except InputError as err:
+                raise err.at(source=source, line=line, column=i) from None
+    return digits
+
+
+def _drop_table_headers(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """Leave out the empty header row of a Markdown table (a blank row before ``|---|``)."""
+    pending: tuple[int, str] | None = None
+    for item in lines:
+        if pending is not None:
+            if not _is_separator(item[1]):
+                yield pending
+            pending = None
+        cells = _table_cells(item[1].strip())
+        if cells is not None and not any(cells):
+            pending = item
+            continue
+        yield item
+    if pending is not None:
+        yield pending
 
 
 def parse_grid(
@@ -376,7 +422,7 @@ def read_puzzles(
     >>> [e.puzzle.n if e.puzzle else e.error.message for e in read_puzzles(["# c", "1...", "12"])]
     [2, 'expected n*n symbols for a grid of side n (16 for 4x4, 81 for 9x9), got 2']
     """
-    content = _content(enumerate(lines, 1))
+    content = _drop_table_headers(_content(enumerate(lines, 1)))
     first = next(content, None)
     if first is None:
         return
@@ -385,8 +431,13 @@ def read_puzzles(
         yield from _json_entries(text, alphabet, options, source)
         return
     if layout is Layout.AUTO:
-        width = _width(first[1], alphabet)
         head = [first]
+        while _is_separator(head[-1][1]):
+            item = next(content, None)
+            if item is None:
+                break
+            head.append(item)
+        width = _width(head[-1][1], alphabet)
         if width is not None and width > 1:
             for item in content:
                 if _is_separator(item[1]):

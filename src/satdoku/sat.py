@@ -196,7 +196,10 @@ class SatBackend:
             with PySatSolver(name=self.solver_name, bootstrap_with=formula.clauses) as solver:
                 status, model = self._run(solver, [])
             if model is not None:
-                model = [v for v in range(1, n**3 + 1) if known[v] == TRUE] + model
+                # variables the simplified formula left out are decided by ``known`` alone
+                model = [v for v in range(1, n**3 + 1) if known[v] == TRUE] + [
+                    v for v in model if 0 < v <= n**3 and known[v] == UNKNOWN
+                ]
         if status is not Status.SOLVED:
             return Result(status, puzzle=puzzle)
         assert model is not None

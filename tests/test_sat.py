@@ -1,0 +1,61 @@
+"""The PySAT backend: random puzzles of many sizes and shapes, verified by the checker."""
+
+import pytest
+
+from satdoku.checker import is_solution
+from satdoku.encodings import AtMostOne, Encoding, Scheme
+from satdoku.formats import format_line, parse_line
+from satdoku.generate import random_puzzle
+from satdoku.results import Status
+from satdoku.sat import SatBackend, Strategy
+from satdoku.shape import Shape
+
+SHAPES = [Shape.sudoku(n) for n in (4, 6, 8, 9, 12, 16, 25)] + [
+    Shape.latin(5), Shape.latin(7), Shape.sudoku(9, diagonals=True)]
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.describe())
+@pytest.mark.parametrize("strategy", [Strategy.PERSISTENT, Strategy.FRESH], ids=lambda s: s.value)
+def test_random_puzzles_are_solved_and_checked(shape: Shape, strategy: Strategy) -> None:
+    with SatBackend(strategy=strategy) as backend:
+        for seed in range(3):
+            puzzle, _ = random_puzzle(shape, 0.45, seed)
+            result = backend.solve(puzzle)
+            assert result.status is Status.SOLVED
+            assert result.solution is not None and is_solution(result.solution, puzzle)
+
+
+@pytest.mark.parametrize("n", [36, 49])
+def test_token_format_sizes_are_solved(n: int) -> None:
+    puzzle, _ = random_puzzle(Shape.sudoku(n), 0.6, seed=n)
+    text = format_line(puzzle.cells)
+    assert " " in text  # token format beyond 35
+    reread = parse_line(text)
+    with SatBackend() as backend:
+        result = backend.solve(reread)
+    assert result.solution is not None and is_solution(result.solution, reread)
+
+
+@pytest.mark.parametrize("encoding", [Encoding(s, a) for s in Scheme
+                                      for a in (AtMostOne.PAIRWISE, AtMostOne.SEQUENTIAL)],
+                         ids=lambda e: e.label())
+def test_every_encoding_solves(encoding: Encoding) -> None:
+    puzzle, _ = random_puzzle(Shape.sudoku(9), 0.3, seed=5)
+    with SatBackend(encoding=encoding) as backend:
+        result = backend.solve(puzzle)
+    assert result.solution is not None and is_solution(result.solution, puzzle)
+
+
+@pytest.mark.parametrize("strategy", [Strategy.PERSISTENT, Strategy.FRESH], ids=lambda s: s.value)
+def test_clashing_givens_are_unsolvable_not_errors(strategy: Strategy) -> None:
+    puzzle = parse_line("11" + "." * 14)
+    with SatBackend(strategy=strategy) as backend:
+        assert backend.solve(puzzle).status is Status.UNSOLVABLE
+
+
+def test_one_persistent_solver_per_shape() -> None:
+    with SatBackend(strategy=Strategy.PERSISTENT) as backend:
+        for seed in range(5):
+            backend.solve(random_puzzle(Shape.sudoku(9), 0.4, seed)[0])
+        backend.solve(random_puzzle(Shape.sudoku(4), 0.4, 0)[0])
+        assert len(backend._persistent) == 2
