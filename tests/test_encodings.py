@@ -7,9 +7,9 @@ import pytest
 from satdoku.axioms import axioms
 from satdoku.encodings import AtMostOne, Encoding, Scheme, encode
 from satdoku.generate import random_grid
+from satdoku.puzzle import Puzzle
 from satdoku.sat import eliminate
 from satdoku.shape import Shape
-from satdoku.puzzle import Puzzle
 
 ENCODINGS = [Encoding(s, a) for s, a in product(Scheme, AtMostOne)]
 

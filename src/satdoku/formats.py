@@ -110,7 +110,9 @@ class ShapeOptions:
         if self.regions is not None:
             shape = Shape.jigsaw(self.regions, diagonals=self.diagonals)
             if shape.n != n:
-                raise InputError(f"the region map is for {shape.n}x{shape.n}, the puzzle is {n}x{n}")
+                raise InputError(
+                    f"the region map is for {shape.n}x{shape.n}, the puzzle is {n}x{n}"
+                )
             return shape
         if self.latin:
             return Shape.latin(n, diagonals=self.diagonals)
@@ -210,7 +212,7 @@ def parse_line(
     >>> parse_line("12345678").n
     Traceback (most recent call last):
     ...
-    satdoku.errors.InputError: expected n*n symbols for a grid of side n (16 for 4x4, 81 for 9x9), got 8
+    satdoku.errors.InputError: expected n*n symbols for a grid of side n (16 for 4x4, ...), got 8
     """
     body = text.strip()
     columns: list[int] | None = None
@@ -305,7 +307,8 @@ def parse_grid(
 ) -> Puzzle:
     """Parse a grid: one row per (line number, text); '|', '-', '+' and spaces are ignored.
 
-    >>> parse_grid([(1, "1 2 | . ."), (2, ". . | . ."), (3, "------+----"), (4, ". . | . ."), (5, ". . | . 4")]).cells[-1]
+    >>> rows = ["1 2 | . .", ". . | . .", "----+----", ". . | . .", ". . | . 4"]
+    >>> parse_grid(list(enumerate(rows, 1))).cells[-1]
     4
     """
     parsed: list[tuple[int, list[int], list[int] | None]] = []

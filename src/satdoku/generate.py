@@ -6,7 +6,6 @@ import random
 
 from pysat.solvers import Solver as PySatSolver
 
-from .checker import is_solution
 from .encodings import shape_clauses
 from .puzzle import Grid, Puzzle
 from .sat import decode_model
@@ -67,6 +66,7 @@ def random_puzzle(
 
     The puzzle has at least that grid as a solution (it may have others).
 
+    >>> from satdoku.checker import is_solution
     >>> puzzle, grid = random_puzzle(Shape.sudoku(4), 0.5, seed=3)
     >>> is_solution(grid, puzzle), puzzle.blanks()
     (True, 8)

@@ -24,7 +24,7 @@ class House(NamedTuple):
     """
 
     kind: str
-    index: int
+    number: int
     cells: tuple[int, ...]
 
     def title(self) -> str:
@@ -34,8 +34,8 @@ class House(NamedTuple):
         'anti-diagonal'
         """
         if self.kind == "diagonal":
-            return "main diagonal" if self.index == 0 else "anti-diagonal"
-        return f"{self.kind} {self.index + 1}"
+            return "main diagonal" if self.number == 0 else "anti-diagonal"
+        return f"{self.kind} {self.number + 1}"
 
 
 def default_box(n: int) -> tuple[int, int] | None:

@@ -61,7 +61,8 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
                         help="read the whole input as one grid (one row per line)")
     layout.add_argument("--lines", dest="layout", action="store_const", const=Layout.LINES,
                         help="read one puzzle per line")
-    group.add_argument("--box", metavar="RxC", type=_box, help="box shape, e.g. 2x3 (default: most square)")
+    group.add_argument("--box", metavar="RxC", type=_box,
+                       help="box shape, e.g. 2x3 (default: most square)")
     group.add_argument("--latin", action="store_true", help="a Latin square: no boxes")
     group.add_argument("--diagonals", action="store_true",
                        help="the two main diagonals hold every digit once too")
@@ -119,7 +120,7 @@ def shape_options(args: argparse.Namespace) -> ShapeOptions:
 
 
 def _read_regions(path: str) -> tuple[int, ...]:
-    """Read a region map: a grid of symbols, each symbol naming a region (in order of appearance)."""
+    """Read a region map: a grid of symbols, each naming a region (numbered as they appear)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
@@ -170,7 +171,9 @@ def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
         return
     source = "<stdin>" if args.file == "-" else args.file
     try:
-        stream: IO[bytes] = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")
+        stream: IO[bytes] = (
+            sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+        )
     except OSError as err:
         raise InputError(f"cannot open: {err.strerror}", source=source) from None
     try:

@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
             elif fmt == "line":
                 out.write(format_line(result.solution, alphabet) + "\n")
             elif fmt == "grid":
-                out.write(("\n" if entry.index else "") + format_grid(result.solution, alphabet) + "\n")
+                gap = "\n" if entry.index else ""
+                out.write(gap + format_grid(result.solution, alphabet) + "\n")
             else:
                 assert entry.puzzle is not None
                 shape = entry.puzzle.shape
@@ -83,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
                     out.write("\n")
                 if args.file is None:
                     out.write(f"Puzzle ({EXAMPLE}, {shape.describe()}):\n")
-                    out.write(format_pretty(entry.puzzle.cells, shape, alphabet) + "\n\nSolution:\n")
+                    out.write(format_pretty(entry.puzzle.cells, shape, alphabet))
+                    out.write("\n\nSolution:\n")
                 out.write(format_pretty(result.solution, shape, alphabet) + "\n")
     return status
