@@ -356,6 +356,8 @@ def parse_puzzle(
         raise InputError(f"expected one puzzle, found {len(entries)}")
     entry = entries[0]
     if entry.error is not None:
+        if len(text.strip().splitlines()) == 1:  # one line: its number says nothing
+            raise InputError(entry.error.message, column=entry.error.column)
         raise entry.error
     assert entry.puzzle is not None
     return entry.puzzle
