@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import InputError
-from . import check, solve
+from . import check, solve, step
 
 __all__ = ["main", "build_parser", "COMMANDS"]
 
-COMMANDS = [solve, check]
+COMMANDS = [solve, check, step]
 """Command modules; each has ``NAME``, ``register(subparsers)`` and ``run(args) -> int``."""
 
 

@@ -1,0 +1,123 @@
+"""``satdoku step``: watch the two rules (and guesses) solve a puzzle, step by step."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..errors import InputError
+from ..formats import format_line
+from ..rating import rate
+from ..search import GuessOrder, Trace, trace
+from ..stepper import Rule
+from ..strategies import parse_rules, rules_label
+from ..trace import format_board, sentence, trace_record
+from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
+
+NAME = "step"
+
+EPILOG = """examples:
+  satdoku step                              # the bundled example, rules 1 and 2
+  satdoku step puzzle.txt --search          # guess and backtrack when the rules stall
+  satdoku step puzzle.txt --rules 1         # rule 1 only: the candidate board of the givens
+  satdoku step puzzle.txt --search --boards guesses
+  satdoku step puzzle.txt --search --json   # the whole trace as one JSON object
+
+rules: 1 (elimination), 2 (lone cell + lone ranger), lone-cell, lone-ranger, twins, all.
+"""
+
+BOARDS = ("every", "guesses", "end", "none")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``step`` command."""
+    parser = sub.add_parser(
+        NAME,
+        help="show the two rules solving a puzzle, step by step",
+        description="Propagate a puzzle's givens by rule 1 (a true claim makes the other claims "
+        "of its axioms false) and rule 2 (an axiom with one claim not false makes it true), "
+        "printing each step as a sentence; with --search, guess and backtrack when the rules "
+        "stall. FILE may hold several puzzles: --index picks one.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_input_options(parser)
+    group = parser.add_argument_group("stepping")
+    group.add_argument("--rules", default="1,2", metavar="RULES",
+                       help="comma-separated rule set (default 1,2): 1, 2, elimination, "
+                       "lone-cell, lone-ranger, twins, all")
+    group.add_argument("--search", action="store_true",
+                       help="guess when the rules stall, backtrack on a contradiction")
+    group.add_argument("--order", default="first", choices=[o.value for o in GuessOrder],
+                       help="where to guess: first open cell (default) or fewest candidates")
+    group.add_argument("--index", type=int, default=1, metavar="K",
+                       help="step the K-th puzzle of FILE (1-based, default 1)")
+    out = parser.add_argument_group("output")
+    out.add_argument("--boards", default="end", choices=BOARDS,
+                     help="when to draw the board with candidates: after every step, at guesses "
+                     "and backtracks, at the end (default), or never")
+    out.add_argument("--json", action="store_true",
+                     help="print the whole trace as one JSON object (steps, status, solution)")
+    out.add_argument("--rate", action="store_true",
+                     help="also rate the puzzle: weakest rule set solving it, else guesses")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Step through one puzzle of the input; return 2 when it cannot be read, else 0."""
+    rules = parse_rules(args.rules)
+    if args.index < 1:
+        raise InputError(f"--index must be 1 or more, got {args.index}")
+    alphabet = alphabet_of(args)
+    entry = None
+    for count, candidate in enumerate(read_entries(args), 1):
+        if count == args.index:
+            entry = candidate
+            break
+    source = args.file or EXAMPLE
+    if entry is None:
+        raise InputError(f"there is no puzzle number {args.index} (--index)", source=source)
+    if entry.puzzle is None:
+        assert entry.error is not None
+        report_error(entry.error)
+        return 2
+    puzzle = entry.puzzle
+    result = trace(puzzle, rules, search=args.search, order=GuessOrder(args.order))
+    out = sys.stdout
+    if args.json:
+        record = trace_record(result, alphabet)
+        if args.rate:
+            record["rating"] = rate(puzzle).label()
+        out.write(json.dumps(record) + "\n")
+        return 0
+    _print_text(result, args, out)
+    return 0
+
+
+def _print_text(result: Trace, args: argparse.Namespace, out: object) -> None:
+    alphabet = alphabet_of(args)
+    puzzle = result.puzzle
+    shape = puzzle.shape
+    write = out.write  # type: ignore[attr-defined]
+    write(f"Puzzle ({shape.describe()}): {format_line(puzzle.cells, alphabet)}\n")
+    write(f"Rules: {rules_label(result.rules)}" + (", guessing" if result.search else "") + "\n")
+    width = len(str(len(result.steps)))
+    for k, (step, state) in enumerate(zip(result.steps, result.states(), strict=True), 1):
+        indent = "  " * step.depth
+        write(f"{str(k).rjust(width)}. {indent}{sentence(step, shape, alphabet)}\n")
+        show = args.boards == "every" or (
+            args.boards == "guesses" and step.rule in (Rule.GUESS, Rule.BACKTRACK)
+        )
+        if show:
+            write(format_board(state, shape, alphabet, puzzle.cells) + "\n")
+    if args.boards != "none":
+        write(format_board(result.state(len(result.steps)), shape, alphabet, puzzle.cells) + "\n")
+    write(f"status: {result.status.value}")
+    if result.guesses:
+        write(f" ({result.guesses} guesses)")
+    write("\n")
+    if result.solution is not None:
+        write(f"solution: {format_line(result.solution, alphabet)}\n")
+    if args.rate:
+        write(f"rating: {rate(puzzle).label()}\n")

@@ -1,0 +1,240 @@
+"""Search on top of the stepper: guess when the rules stall, backtrack on a contradiction.
+
+A guess makes a claim true (default: the first open cell in reading order, its smallest
+candidate; option: the open cell with fewest candidates); a backtrack returns to the state
+before the guess and makes the guessed claim false. Both are steps of the trace, so a whole
+solve can be watched. :class:`StepperBackend` is a complete pure-Python backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+
+from .checker import is_solution
+from .errors import InternalError
+from .puzzle import Grid, Puzzle
+from .results import Result, Status
+from .stepper import Propagator, Rule, Snapshot, State, Step, replay
+from .strategies import RULES_1_2, RuleSet
+
+__all__ = [
+    "GuessOrder",
+    "TraceStatus",
+    "Run",
+    "Trace",
+    "trace",
+    "solve_steps",
+    "StepperBackend",
+]
+
+Accept = Callable[[Grid], bool]
+"""A predicate on complete grids: the search only returns grids it accepts."""
+
+
+class GuessOrder(Enum):
+    """Where to guess: the first open cell in reading order, or the one with fewest candidates.
+
+    >>> GuessOrder("fewest").describe()
+    'the open cell with the fewest candidates (first in reading order on ties)'
+    """
+
+    FIRST = "first"
+    FEWEST = "fewest"
+
+    def describe(self) -> str:
+        """Say in words which cell is guessed."""
+        if self is GuessOrder.FIRST:
+            return "the first open cell in reading order"
+        return "the open cell with the fewest candidates (first in reading order on ties)"
+
+    def choose(self, p: Propagator) -> int:
+        """Return the claim variable to guess: the chosen cell's smallest candidate."""
+        n = p.n
+        if self is GuessOrder.FIRST:
+            cell = next(p.open_cells())
+        else:
+            open_ = p.open
+            cell = min(p.open_cells(), key=lambda c: (open_[c], c))
+        return cell * n + p.cell_candidates(cell)[0]
+
+
+class TraceStatus(Enum):
+    """How a run ended: ``"solved"``, ``"stalled"`` (rules stopped, no search) or ``"unsolvable"``."""
+
+    SOLVED = "solved"
+    STALLED = "stalled"
+    UNSOLVABLE = "unsolvable"
+
+
+class Run:
+    """One run of the stepper on a puzzle: iterate it for the steps; then read its outcome.
+
+    ``state()`` gives the state after the last step yielded, at any moment.
+
+    >>> from satdoku.formats import parse_line
+    >>> run = Run(parse_line("1..............."), search=True)
+    >>> steps = list(run)
+    >>> run.status.value, run.guesses, run.solution[:4]
+    ('solved', 6, (1, 2, 3, 4))
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        rules: RuleSet = RULES_1_2,
+        *,
+        search: bool = False,
+        order: GuessOrder = GuessOrder.FIRST,
+        accept: Accept | None = None,
+    ) -> None:
+        self.puzzle = puzzle
+        self.rules = rules
+        self.search = search
+        self.order = order
+        self.accept = accept
+        self.propagator = Propagator(puzzle.shape, rules)
+        self.status: TraceStatus | None = None
+        self.solution: Grid | None = None
+        self.guesses = 0
+        self.backtracks = 0
+        self._steps = self._run()
+
+    def __iter__(self) -> Iterator[Step]:
+        return self._steps
+
+    def state(self) -> State:
+        """Return the state after the last step yielded."""
+        return self.propagator.state()
+
+    def _run(self) -> Iterator[Step]:
+        p = self.propagator
+        yield from p.givens(self.puzzle)
+        yield from p.propagate(0)
+        stack: list[tuple[Snapshot, int]] = []
+        while True:
+            if p.conflict is None and p.solved:
+                grid = p.grid()
+                if self.accept is None or self.accept(grid):
+                    self.status, self.solution = TraceStatus.SOLVED, grid
+                    return
+                yield p.reject(len(stack))
+            if p.conflict is not None:
+                if not self.search or not stack:
+                    self.status = TraceStatus.UNSOLVABLE
+                    return
+                depth = len(stack)
+                snap, guess = stack.pop()
+                p.restore(snap)
+                self.backtracks += 1
+                yield from p.assume(guess, False, Rule.BACKTRACK, depth)
+                yield from p.propagate(depth - 1)
+                continue
+            if not self.search:
+                self.status = TraceStatus.STALLED
+                return
+            guess = self.order.choose(p)
+            stack.append((p.snapshot(), guess))
+            self.guesses += 1
+            yield from p.assume(guess, True, Rule.GUESS, len(stack))
+            yield from p.propagate(len(stack))
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A finished run: the puzzle, every step, how it ended, and the states on demand.
+
+    >>> from satdoku.formats import parse_line
+    >>> t = trace(parse_line("1..............."), search=True)
+    >>> t.status.value, t.state(len(t.steps)).grid() == t.solution
+    ('solved', True)
+    """
+
+    puzzle: Puzzle
+    steps: tuple[Step, ...]
+    status: TraceStatus
+    solution: Grid | None
+    rules: RuleSet
+    search: bool
+    order: GuessOrder
+    guesses: int
+
+    @cached_property
+    def _states(self) -> tuple[State, ...]:
+        n = self.puzzle.shape.n
+        return (State.initial(n), *replay(self.steps, n))
+
+    def state(self, k: int) -> State:
+        """Return the state after the first k steps (k = 0: nothing known yet)."""
+        return self._states[k]
+
+    def states(self) -> Iterator[State]:
+        """Yield the state after each step, in order."""
+        yield from self._states[1:]
+
+
+def trace(
+    puzzle: Puzzle,
+    rules: RuleSet = RULES_1_2,
+    *,
+    search: bool = False,
+    order: GuessOrder = GuessOrder.FIRST,
+    accept: Accept | None = None,
+) -> Trace:
+    """Run the stepper on a puzzle and return the whole trace.
+
+    >>> from satdoku.formats import parse_line
+    >>> trace(parse_line("1...............")).status.value
+    'stalled'
+    """
+    run = Run(puzzle, rules, search=search, order=order, accept=accept)
+    steps = tuple(run)
+    assert run.status is not None
+    return Trace(puzzle, steps, run.status, run.solution, rules, search, order, run.guesses)
+
+
+def solve_steps(puzzle: Puzzle, rules: RuleSet = RULES_1_2, **options: object) -> Iterator[Step]:
+    """Yield the steps of solving a puzzle with search (a generator; nothing is stored).
+
+    >>> from satdoku.formats import parse_line
+    >>> sum(1 for s in solve_steps(parse_line("1...")) if s.rule.value == "given")
+    1
+    """
+    return iter(Run(puzzle, rules, search=True, **options))  # type: ignore[arg-type]
+
+
+class StepperBackend:
+    """Solve puzzles in pure Python with the two rules and guessing, like :class:`SatBackend`.
+
+    >>> from satdoku.formats import parse_line
+    >>> StepperBackend().solve(parse_line("1...")).solution
+    (1, 2, 2, 1)
+    """
+
+    def __init__(
+        self, rules: RuleSet = RULES_1_2, order: GuessOrder = GuessOrder.FEWEST
+    ) -> None:
+        self.rules = rules
+        self.order = order
+
+    def close(self) -> None:
+        """Free nothing: the stepper holds no solver (kept for the backend protocol)."""
+
+    def __enter__(self) -> StepperBackend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def solve(self, puzzle: Puzzle, accept: Accept | None = None) -> Result:
+        """Solve one puzzle; the solution is checked independently before it is returned."""
+        run = Run(puzzle, self.rules, search=True, order=self.order, accept=accept)
+        for _ in run:
+            pass
+        if run.status is not TraceStatus.SOLVED or run.solution is None:
+            return Result(Status.UNSOLVABLE, puzzle=puzzle)
+        if not is_solution(run.solution, puzzle):
+            raise InternalError(f"the stepper returned a grid that is not a solution: {run.solution}")
+        return Result(Status.SOLVED, run.solution, puzzle)
