@@ -89,6 +89,14 @@ class Puzzle:
         n = self.shape.n
         return [list(self.cells[r * n : (r + 1) * n]) for r in range(n)]
 
+    def _repr_svg_(self) -> str:
+        """Show the puzzle in Jupyter: the board with box borders and rule-1 pencil marks."""
+        from .svg import board_svg, pencil_marks
+
+        marks = pencil_marks(self) if self.shape.n <= 16 else None
+        return board_svg(self.cells, self.shape, givens=self.cells, candidates=marks,
+                         title=self.shape.describe())
+
     def with_cells(self, cells: Sequence[int]) -> Puzzle:
         """Return the same shape with other cells (a solution, say)."""
         return Puzzle(self.shape, tuple(cells))

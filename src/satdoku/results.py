@@ -34,6 +34,17 @@ class Result:
     error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def _repr_svg_(self) -> str:
+        """Show the result in Jupyter: the solution with the givens in bold, else the puzzle."""
+        from .svg import board_svg
+
+        if self.puzzle is None:
+            return (f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="24"><text y="16">'
+                    f"{self.status.value}: {self.error or ''}</text></svg>")
+        cells = self.solution if self.solution is not None else self.puzzle.cells
+        return board_svg(cells, self.puzzle.shape, givens=self.puzzle.cells,
+                         title=f"{self.status.value}: {self.puzzle.shape.describe()}")
+
     @property
     def solved(self) -> bool:
         """Tell whether a solution was found."""

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import InputError
-from . import check, solve, step
+from . import check, decode, dimacs, show, solve, step
 
 __all__ = ["main", "build_parser", "COMMANDS"]
 
-COMMANDS = [solve, check, step]
+COMMANDS = [solve, check, step, dimacs, decode, show]
 """Command modules; each has ``NAME``, ``register(subparsers)`` and ``run(args) -> int``."""
 
 

@@ -1,0 +1,84 @@
+"""``satdoku show``: draw puzzles as boards, in the terminal or as SVG for slides and handouts."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import InputError
+from ..formats import format_pretty
+from ..sat import SatBackend
+from ..svg import board_svg, pencil_marks
+from .common import add_input_options, alphabet_of, read_entries, report_error
+
+NAME = "show"
+
+EPILOG = """examples:
+  satdoku show puzzle.txt                       # a board with box borders
+  satdoku show puzzle.txt --svg board.svg       # an SVG picture with pencil marks
+  satdoku show puzzle.txt --solve --svg s.svg   # the solution, givens in bold
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``show`` command."""
+    parser = sub.add_parser(
+        NAME,
+        help="draw puzzles as boards (terminal or SVG)",
+        description="Draw each puzzle of FILE as a board: on the terminal, or as an SVG file "
+        "with box borders and pencil marks (the candidates left by rule 1 from the givens).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_input_options(parser)
+    parser.add_argument("--svg", metavar="OUT",
+                        help="write an SVG file (OUT-2.svg, OUT-3.svg ... for more puzzles)")
+    parser.add_argument("--solve", action="store_true", help="draw the solution instead")
+    parser.add_argument("--no-candidates", action="store_true",
+                        help="leave pencil marks out of the SVG")
+    parser.set_defaults(run=run)
+
+
+def _target(base: str, index: int) -> Path:
+    path = Path(base)
+    if index == 0:
+        return path
+    return path.with_name(f"{path.stem}-{index + 1}{path.suffix or '.svg'}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Draw every puzzle; exit 2 when any could not be read."""
+    alphabet = alphabet_of(args)
+    status = 0
+    with SatBackend() as backend:
+        for entry in read_entries(args):
+            if entry.puzzle is None:
+                assert entry.error is not None
+                report_error(entry.error)
+                status = 2
+                continue
+            puzzle = entry.puzzle
+            cells = puzzle.cells
+            if args.solve:
+                solution = backend.solve(puzzle).solution
+                if solution is None:
+                    print(f"puzzle {entry.index + 1} (line {entry.line}) has no solution")
+                    continue
+                cells = solution
+            if args.svg:
+                candidates = None if args.no_candidates or args.solve else pencil_marks(
+                    puzzle)
+                svg = board_svg(cells, puzzle.shape, givens=puzzle.cells, candidates=candidates,
+                                alphabet=alphabet, title=f"satdoku: {puzzle.shape.describe()}")
+                target = _target(args.svg, entry.index)
+                try:
+                    target.write_text(svg, encoding="utf-8")
+                except OSError as err:
+                    raise InputError(f"cannot write: {err.strerror}", source=str(target)) from None
+                print(f"wrote {target}")
+            else:
+                if entry.index:
+                    print()
+                print(format_pretty(cells, puzzle.shape, alphabet))
+    return status
+
