@@ -1,0 +1,149 @@
+"""``satdoku decode``: turn an external SAT solver's answer into a grid checked against every axiom.
+
+JSON records are exactly those of ``solve --json`` (index, status, solution or error, line), with
+``"status": "solved"`` and the ``"solution"`` only when the model decodes to a valid solution.
+UNSAT answers give ``"unsolvable"``, UNKNOWN/INDET ``"timeout"``; a wrong, partial or missing
+model gives ``"invalid"`` with an ``"error"`` and a ``"broken"`` list naming each axiom or given
+it breaks. Several answers in one output (``picosat --all``) give one record each, numbered by
+an added ``"model"`` field.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import IO
+
+from ..dimacs import read_cnf_text, read_header
+from ..errors import InputError
+from ..formats import Alphabet, format_grid, format_line, format_pretty
+from ..models import parse_answers, result_of
+from ..puzzle import Puzzle
+from ..records import record
+from ..results import Result, Status
+from .common import add_input_options, alphabet_of, read_entries
+
+__all__ = ["NAME", "register", "run", "write_result", "Source"]
+
+NAME = "decode"
+
+EPILOG = """examples:
+  satdoku dimacs puzzle.txt -o p.cnf && minisat p.cnf p.out
+  satdoku decode p.cnf p.out              # the CNF's header names the puzzle
+  satdoku decode puzzle.txt p.out --json  # the record of 'solve --json'
+  cadical p.cnf | satdoku decode p.cnf -  # the answer on standard input
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``decode`` command."""
+    parser = sub.add_parser(
+        NAME,
+        help="decode an external SAT solver's model into a checked grid",
+        description="Read a SAT solver's answer to a puzzle's CNF (SAT-competition 's'/'v' lines, "
+        "minisat's result file, UNSAT, partial models, several models) and print the grid, "
+        "checked against every axiom; a wrong or incomplete model is reported with the axioms "
+        "it breaks. FILE is the puzzle, or the CNF 'satdoku dimacs' wrote (its header names the "
+        "puzzle).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_input_options(parser)
+    parser.add_argument("model", metavar="MODEL",
+                        help="the solver's output (a file, or '-' for standard input)")
+    parser.add_argument("--simplified", action="store_true",
+                        help="the CNF was made with --simplify (a CNF FILE's header says so)")
+    out = parser.add_argument_group("output")
+    out.add_argument("--format", choices=["line", "grid", "json", "pretty"],
+                     help="pretty boards (default), line, grid or json records")
+    out.add_argument("--json", dest="format", action="store_const", const="json",
+                     help="one JSON record per model, as 'solve --json' prints")
+    parser.set_defaults(run=run)
+
+
+class Source:
+    """Where a puzzle came from, for its record: index, line, alphabet."""
+
+    def __init__(self, puzzle: Puzzle, index: int, line: int | None, alphabet: Alphabet,
+                 simplified: bool) -> None:
+        self.puzzle = puzzle
+        self.index = index
+        self.line = line
+        self.alphabet = alphabet
+        self.simplified = simplified
+
+
+def _is_cnf(path: str) -> bool:
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(64)
+    except OSError:
+        return False
+    return head[:2] == b"\x1f\x8b" or head.lstrip().startswith((b"c ", b"p cnf", b"c\n"))
+
+
+def _source(args: argparse.Namespace) -> Source:
+    if args.file not in (None, "-") and _is_cnf(args.file):
+        header = read_header(read_cnf_text(args.file), source=args.file)
+        if header is None:
+            raise InputError("a CNF without a satdoku header: give the puzzle file instead "
+                             "(and --simplified if the CNF was simplified)", source=args.file)
+        return Source(header.puzzle, header.index, header.line, header.alphabet,
+                      header.simplify or args.simplified)
+    entries = list(read_entries(args))
+    if len(entries) != 1:
+        raise InputError(f"decode takes one puzzle, the input holds {len(entries)}",
+                         source=args.file or "the bundled example")
+    entry = entries[0]
+    if entry.error is not None:
+        raise entry.error
+    assert entry.puzzle is not None
+    return Source(entry.puzzle, entry.index, entry.line, alphabet_of(args), args.simplified)
+
+
+def _model_lines(path: str) -> list[str]:
+    if path == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as err:
+        raise InputError(f"cannot read the model: {err.strerror}", source=path) from None
+
+
+def write_result(out: IO[str], source: Source, result: Result, fmt: str, first: bool,
+                 extra: dict[str, object] | None = None) -> None:
+    """Print one result as ``solve`` does (json record, line, grid or pretty board)."""
+    if fmt == "json":
+        rec = record(source.index, result, source.alphabet, source.line)
+        rec.update(extra or {})
+        out.write(json.dumps(rec) + "\n")
+        return
+    if result.status is Status.SOLVED and result.solution is not None:
+        if fmt == "line":
+            out.write(format_line(result.solution, source.alphabet) + "\n")
+        else:
+            text = (format_grid(result.solution, source.alphabet) if fmt == "grid" else
+                    format_pretty(result.solution, source.puzzle.shape, source.alphabet))
+            out.write(("" if first else "\n") + text + "\n")
+        return
+    out.write(result.status.value + (f": {result.error}" if result.error else "") + "\n")
+    for sentence in result.extra.get("broken", []):
+        out.write(f"  {sentence}\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Decode every answer in MODEL; exit 0 when puzzle and model could be read, else 2."""
+    if args.file == "-" and args.model == "-":
+        raise InputError("FILE and MODEL cannot both be standard input")
+    source = _source(args)
+    answers = parse_answers(_model_lines(args.model),
+                            source="<stdin>" if args.model == "-" else args.model)
+    fmt = args.format or "pretty"
+    for k, answer in enumerate(answers):
+        result = result_of(source.puzzle, answer, simplified=source.simplified)
+        extra: dict[str, object] | None = {"model": k + 1} if len(answers) > 1 else None
+        write_result(sys.stdout, source, result, fmt, k == 0, extra)
+    sys.stdout.flush()
+    return 0
