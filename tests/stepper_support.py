@@ -17,7 +17,10 @@ from satdoku.encodings import AtMostOne, Encoding, Scheme, shape_clauses
 from satdoku.puzzle import Puzzle
 from satdoku.shape import Shape
 
-__all__ = ["random_solution", "random_puzzle", "check_trace", "axiom_sets", "pysat_fixpoint"]
+__all__ = [
+    "random_solution", "random_puzzle", "check_trace", "axiom_sets", "pysat_fixpoint",
+    "seventeen_sample",
+]
 
 EXTENDED_PAIRWISE = Encoding(Scheme.EXTENDED, AtMostOne.PAIRWISE)
 
@@ -198,3 +201,20 @@ def check_trace(
 def _givens(puzzle: Puzzle) -> list[tuple[int, int, int]]:
     n = puzzle.shape.n
     return [(i // n, i % n, d) for i, d in enumerate(puzzle.cells) if d]
+
+
+SEVENTEEN = "/work/shared/data/puzzles2_17_clue"
+
+
+def seventeen_sample(count: int, seed: int = 17) -> list[Puzzle]:
+    """Return a reproducible random sample of the 17-clue collection (each has one solution)."""
+    from pathlib import Path
+
+    from satdoku.formats import parse_line
+
+    lines = [
+        line.strip()
+        for line in Path(SEVENTEEN).read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    return [parse_line(line) for line in random.Random(seed).sample(lines, count)]
