@@ -124,8 +124,8 @@ def run(args: argparse.Namespace) -> int:
     if args.examples:
         if args.file is not None:
             raise InputError("--examples writes the bundled examples: give no FILE")
-        for path in regenerate(args.examples):
-            print(f"wrote {path}", file=sys.stderr)
+        for made in regenerate(args.examples):
+            print(f"wrote {made}", file=sys.stderr)
         print(f"satdoku: {len(CNF_EXAMPLES)} example CNF files in {args.examples}", file=sys.stderr)
         return 0
     options = CnfOptions(encoding_of(args), Givens(args.givens), args.simplify, args.names)
