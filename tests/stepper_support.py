@@ -63,7 +63,7 @@ def axiom_sets(shape: Shape) -> set[frozenset[int]]:
 
 
 def pysat_fixpoint(puzzle: Puzzle) -> tuple[bool, set[int]]:
-    """Return PySAT's propagate verdict and the claim literals it fixes, on the extended encoding."""
+    """Return PySAT's propagate verdict and the claim literals it fixes (extended encoding)."""
     formula = shape_clauses(puzzle.shape, EXTENDED_PAIRWISE)
     n3 = puzzle.shape.n ** 3
     with Solver(name="minisat22", bootstrap_with=formula.clauses) as solver:

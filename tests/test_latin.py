@@ -105,7 +105,9 @@ def test_remove_singles_walkthrough_contradiction_state() -> None:
         [[2, 3], [1, 3], 4, [1, 2, 3]],
     ]
     after_first[1][0] = [3]
-    assert remove_singles(after_first) == [[1, 2, 3, 4], [3, 1, 2, []], [2, 4, 1, 3], [[], 3, 4, [1, 2]]]
+    assert remove_singles(after_first) == [
+        [1, 2, 3, 4], [3, 1, 2, []], [2, 4, 1, 3], [[], 3, 4, [1, 2]]
+    ]
 
 
 def test_remove_singles_does_not_change_its_argument() -> None:
@@ -146,7 +148,9 @@ SUDOKU_F = [
     [4, 5, 6, 7, 8, 9, 1, 2, 3], [1, 2, 3, 4, 5, 6, 7, 8, 9], [7, 8, 9, 1, 2, 3, 4, 5, 6],
     [7, 8, 9, 1, 2, 3, 4, 5, 7], [4, 5, 6, 7, 8, 9, 1, 2, 3], [1, 2, 3, 4, 5, 6, 7, 8, 9],
 ]
-LATIN_NOT_SUDOKU = "473562198625314789164785932248931675351479826739628541586297314917846253892153467"
+LATIN_NOT_SUDOKU = (
+    "473562198625314789164785932248931675351479826739628541586297314917846253892153467"
+)
 
 
 def test_is_sudoku_check_expects() -> None:
@@ -159,7 +163,7 @@ def test_is_sudoku_check_expects() -> None:
 def test_latin_square_example_is_latin() -> None:
     rows = [[1, 3, 2, 4], [4, 2, 1, 3], [2, 4, 3, 1], [3, 1, 4, 2]]
     assert all(sorted(r) == [1, 2, 3, 4] for r in rows)
-    assert all(sorted(c) == [1, 2, 3, 4] for c in zip(*rows))
+    assert all(sorted(c) == [1, 2, 3, 4] for c in zip(*rows, strict=True))
     assert solve_latin(yes, [[[d] for d in r] for r in rows]) == rows
 
 

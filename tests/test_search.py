@@ -1,4 +1,4 @@
-"""Tests of search on top of the stepper: the same answers as PySAT, justified guesses/backtracks."""
+"""Tests of search on the stepper: PySAT's answers, justified guesses and backtracks."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stepper_support import check_trace, random_puzzle, seventeen_sample
 
 from satdoku.checker import is_solution
 from satdoku.formats import parse_line
@@ -20,6 +19,7 @@ from satdoku.shape import Shape
 from satdoku.stepper import Rule
 from satdoku.strategies import RULES_1, RULES_ALL
 from satdoku.trace import trace_record
+from stepper_support import check_trace, random_puzzle, seventeen_sample
 
 SHAPES = [
     Shape.sudoku(4),
@@ -94,7 +94,9 @@ def test_live_state_equals_trace_state() -> None:
 
 
 def test_rules_1_only_with_search_still_solves() -> None:
-    puzzle = parse_line("25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3")
+    puzzle = parse_line(
+        "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
+    )
     t = trace(puzzle, RULES_1, search=True, order=GuessOrder.FEWEST)
     assert t.status is TraceStatus.SOLVED
     rec = trace_record(t)
@@ -168,7 +170,8 @@ def small_puzzles(draw: st.DrawFn) -> Puzzle:
     cells = draw(st.lists(st.integers(0, n), min_size=n * n, max_size=n * n))
     # Mostly blanks, so that many puzzles are consistent.
     mask = draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))
-    return Puzzle(shape, tuple(d if m and draw(st.booleans()) else 0 for d, m in zip(cells, mask)))
+    kept = [d if m and draw(st.booleans()) else 0 for d, m in zip(cells, mask, strict=True)]
+    return Puzzle(shape, tuple(kept))
 
 
 @settings(max_examples=120, deadline=None)

@@ -1,11 +1,10 @@
-"""Tests of the two-rule propagation: justified steps, PySAT's fixpoint, seed 001's candidate board."""
+"""Tests of two-rule propagation: justified steps, PySAT's fixpoint, seed 001's candidates."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from stepper_support import check_trace, pysat_fixpoint, random_puzzle, seventeen_sample
 
 from satdoku.formats import parse_line
 from satdoku.puzzle import Puzzle
@@ -14,6 +13,7 @@ from satdoku.shape import Shape
 from satdoku.stepper import FALSE, TRUE, Propagator, Rule, State, fixpoint, propagation, replay
 from satdoku.strategies import LADDER, RULES_1, RULES_1_2, RULES_ALL, Technique
 from satdoku.trace import trace_record
+from stepper_support import check_trace, pysat_fixpoint, random_puzzle, seventeen_sample
 
 SHAPES = {
     "sudoku4": Shape.sudoku(4),

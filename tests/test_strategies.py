@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from stepper_support import seventeen_sample
 
 from satdoku.errors import InputError
 from satdoku.formats import parse_line
@@ -21,6 +20,7 @@ from satdoku.strategies import (
     parse_rules,
     rules_label,
 )
+from stepper_support import seventeen_sample
 
 
 def test_figure_5_twins() -> None:

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from .formats import Entry
+from .puzzle import Puzzle
 from .results import Result, Status
-from .sat import SatBackend
+from .sat import SatBackend  # noqa: F401  (the doctest uses it)
 
-__all__ = ["Outcome", "solve_entries"]
+__all__ = ["Backend", "Outcome", "solve_entries"]
+
+
+class Backend(Protocol):
+    """What a backend offers a batch: solve one puzzle to a result (SatBackend, StepperBackend)."""
+
+    def solve(self, puzzle: Puzzle) -> Result:
+        """Solve one puzzle."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -20,7 +30,7 @@ class Outcome:
     result: Result
 
 
-def solve_entries(entries: Iterable[Entry], backend: SatBackend) -> Iterator[Outcome]:
+def solve_entries(entries: Iterable[Entry], backend: Backend) -> Iterator[Outcome]:
     """Yield one outcome per entry, in input order; unreadable entries come back INVALID.
 
     >>> from satdoku.formats import read_puzzles

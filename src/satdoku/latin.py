@@ -1,4 +1,4 @@
-"""Seed 000's Latin-square solver, with its exact semantics: remove singles, then guess and backtrack.
+"""Seed 000's Latin-square solver, exactly: remove singles, then guess and backtrack.
 
 A board is a matrix whose cells are either a filled digit (an ``int``) or the increasing list of
 candidates still possible (a one-element list is a *Single*; ``[]`` is a contradiction).
@@ -9,7 +9,7 @@ accepts, or None (the seed's ``empty``) when there is none.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Union
+from typing import Any
 
 from .errors import InputError
 
@@ -29,7 +29,7 @@ __all__ = [
     "find_where",
 ]
 
-Cell = Union[int, list[int]]
+Cell = int | list[int]
 """A filled digit, or the increasing list of candidates ([d] is a Single, [] a contradiction)."""
 
 Board = list[list[Cell]]
@@ -57,7 +57,9 @@ def any_satisfy(pred: Callable[[Any], bool], matrix: Sequence[Sequence[Any]]) ->
     return any(pred(x) for row in matrix for x in row)
 
 
-def find_where(pred: Callable[[Any], bool], matrix: Sequence[Sequence[Any]]) -> tuple[int, int] | None:
+def find_where(
+    pred: Callable[[Any], bool], matrix: Sequence[Sequence[Any]]
+) -> tuple[int, int] | None:
     """Return ``(column, row)`` of the first element in reading order satisfying the predicate.
 
     Column first, as in seed 000; None when no element does.
@@ -196,7 +198,7 @@ def diagonal_has_2(p: Sequence[Sequence[int]]) -> bool:
 
 
 def is_sudoku(p: Sequence[Sequence[int]]) -> bool:
-    """Tell whether each of the nine 3x3 sub-squares of a 9x9 grid holds 1..9 (seed 000's ``sudoku?``).
+    """Tell whether each 3x3 sub-square of a 9x9 grid holds 1..9 (seed 000's ``sudoku?``).
 
     Rows and columns are not checked: that is the Latin-square part.
 

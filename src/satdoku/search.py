@@ -62,7 +62,7 @@ class GuessOrder(Enum):
 
 
 class TraceStatus(Enum):
-    """How a run ended: ``"solved"``, ``"stalled"`` (rules stopped, no search) or ``"unsolvable"``."""
+    """How a run ended: solved, stalled (the rules stopped, no search) or unsolvable."""
 
     SOLVED = "solved"
     STALLED = "stalled"
@@ -236,5 +236,7 @@ class StepperBackend:
         if run.status is not TraceStatus.SOLVED or run.solution is None:
             return Result(Status.UNSOLVABLE, puzzle=puzzle)
         if not is_solution(run.solution, puzzle):
-            raise InternalError(f"the stepper returned a grid that is not a solution: {run.solution}")
+            raise InternalError(
+                f"the stepper returned a grid that is not a solution: {run.solution}"
+            )
         return Result(Status.SOLVED, run.solution, puzzle)

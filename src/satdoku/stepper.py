@@ -259,7 +259,7 @@ class Propagator:
 
     # -- deciding claims -----------------------------------------------------------------
     def _set_true(self, v: int, depth: int) -> None:
-        """Make claim v true; note a contradiction when one of its axioms already has a true claim."""
+        """Make claim v true; note a contradiction when an axiom of it already has a true claim."""
         if self.value[v] == TRUE:
             return
         if self.value[v] == FALSE:
@@ -382,7 +382,9 @@ class Propagator:
             cands = [
                 []
                 if true_of[cell]
-                else [d for d in range(1, n + 1) if d not in placed and value[cell * n + d] != FALSE]
+                else [
+                    d for d in range(1, n + 1) if d not in placed and value[cell * n + d] != FALSE
+                ]
                 for cell in house.cells
             ]
             for twin in find_twins(cands):

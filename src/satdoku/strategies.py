@@ -93,15 +93,15 @@ _ALIASES: dict[str, RuleSet] = {
 
 
 def parse_rules(text: str) -> RuleSet:
-    """Parse a comma-separated rule set: ``1``, ``2``, ``elimination``, ``lone-cell``, ``lone-ranger``,
-    ``twins``, ``all``.
+    """Parse a comma-separated rule set of ``1``, ``2``, ``elimination``, ``lone-cell``,
+    ``lone-ranger``, ``twins``, ``all``.
 
     >>> sorted(t.value for t in parse_rules("1,2,twins"))
     ['elimination', 'lone-cell', 'lone-ranger', 'twins']
     >>> parse_rules("3")
     Traceback (most recent call last):
     ...
-    satdoku.errors.InputError: unknown rule '3': expected a comma-separated list of 1, 2, elimination, lone-cell, lone-ranger, twins, all
+    satdoku.errors.InputError: unknown rule '3': expected a comma-separated list of 1, 2, ...
     """
     rules: set[Technique] = set()
     for part in text.replace("+", ",").split(","):

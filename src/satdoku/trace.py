@@ -71,7 +71,10 @@ def sentence(step: Step, shape: Shape | None = None, alphabet: Alphabet = Alphab
         index, d1, d2 = step.detail
         verb = "is" if len(decided) == 1 else "are"
         if shape is None:
-            return f"twins: the digits {d1} and {d2} fit only two cells, so {_join(decided)} {verb} false"
+            return (
+                f"twins: the digits {d1} and {d2} fit only two cells, so {_join(decided)} "
+                f"{verb} false"
+            )
         house = shape.houses[index]
         excluded = set(step.because)
         pair = [f"r{c // n + 1}c{c % n + 1}" for c in house.cells if c * n + d1 not in excluded]
@@ -104,12 +107,15 @@ def claims_json(variables: Sequence[int], n: int) -> list[list[int]]:
     return [list(claim_of(v, n)) for v in variables]
 
 
-def step_record(step: Step, shape: Shape | None = None, alphabet: Alphabet = Alphabet()) -> dict[str, Any]:
+def step_record(
+    step: Step, shape: Shape | None = None, alphabet: Alphabet = Alphabet()
+) -> dict[str, Any]:
     """Return the JSON record of one step (the exact contract, plus ``"text"``).
 
     >>> from satdoku.stepper import Step, Rule
-    >>> step_record(Step(Rule.GIVEN, None, (1,), True, (), 0, 2))
-    {'rule': 'given', 'axiom': None, 'claims': [[0, 0, 1]], 'value': True, 'because': [], 'depth': 0, 'text': 'given: r1c1=1'}
+    >>> step_record(Step(Rule.GIVEN, None, (1,), True, (), 0, 2))  # doctest: +NORMALIZE_WHITESPACE
+    {'rule': 'given', 'axiom': None, 'claims': [[0, 0, 1]], 'value': True, 'because': [],
+     'depth': 0, 'text': 'given: r1c1=1'}
     """
     n = step.n
     axiom = None
@@ -159,7 +165,11 @@ def trace_record(trace: Trace, alphabet: Alphabet = Alphabet()) -> dict[str, Any
             "alphabet": alphabet.symbols[: shape.n] if shape.n <= len(alphabet.symbols) else None,
             "puzzle": format_line(trace.puzzle.cells, alphabet),
             "houses": [
-                {"name": h.title(), "kind": h.kind, "cells": [[c // shape.n, c % shape.n] for c in h.cells]}
+                {
+                    "name": h.title(),
+                    "kind": h.kind,
+                    "cells": [[c // shape.n, c % shape.n] for c in h.cells],
+                }
                 for h in shape.houses
             ],
             "guesses": trace.guesses,

@@ -11,6 +11,7 @@ from ..formats import format_grid, format_line, format_pretty
 from ..records import record
 from ..results import Status
 from ..sat import SatBackend, Strategy
+from ..search import StepperBackend
 from .common import (
     EXAMPLE,
     add_input_options,
@@ -28,6 +29,7 @@ EPILOG = """examples:
   satdoku solve                          # the bundled example, shown as boards
   satdoku solve puzzles.txt              # one solution line per puzzle line
   satdoku solve puzzles.txt --json       # one JSON record per puzzle
+  satdoku solve puzzles.txt --backend stepper   # pure Python: the two rules + guessing
   satdoku solve big.txt --alphabet ABCDEFGHIJKLMNOPQRSTUVWXY --pretty
 """
 
@@ -45,6 +47,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_input_options(parser)
     add_solver_options(parser)
+    parser.add_argument("--backend", default="sat", choices=["sat", "stepper"],
+                        help="sat (PySAT, default) or stepper (pure Python: rules 1 and 2, "
+                        "guessing the cell with fewest candidates)")
     out = parser.add_argument_group("output")
     out.add_argument("--format", choices=["line", "grid", "json", "pretty"],
                      help="line (default for files), grid, json (records) or pretty boards")
@@ -59,7 +64,12 @@ def run(args: argparse.Namespace) -> int:
     """Solve every puzzle of the input; return 2 when any could not be read, else 0."""
     alphabet = alphabet_of(args)
     fmt = args.format or ("pretty" if args.file is None else "line")
-    backend = SatBackend(args.solver, encoding_of(args), Strategy(args.strategy), limits_of(args))
+    backend: SatBackend | StepperBackend
+    if args.backend == "stepper":
+        backend = StepperBackend()
+    else:
+        backend = SatBackend(args.solver, encoding_of(args), Strategy(args.strategy),
+                             limits_of(args))
     status = 0
     out = sys.stdout
     with backend:
