@@ -53,10 +53,7 @@ def load(count: int, seed: int) -> list[Puzzle]:
         for line in DATA.read_text().splitlines()
         if line.strip() and not line.startswith("#")
     ]
-    if count >= len(lines):
-        chosen = lines
-    else:
-        chosen = random.Random(seed).sample(lines, count)
+    chosen = lines if count >= len(lines) else random.Random(seed).sample(lines, count)
     return [parse_line(line) for line in chosen]
 
 
@@ -124,7 +121,9 @@ def main() -> None:
         for puzzle in timed:
             assumptions = puzzle.assumptions()
             mine.append(best_of(args.repeat, lambda p=puzzle: propagate_stepper(p)))
-            theirs.append(best_of(args.repeat, lambda a=assumptions: solver.propagate(assumptions=a)))
+            theirs.append(
+                best_of(args.repeat, lambda a=assumptions: solver.propagate(assumptions=a))
+            )
             texts.append(best_of(args.repeat, lambda p=puzzle: render_all(p)))
     med_mine, med_theirs = statistics.median(mine), statistics.median(theirs)
     print(f"1. propagation of a 9x9 puzzle to the fixpoint of rules 1+2 ({len(timed)} puzzles, "
