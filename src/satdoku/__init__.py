@@ -44,7 +44,10 @@ from .formats import (
 from .puzzle import Grid, Puzzle
 from .results import Result, Status
 from .sat import DEFAULT_SOLVER, Limits, SatBackend, Strategy
+from .search import GuessOrder, StepperBackend, Trace, TraceStatus
 from .shape import House, Shape
+from .stepper import Rule, State, Step, fixpoint, propagation
+from .strategies import Technique, parse_rules
 
 __version__ = "0.1.0"
 
@@ -65,6 +68,14 @@ __all__ = [
     "Puzzle",
     "Result",
     "SatBackend",
+    "GuessOrder",
+    "Rule",
+    "State",
+    "Step",
+    "StepperBackend",
+    "Technique",
+    "Trace",
+    "TraceStatus",
     "Scheme",
     "Shape",
     "ShapeOptions",
@@ -83,6 +94,9 @@ __all__ = [
     "read_puzzles",
     "solve",
     "solve_result",
+    "fixpoint",
+    "parse_rules",
+    "propagation",
     "variable",
     "__version__",
 ]
