@@ -22,7 +22,9 @@ Peers (all imported lazily, so this module loads without them):
     package literally named ``src``; its default backend shells out to the ``limboole`` binary,
     which is in neither PyPI nor Debian, so the adapter uses its z3 (SMT, ``Distinct``) backend.
     Hard-coded to 9x9.  Timeout: z3's global ``timeout`` parameter (an ``unknown`` answer is
-    read by the peer as "no solution", i.e. ``None``).
+    read by the peer as "no solution", i.e. ``None``).  Side effects on import/construction:
+    ten modules under bare names (``counter``, ``rulesets``, ``prefills``, ...) land in
+    ``sys.modules`` and ``sys.path`` gets reordered (the adapter restores ``sys.path``).
 ``dlxsudoku``
     ``dlxsudoku.Sudoku(line).solve()`` then ``.to_oneliner()`` -- naked/hidden singles, then
     Algorithm X (dicts of sets) which also searches for a second solution (it raises on
@@ -47,22 +49,31 @@ baselines check a wall-clock deadline themselves (and ``naive_pysat`` interrupts
 ``threading.Timer``), so they honour ``timeout`` in any thread.
 
 Measured throughput (first 200 puzzles of ``/work/shared/data/puzzles2_17_clue``, one process,
-sequential, each answer checked by :func:`check_solution`; a peer stops after a 30 s cap, and a
-puzzle after a 10 s per-puzzle timeout; 2-core Linux VM, CPython 3.11, python-sat 1.9.dev17)::
+sequential, every answer checked with :func:`check_solution`; a peer stops after 30 s of solving,
+a puzzle after a 10 s wall-clock timeout; 2-core Linux VM, CPython 3.11.7, python-sat 1.9.dev17,
+z3-solver 5.4.0 under sudoku-sat; run 2026-11-22 while other jobs kept the load average at 6-9, so
+each run got roughly a third of a core -- ``per_cpu_s`` (puzzles per CPU second of this process)
+is the figure to compare, wall ``puzzles/s`` on an idle core should be close to it)::
 
     /tmp/venv/bin/python benchmarks/peers.py --count 200 --cap 30 --timeout 10
 
-    peer                 tried  solved  timeout  wrong   seconds   puzzles/s
-    py-sudoku                4       3        1      0      31.7        0.13
-    sudoku-sat              88      88        0      0      30.0        2.93
-    dlxsudoku              200     200        0      0       5.3       37.8
-    dokusan                200     200        0      0      18.4       10.9
-    naive_pysat            200     200        0      0       3.0       66.2
-    plain_backtracking       9       6        3      0      32.7        0.28
+    peer                 tried  solved  timeout  wrong  seconds  puzzles/s  cpu_s  per_cpu_s
+    py-sudoku               17      17        0      0    29.39       0.58   8.48       2.01
+    sudoku-sat              16      16        0      0    29.14       0.55   8.27       1.93
+    dlxsudoku              200     200        0      0     7.36      27.16   2.44      81.82
+    dokusan                 75      75        0      0    29.96       2.50   8.57       8.75
+    naive_pysat            200     200        0      0    10.05      19.91   2.90      68.89
+    plain_backtracking       2       0        2      0    20.03       0.10   6.36       0.31
 
-(Figures vary by about +-15 % between runs; "puzzles/s" is tried puzzles over wall time, timeouts
-included.  py-sudoku needed 0.3-9 s on the puzzles it solved; plain backtracking solves some
-17-clue puzzles in milliseconds and others not within minutes.)
+Three runs gave ``per_cpu_s`` of py-sudoku 1.6-2.0, sudoku-sat 1.8-1.9, dlxsudoku 45-82,
+dokusan 8.7-10.6, naive_pysat 57-69.  Per puzzle: py-sudoku mostly 0.1-0.7
+CPU s with outliers (the 19th puzzle took 11 CPU s); sudoku-sat about 0.3-1 s, nearly all
+in z3; naive_pysat about 6 ms building the 12,005 clauses in Python plus 10 ms loading them
+into minisat and solving; plain backtracking solved none of the first 40 puzzles within 1.5 s
+(it finished the 2nd one in 16 s on a quieter machine) -- 17-clue grids are its worst case.
+On 16x16 (``large/sudoku16x16_unique.txt``, 30 s timeout): naive_pysat ~0.17 s each, dokusan
+and py-sudoku solved the first puzzle (0.07 s / 1 s) but not the second; naive_pysat also did
+25x25 in 1.4 s and 36x36 in 23 s (3.3 million clauses), where dokusan and py-sudoku timed out.
 """
 
 from __future__ import annotations
@@ -337,13 +348,18 @@ def _sudoku_sat_cells(n: int, box: Box, cells: Cells, timeout: float | None) -> 
         raise ValueError("sudoku-sat only solves 9x9 Sudoku")
     prefills = "".join(str(v) if v else "." for v in cells)
     previous = z3.get_param("timeout")
+    saved_path = list(sys.path)
     if timeout is not None:
         z3.set_param("timeout", max(1, int(timeout * 1000)))
     try:
+        # Its RulesetManager appends its ruleset folders to sys.path, imports them under bare
+        # names ("counter", "rulesets", ...) and then rebuilds sys.path from a set, which
+        # scrambles the order of sys.path; put it back as it was.
         solver = Sudoku(None, z3=True)
         solver.add_layer("Prefills", prefills)
         found = list(solver.find_solutions(max_new=1, blacklist_found=False))
     finally:
+        sys.path[:] = saved_path
         z3.set_param("timeout", previous)
     if not found or found[0] == 0:
         return None
@@ -578,14 +594,14 @@ MAX_SIZE: dict[str, int | None] = {
     "py-sudoku": 25,
     "sudoku-sat": 9,
     "dlxsudoku": 9,
-    "dokusan": 36,
+    "dokusan": None,
     "naive_pysat": None,
     "plain_backtracking": None,
 }
 """Largest grid side each peer accepts (None: no limit of its own; time and memory still are).
 
-py-sudoku's limit is its recursion depth (one frame per blank, ~1000 frames); dokusan's is
-not hard, but it was only tried up to 16x16.
+py-sudoku's limit is its recursion depth (one frame per blank, ~1000 frames).  dokusan takes
+any b x b grid, but solved only easy 16x16 puzzles within 30 s (and no 25x25 or 36x36 one).
 """
 
 
@@ -681,18 +697,29 @@ PEERS: dict[str, Callable[..., str | None]] = {
 def measure(
     name: str, puzzles: Sequence[str], cap: float, timeout: float | None
 ) -> dict[str, float]:
-    """Run one peer over ``puzzles`` until done or ``cap`` seconds; check every answer."""
+    """Run one peer over ``puzzles`` until done or ``cap`` seconds of solving; check answers.
+
+    Only time spent inside the adapter counts (checking is excluded).  A puzzle still running
+    when the cap is reached is dropped (not counted as tried or timed out), so ``rate`` is
+    finished puzzles per second of solving, timeouts included.  ``cpu`` is process CPU time,
+    which is less sensitive than wall time to other load on the machine.
+    """
     solve = PEERS[name]
     tried = solved = timeouts = wrong = 0
-    start = time.perf_counter()
+    seconds = cpu = 0.0
     for line in puzzles:
-        elapsed = time.perf_counter() - start
-        if elapsed >= cap:
+        if seconds >= cap:
             break
-        limit = cap - elapsed if timeout is None else min(timeout, cap - elapsed)
-        t0 = time.perf_counter()
+        remaining = cap - seconds
+        capped = timeout is None or remaining < timeout
+        limit = remaining if timeout is None or capped else timeout
+        t0, c0 = time.perf_counter(), time.process_time()
         answer = solve(line, timeout=limit)
-        took = time.perf_counter() - t0
+        took, used = time.perf_counter() - t0, time.process_time() - c0
+        if answer is None and capped and took >= limit * 0.95:
+            break
+        seconds += took
+        cpu += used
         tried += 1
         if answer is None:
             if took >= limit * 0.95:
@@ -703,7 +730,6 @@ def measure(
             solved += 1
         else:
             wrong += 1
-    seconds = time.perf_counter() - start
     return {
         "tried": tried,
         "solved": solved,
@@ -711,6 +737,8 @@ def measure(
         "wrong": wrong,
         "seconds": seconds,
         "rate": tried / seconds if seconds else 0.0,
+        "cpu": cpu,
+        "cpu_rate": tried / cpu if cpu else 0.0,
     }
 
 
@@ -726,20 +754,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     puzzles = read_puzzles(args.file, args.count)
     names = args.peer or list(PEERS)
     print(f"{len(puzzles)} puzzles from {args.file}, cap {args.cap} s, timeout {args.timeout} s")
-    header = ("peer", "tried", "solved", "timeout", "wrong", "seconds", "puzzles/s")
-    print(
-        f"{header[0]:<20}{header[1]:>6}{header[2]:>8}{header[3]:>9}{header[4]:>7}"
-        f"{header[5]:>10}{header[6]:>12}"
-    )
+    columns = ("tried", "solved", "timeout", "wrong", "seconds", "puzzles/s", "cpu_s", "per_cpu_s")
+    print(f"{'peer':<20}" + "".join(f"{c:>10}" for c in columns))
     failed = False
     for name in names:
         res = measure(name, puzzles, args.cap, args.timeout)
         failed |= res["wrong"] > 0
-        print(
-            f"{name:<20}{res['tried']:>6}{res['solved']:>8}{res['timeout']:>9}"
-            f"{res['wrong']:>7}{res['seconds']:>10.1f}{res['rate']:>12.2f}",
-            flush=True,
-        )
+        counts = "".join(f"{int(res[k]):>10}" for k in ("tried", "solved", "timeout", "wrong"))
+        times = "".join(f"{res[k]:>10.2f}" for k in ("seconds", "rate", "cpu", "cpu_rate"))
+        print(f"{name:<20}{counts}{times}", flush=True)
     return 1 if failed else 0
 
 
