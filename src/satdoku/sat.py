@@ -8,7 +8,6 @@ wins on big grids where assumptions slow the solver down.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -18,6 +17,7 @@ from pysat.solvers import Solver as PySatSolver
 from .checker import is_solution
 from .encodings import FALSE, TRUE, UNKNOWN, Encoding, encode, shape_clauses
 from .errors import InputError, InternalError
+from .limited import check_limitable, solve_within
 from .puzzle import Grid, Puzzle
 from .results import Result, Status
 from .shape import Shape
@@ -160,6 +160,7 @@ class SatBackend:
         self.encoding = encoding
         self.strategy = strategy
         self.limits = limits
+        check_limitable(self.solver_name, limits)
         self._persistent: dict[Shape, PySatSolver] = {}
 
     def close(self) -> None:
@@ -213,24 +214,9 @@ class SatBackend:
         return Result(Status.SOLVED, solution, puzzle)
 
     def _run(self, solver: PySatSolver, assumptions: list[int]) -> tuple[Status, list[int] | None]:
-        limits = self.limits
-        if not limits.limited:
-            ok = solver.solve(assumptions=assumptions)
-        else:
-            if limits.conflicts is not None:
-                solver.conf_budget(limits.conflicts)
-            timer = None
-            if limits.timeout is not None:
-                timer = threading.Timer(limits.timeout, solver.interrupt)
-                timer.start()
-            try:
-                ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-            finally:
-                if timer is not None:
-                    timer.cancel()
-                solver.clear_interrupt()
-            if ok is None:
-                return Status.TIMEOUT, None
+        ok = solve_within(solver, self.solver_name, assumptions, self.limits)
+        if ok is None:
+            return Status.TIMEOUT, None
         if not ok:
             return Status.UNSOLVABLE, None
         return Status.SOLVED, solver.get_model()

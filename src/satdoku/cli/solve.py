@@ -7,6 +7,7 @@ import json
 import sys
 
 from ..batch import solve_entries
+from ..explain import Explainer
 from ..formats import format_grid, format_line, format_pretty
 from ..records import record
 from ..results import Status
@@ -29,6 +30,7 @@ EPILOG = """examples:
   satdoku solve                          # the bundled example, shown as boards
   satdoku solve puzzles.txt              # one solution line per puzzle line
   satdoku solve puzzles.txt --json       # one JSON record per puzzle
+  satdoku solve puzzles.txt --explain    # unsolvable: the clashing givens and the rule steps
   satdoku solve puzzles.txt --backend stepper   # pure Python: the two rules + guessing
   satdoku solve big.txt --alphabet ABCDEFGHIJKLMNOPQRSTUVWXY --pretty
 """
@@ -57,6 +59,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="one JSON record per puzzle: index, status, solution or error")
     out.add_argument("--pretty", dest="format", action="store_const", const="pretty",
                      help="boards with box borders")
+    out.add_argument("--explain", action="store_true",
+                     help="for each unsolvable puzzle, a minimal set of givens that cannot all "
+                     "hold (JSON: \"conflict\": [[row, col, digit], ...], 0-based) and the steps "
+                     "of rules 1 and 2 that prove it when they do")
     parser.set_defaults(run=run)
 
 
@@ -72,9 +78,12 @@ def run(args: argparse.Namespace) -> int:
                              limits_of(args))
     status = 0
     out = sys.stdout
+    explainer = Explainer(args.solver, encoding_of(args), limits_of(args)) if args.explain else None
     with backend:
         for outcome in solve_entries(read_entries(args), backend):
             entry, result = outcome.entry, outcome.result
+            if explainer is not None:
+                result = explainer.annotate(result, alphabet, steps=True)
             if entry.error is not None:
                 report_error(entry.error)
                 status = 2
@@ -82,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
                 out.write(json.dumps(record(entry.index, result, alphabet, entry.line)) + "\n")
             elif result.status is not Status.SOLVED or result.solution is None:
                 out.write(result.status.value + "\n")
+                for text in result.extra.get("explanation", {}).get("text", []):
+                    out.write(f"  {text}\n")
             elif fmt == "line":
                 out.write(format_line(result.solution, alphabet) + "\n")
             elif fmt == "grid":
@@ -97,4 +108,6 @@ def run(args: argparse.Namespace) -> int:
                     out.write(format_pretty(entry.puzzle.cells, shape, alphabet))
                     out.write("\n\nSolution:\n")
                 out.write(format_pretty(result.solution, shape, alphabet) + "\n")
+    if explainer is not None:
+        explainer.close()
     return status
