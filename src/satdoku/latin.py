@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .errors import InputError
+from .checker import broken_axioms
+from .errors import InputError, InternalError
+from .shape import Shape
 
 __all__ = [
     "Cell",
@@ -157,6 +159,8 @@ def solve_latin(pred: Callable[[Solution], bool], board: Board) -> Solution | No
     where = _first_choice(reduced)
     if where is None:
         solution: Solution = [[int(x) for x in row] for row in reduced]  # type: ignore[arg-type]
+        if broken_axioms([d for row in solution for d in row], Shape.latin(len(solution))):
+            raise InternalError(f"solve_latin reached a non-Latin grid: {solution}")
         return solution if pred(solution) else None
     r, c = where
     choices = reduced[r][c]

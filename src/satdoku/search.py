@@ -117,6 +117,8 @@ class Run:
         while True:
             if p.conflict is None and p.solved:
                 grid = p.grid()
+                if not is_solution(grid, self.puzzle):
+                    raise InternalError(f"the stepper reached a non-solution: {grid}")
                 if self.accept is None or self.accept(grid):
                     self.status, self.solution = TraceStatus.SOLVED, grid
                     return

@@ -2,7 +2,8 @@
 
 Exit statuses (exact contract): 0 when every input puzzle could be read, whatever its verdict;
 2 when any input could not be read (the rest is still processed first) or the usage is wrong;
-130 when interrupted (what was done is flushed first).
+130 when interrupted (what was done is flushed first); 70 on an internal error (a bug, such as
+a solver answer that failed the independent checker: said on stderr, never printed as an answer).
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ import traceback
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import InputError
+from ..errors import InputError, InternalError
 from . import check, decode, dimacs, show, solve, step
 
-__all__ = ["main", "build_parser", "COMMANDS"]
+__all__ = ["main", "build_parser", "COMMANDS", "INTERNAL_ERROR"]
+
+INTERNAL_ERROR = 70
+"""Exit status of a bug in satdoku (EX_SOFTWARE), e.g. an answer that failed the checker."""
 
 COMMANDS = [solve, check, step, dimacs, decode, show]
 """Command modules; each has ``NAME``, ``register(subparsers)`` and ``run(args) -> int``."""
@@ -70,3 +74,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (InternalError, Exception) as err:  # a bug: loud, one line, never a quiet wrong answer
+        sys.stdout.flush()
+        if args.debug:
+            traceback.print_exc()
+        kind = "" if isinstance(err, InternalError) else f"{type(err).__name__}: "
+        print(f"satdoku: internal error (a bug in satdoku, please report it; --debug shows the "
+              f"traceback): {kind}{err}", file=sys.stderr)
+        return INTERNAL_ERROR
