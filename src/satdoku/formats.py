@@ -170,6 +170,9 @@ def _symbols(
         if ch in _IGNORED:
             continue
         d = table.get(ch)
+        if d is None and ch == "\ufffd":
+            raise InputError("bytes that are not UTF-8 text: expected a text file of puzzles",
+                             source=source, line=line, column=col)
         if d is None:
             raise InputError(
                 f"unknown symbol {ch!r}: expected one of {alphabet.symbols[:12]}"
@@ -373,6 +376,11 @@ def _json_entries(
                     InputError(f"invalid JSON: {err.msg}", source=source, line=err.lineno,
                                column=err.colno))
         return
+    except RecursionError:
+        yield Entry(0, 1, text[:80], None,
+                    InputError("invalid JSON: nested too deeply (expected a list of rows)",
+                               source=source, line=1))
+        return
     grids = data if data and isinstance(data[0], list) and data[0] and isinstance(
         data[0][0], list) else [data]
     for index, grid in enumerate(grids):
@@ -452,7 +460,7 @@ def read_puzzles(
                 if sum(1 for _, t in head if not _is_separator(t)) > width:
                     break
             rows = [t for _, t in head if not _is_separator(t)]
-            if len(rows) == width and all(_width(t, alphabet) == width for t in rows):
+            if len(rows) == width and _looks_like_grid(rows, width, alphabet):
                 yield _grid_entry(0, head, alphabet, options, source)
                 return
         content = chain(head[1:], content)
@@ -465,6 +473,26 @@ def read_puzzles(
                         parse_line(text, alphabet, options, line=number, source=source))
         except InputError as err:
             yield Entry(index, number, text.strip(), None, err)
+
+
+def _looks_like_grid(rows: list[str], width: int, alphabet: Alphabet) -> bool:
+    """Tell whether n rows, the first of n cells, are one grid (ragged ones are read as grids).
+
+    Beyond 3x3, n rows most of which hold n cells and none far off are a grid with a bad row, so
+    the error names that row rather than every line.
+
+    >>> _looks_like_grid(["1234", "123", "1234", "1234"], 4, Alphabet())
+    True
+    >>> _looks_like_grid(["1234", "1", "12", "1234"], 4, Alphabet())
+    False
+    """
+    widths = [_width(t, alphabet) for t in rows]
+    exact = sum(1 for w in widths if w == width)
+    if exact == width:
+        return True
+    return width > 3 and exact > width // 2 and all(
+        w is None or abs(w - width) <= 2 for w in widths
+    )
 
 
 def _grid_entry(

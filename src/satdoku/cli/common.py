@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import sys
 from collections.abc import Iterator
 from importlib import resources
@@ -100,8 +101,8 @@ def encoding_of(args: argparse.Namespace) -> Encoding:
 
 def limits_of(args: argparse.Namespace) -> Limits:
     """Return the per-puzzle limits the options name."""
-    if args.timeout is not None and args.timeout <= 0:
-        raise InputError(f"--timeout must be positive, got {args.timeout}")
+    if args.timeout is not None and not 0 < args.timeout < math.inf:
+        raise InputError(f"--timeout: expected a positive number of seconds, got {args.timeout}")
     if args.conflicts is not None and args.conflicts <= 0:
         raise InputError(f"--conflicts must be positive, got {args.conflicts}")
     return Limits(args.timeout, args.conflicts)
