@@ -29,7 +29,7 @@ from .puzzle import Grid, Puzzle
 from .results import Result, Status
 from .sat import eliminate
 
-__all__ = ["Verdict", "Answer", "Decoded", "parse_answers", "decode", "result_of"]
+__all__ = ["Verdict", "Answer", "Decoded", "parse_answers", "models_of", "decode", "result_of"]
 
 
 class Verdict(Enum):
@@ -151,6 +151,22 @@ def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Answe
     if not build.answers:
         raise InputError(f"no solver answer found: {_EXPECTED}", source=source)
     return build.answers
+
+
+def models_of(answers: Sequence[Answer]) -> list[Answer]:
+    """Drop the UNSATISFIABLE that closes an enumeration (``cryptominisat5 --maxsol`` ends with it).
+
+    >>> [a.verdict.value for a in models_of(parse_answers(["1 0", "2 0", "s UNSATISFIABLE"]))]
+    ['SATISFIABLE', 'SATISFIABLE']
+    >>> [a.verdict.value for a in models_of(parse_answers(["s UNSATISFIABLE"]))]
+    ['UNSATISFIABLE']
+    """
+    out = list(answers)
+    while len(out) > 1 and out[-1].verdict is Verdict.UNSATISFIABLE and any(
+        a.verdict is Verdict.SATISFIABLE for a in out
+    ):
+        out.pop()
+    return out
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typing import IO
 from ..dimacs import read_cnf_text, read_header
 from ..errors import InputError
 from ..formats import Alphabet, format_grid, format_line, format_pretty
-from ..models import parse_answers, result_of
+from ..models import models_of, parse_answers, result_of
 from ..puzzle import Puzzle
 from ..records import record
 from ..results import Result, Status
@@ -138,8 +138,8 @@ def run(args: argparse.Namespace) -> int:
     if args.file == "-" and args.model == "-":
         raise InputError("FILE and MODEL cannot both be standard input")
     source = _source(args)
-    answers = parse_answers(_model_lines(args.model),
-                            source="<stdin>" if args.model == "-" else args.model)
+    answers = models_of(parse_answers(_model_lines(args.model),
+                                      source="<stdin>" if args.model == "-" else args.model))
     fmt = args.format or "pretty"
     for k, answer in enumerate(answers):
         result = result_of(source.puzzle, answer, simplified=source.simplified)
