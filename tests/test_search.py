@@ -183,3 +183,15 @@ def test_property_stepper_agrees_with_pysat_and_every_step_is_justified(
     _check(t)
     with SatBackend() as sat:
         assert sat.solve(puzzle).status.value == t.status.value
+
+
+def test_stepper_backend_limits() -> None:
+    from satdoku.sat import Limits
+
+    def backtracks(p: Puzzle) -> int:
+        return sum(s.rule is Rule.BACKTRACK for s in trace(p, search=True).steps)
+
+    puzzle = next(p for p in seventeen_sample(30, seed=4) if backtracks(p) > 0)
+    limited = StepperBackend(order=GuessOrder.FIRST, limits=Limits(conflicts=0))
+    assert limited.solve(puzzle).status is Status.TIMEOUT
+    assert StepperBackend(limits=Limits(timeout=60)).solve(puzzle).status is Status.SOLVED

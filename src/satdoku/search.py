@@ -8,6 +8,7 @@ solve can be watched. :class:`StepperBackend` is a complete pure-Python backend.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -17,6 +18,7 @@ from .checker import is_solution
 from .errors import InternalError
 from .puzzle import Grid, Puzzle
 from .results import Result, Status
+from .sat import Limits
 from .stepper import Propagator, Rule, Snapshot, State, Step, replay
 from .strategies import RULES_1_2, RuleSet
 
@@ -43,16 +45,25 @@ class GuessOrder(Enum):
 
     FIRST = "first"
     FEWEST = "fewest"
+    AXIOM = "axiom"
 
     def describe(self) -> str:
-        """Say in words which cell is guessed."""
+        """Say in words which claim is guessed."""
         if self is GuessOrder.FIRST:
             return "the first open cell in reading order"
-        return "the open cell with the fewest candidates (first in reading order on ties)"
+        if self is GuessOrder.FEWEST:
+            return "the open cell with the fewest candidates (first in reading order on ties)"
+        return "the first claim left in the axiom with the fewest claims left (cell or house)"
 
     def choose(self, p: Propagator) -> int:
-        """Return the claim variable to guess: the chosen cell's smallest candidate."""
+        """Return the claim variable to guess (in a cell: its smallest candidate)."""
         n = p.n
+        if self is GuessOrder.AXIOM:
+            open_, true_of = p.open, p.true_of
+            best = min(
+                (a for a in range(len(open_)) if not true_of[a]), key=lambda a: (open_[a], a)
+            )
+            return next(v for v in p.members[best] if p.value[v] == 0)
         if self is GuessOrder.FIRST:
             cell = next(p.open_cells())
         else:
@@ -216,10 +227,14 @@ class StepperBackend:
     """
 
     def __init__(
-        self, rules: RuleSet = RULES_1_2, order: GuessOrder = GuessOrder.FEWEST
+        self,
+        rules: RuleSet = RULES_1_2,
+        order: GuessOrder = GuessOrder.FEWEST,
+        limits: Limits = Limits(),
     ) -> None:
         self.rules = rules
         self.order = order
+        self.limits = limits
 
     def close(self) -> None:
         """Free nothing: the stepper holds no solver (kept for the backend protocol)."""
@@ -231,10 +246,23 @@ class StepperBackend:
         self.close()
 
     def solve(self, puzzle: Puzzle, accept: Accept | None = None) -> Result:
-        """Solve one puzzle; the solution is checked independently before it is returned."""
+        """Solve one puzzle; the solution is checked independently before it is returned.
+
+        The limits apply as for PySAT: ``timeout`` seconds, and ``conflicts`` counts backtracks;
+        past either the status is TIMEOUT.
+        """
         run = Run(puzzle, self.rules, search=True, order=self.order, accept=accept)
-        for _ in run:
-            pass
+        timeout, conflicts = self.limits.timeout, self.limits.conflicts
+        if self.limits.limited:
+            deadline = time.monotonic() + timeout if timeout is not None else None
+            for count, _ in enumerate(run):
+                if count % 512 == 0 and deadline is not None and time.monotonic() > deadline:
+                    return Result(Status.TIMEOUT, puzzle=puzzle)
+                if conflicts is not None and run.backtracks > conflicts:
+                    return Result(Status.TIMEOUT, puzzle=puzzle)
+        else:
+            for _ in run:
+                pass
         if run.status is not TraceStatus.SOLVED or run.solution is None:
             return Result(Status.UNSOLVABLE, puzzle=puzzle)
         if not is_solution(run.solution, puzzle):

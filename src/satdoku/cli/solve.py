@@ -51,7 +51,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_solver_options(parser)
     parser.add_argument("--backend", default="sat", choices=["sat", "stepper"],
                         help="sat (PySAT, default) or stepper (pure Python: rules 1 and 2, "
-                        "guessing the cell with fewest candidates)")
+                        "guessing the cell with fewest candidates; --timeout and --conflicts "
+                        "apply, --conflicts counting backtracks)")
     out = parser.add_argument_group("output")
     out.add_argument("--format", choices=["line", "grid", "json", "pretty"],
                      help="line (default for files), grid, json (records) or pretty boards")
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     fmt = args.format or ("pretty" if args.file is None else "line")
     backend: SatBackend | StepperBackend
     if args.backend == "stepper":
-        backend = StepperBackend()
+        backend = StepperBackend(limits=limits_of(args))
     else:
         backend = SatBackend(args.solver, encoding_of(args), Strategy(args.strategy),
                              limits_of(args))

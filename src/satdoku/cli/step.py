@@ -50,7 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     group.add_argument("--search", action="store_true",
                        help="guess when the rules stall, backtrack on a contradiction")
     group.add_argument("--order", default="first", choices=[o.value for o in GuessOrder],
-                       help="where to guess: first open cell (default) or fewest candidates")
+                       help="where to guess: first open cell (default), the cell with fewest "
+                       "candidates, or the axiom (cell or house) with fewest claims left")
     group.add_argument("--index", type=int, default=1, metavar="K",
                        help="step the K-th puzzle of FILE (1-based, default 1)")
     out = parser.add_argument_group("output")
