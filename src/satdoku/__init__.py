@@ -28,6 +28,7 @@ from .api import solve, solve_result
 from .axioms import Axiom, axioms
 from .checker import broken_axioms, is_solution
 from .claims import Claim, claim_of, variable
+from .dimacs import read_dimacs, write_dimacs
 from .encodings import AtMostOne, Encoding, Formula, Scheme, encode
 from .errors import InputError, InternalError
 from .formats import (
@@ -91,6 +92,7 @@ __all__ = [
     "is_solution",
     "parse_line",
     "parse_puzzle",
+    "read_dimacs",
     "read_puzzles",
     "solve",
     "solve_result",
@@ -98,5 +100,6 @@ __all__ = [
     "parse_rules",
     "propagation",
     "variable",
+    "write_dimacs",
     "__version__",
 ]
