@@ -1,4 +1,4 @@
-"""Why a puzzle is impossible: minimal conflicting givens (checked for minimality) and rule chains."""
+"""Why a puzzle is impossible: minimal conflicting givens (minimality checked) and rule chains."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hard_instances import pigeonhole_latin
 from satdoku.checker import is_solution
 from satdoku.claims import variable
 from satdoku.cli import main
@@ -21,8 +22,6 @@ from satdoku.sat import Limits, SatBackend
 from satdoku.search import StepperBackend
 from satdoku.shape import Shape
 from satdoku.stepper import FALSE, TRUE, Rule
-
-from hard_instances import pigeonhole_latin
 
 SEED000_LAST = (
     "48.9.2....93..5.866..3...1....5.1.9....9......3.2.6........3..524.1..36....6.4.27"
