@@ -1,0 +1,126 @@
+"""Limits hold: --timeout and --conflicts stop a hard unsatisfiable Latin-square completion."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from hard_instances import pigeonhole_latin
+from satdoku.cli import main
+from satdoku.errors import InputError
+from satdoku.formats import Alphabet, format_line, parse_line
+from satdoku.generate import random_grid
+from satdoku.limited import UNINTERRUPTIBLE, check_limitable, how_limited
+from satdoku.results import Status
+from satdoku.sat import SOLVER_NAMES, Limits, SatBackend, Strategy
+
+HARD = pigeonhole_latin(12)
+"""24x24, unsatisfiable: CaDiCaL took 6 s and 27,559 conflicts to refute it, MiniSat over 60 s."""
+
+SLACK = {"interrupt": 0.6, "conflict slices": 3.0}
+"""How far past its timeout a solve may run: an interrupt is prompt; a CaDiCaL conflict slice
+is usually under 0.1 s, but its inprocessing phases cannot be cut and sometimes take a second."""
+
+
+def test_the_instance_is_hard() -> None:
+    """5,000 conflicts are not enough to refute it, for CaDiCaL or MiniSat (so limits matter)."""
+    for name in ("cadical153", "minisat22"):
+        with SatBackend(name, limits=Limits(conflicts=5000)) as backend:
+            assert backend.solve(HARD).status is Status.TIMEOUT
+
+
+@pytest.mark.parametrize("strategy", [Strategy.PERSISTENT, Strategy.FRESH])
+@pytest.mark.parametrize("solver", ["cadical153", "minisat22", "glucose4"])
+def test_timeout_stops_a_hard_instance(solver: str, strategy: Strategy) -> None:
+    with SatBackend(solver, strategy=strategy, limits=Limits(timeout=0.4)) as backend:
+        if strategy is Strategy.PERSISTENT:
+            backend.persistent_solver(HARD.shape)  # load the clauses outside the timed part
+        start = time.monotonic()
+        result = backend.solve(HARD)
+        spent = time.monotonic() - start
+    assert result.status is Status.TIMEOUT and result.solution is None
+    load = 1.5 if strategy is Strategy.FRESH else 0.0  # fresh: encoding is not timed
+    assert spent < 0.4 + SLACK[how_limited(solver)] + load
+
+
+@pytest.mark.parametrize("solver", ["cadical153", "minisat22"])
+def test_conflict_budget_stops_a_hard_instance(solver: str) -> None:
+    with SatBackend(solver, strategy=Strategy.PERSISTENT, limits=Limits(conflicts=300)) as b:
+        b.persistent_solver(HARD.shape)
+        start = time.monotonic()
+        assert b.solve(HARD).status is Status.TIMEOUT
+        assert time.monotonic() - start < 2.0
+        # the solver is usable afterwards: an easy puzzle of the same shape is still solved
+        grid = random_grid(HARD.shape, 3)
+        assert grid is not None
+        easy = HARD.with_cells(tuple(0 if i % 7 == 0 else d for i, d in enumerate(grid)))
+        assert b.solve(easy).status is Status.SOLVED
+
+
+def test_both_limits_together_on_cadical() -> None:
+    with SatBackend("cadical153", limits=Limits(timeout=30.0, conflicts=400)) as backend:
+        start = time.monotonic()
+        assert backend.solve(HARD).status is Status.TIMEOUT
+        assert time.monotonic() - start < 10.0  # the conflict budget ended it, not the clock
+
+
+@pytest.mark.parametrize("solver", ["cadical153", "minisat22"])
+def test_limits_do_not_stop_easy_puzzles(solver: str) -> None:
+    """A generous limit changes nothing: sliced CaDiCaL still solves big satisfiable grids."""
+    puzzle = parse_line(
+        ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+    )
+    with SatBackend(solver, limits=Limits(timeout=20.0)) as backend:
+        result = backend.solve(puzzle)
+        assert result.status is Status.SOLVED
+        big = backend.solve(HARD.with_cells((0,) * (24 * 24)))
+        assert big.status is Status.SOLVED
+
+
+def test_how_each_solver_is_limited() -> None:
+    for name in SOLVER_NAMES:
+        expected = "none" if name == "lingeling" else (
+            "conflict slices" if name in UNINTERRUPTIBLE else "interrupt")
+        assert how_limited(name) == expected
+
+
+def test_a_solver_that_cannot_be_stopped_is_refused() -> None:
+    check_limitable("lingeling", Limits())  # no limit asked: fine
+    with pytest.raises(InputError, match="lingeling cannot be stopped"):
+        SatBackend("lingeling", limits=Limits(timeout=1.0))
+
+
+def test_cli_timeout_status_in_a_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    alphabet = Alphabet("123456789ABCDEFGHIJKLMNO")
+    path = tmp_path / "hard.txt"
+    path.write_text(format_line(HARD.cells, alphabet) + "\n" + "1" + "." * 575 + "\n")
+    start = time.monotonic()
+    code = main(["solve", str(path), "--latin", "--alphabet", alphabet.symbols, "--json",
+                 "--timeout", "0.5"])
+    assert time.monotonic() - start < 12.0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 0  # a timeout is a verdict: the input could be read
+    assert [r["status"] for r in records] == ["timeout", "solved"]
+
+
+def test_cli_conflicts_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    alphabet = Alphabet("123456789ABCDEFGHIJKLMNO")
+    path = tmp_path / "hard.txt"
+    path.write_text(format_line(HARD.cells, alphabet) + "\n")
+    assert main(["solve", str(path), "--latin", "--alphabet", alphabet.symbols, "--conflicts",
+                 "200", "--strategy", "fresh"]) == 0
+    assert capsys.readouterr().out == "timeout\n"
+
+
+def test_cli_refuses_limits_for_lingeling(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                          ) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("1" + "." * 15 + "\n")
+    assert main(["solve", str(path), "--solver", "lingeling", "--timeout", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "lingeling cannot be stopped" in err and "Traceback" not in err
+    assert main(["solve", str(path), "--solver", "lingeling"]) == 0
