@@ -199,3 +199,17 @@ def test_rule_sets_are_exclusive() -> None:
     steps = list(propagation(puzzle, RULES_1))
     assert {s.rule for s in steps} <= {Rule.GIVEN, Rule.ONE, Rule.CONTRADICTION}
     assert RULES_1 < RULES_1_2
+
+
+def test_16x16_fixpoint_and_steps() -> None:
+    shape = Shape.sudoku(16)
+    for puzzle in _puzzles(shape, 14, 3):
+        state, conflict = fixpoint(puzzle)
+        ok, lits = pysat_fixpoint(puzzle)
+        assert ok == (conflict is None)
+        if ok:
+            assert {v if x == TRUE else -v for v, x in enumerate(state.values) if x and v} == lits
+    puzzle = random_puzzle(shape, random.Random(15), 0.45)
+    t = trace(puzzle, search=True)
+    assert t.status is TraceStatus.SOLVED
+    _check(t)
