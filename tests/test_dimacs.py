@@ -180,8 +180,12 @@ def test_simplify_keeps_claim_numbers_and_its_models_decode() -> None:
 
 def test_simplify_with_clashing_givens_is_the_empty_clause() -> None:
     puzzle = parse_line("11" + "." * 14)
-    dimacs = read_dimacs(write_dimacs(puzzle, simplify=True))
+    text = write_dimacs(puzzle, simplify=True)
+    dimacs = read_dimacs(text)
     assert dimacs.clauses == [[]]
+    assert fields(text)["simplify"] == "yes (the givens clash: the formula is the empty clause)"
+    assert fields(text)["givens"] == "units (none written: the givens clash)"
+    assert ind_variables(text) == []  # an empty 'c ind 0' would make cryptominisat count all
     assert cnf_formula(puzzle, CnfOptions(simplify=True)).clauses == [[]]
 
 
@@ -275,6 +279,10 @@ def test_bad_dimacs_is_reported_with_its_place(text: str, message: str) -> None:
     with pytest.raises(InputError) as info:
         read_dimacs(text, "x.cnf")
     assert info.value.located().startswith("x.cnf:") and message in info.value.located()
+
+
+def test_satlib_files_end_with_a_percent_sign() -> None:
+    assert read_dimacs("c uf3\np cnf 3 2\n1 -2 0\n2 3 0\n%\n0\n\n").clauses == [[1, -2], [2, 3]]
 
 
 def test_foreign_cnf_has_no_header_and_damaged_header_is_an_input_error() -> None:

@@ -162,7 +162,16 @@ def _header(
 ) -> list[str]:
     n = puzzle.n
     top = formula.claim_top
+    units = sum(stop - start for name, start, stop in formula.origins if name == "givens")
+    givens, simplified = options.givens.describe(units), "no"
+    if options.simplify:
+        simplified = "yes (claims the givens decide are left out; their variables occur in no "
+        simplified += "clause)"
+        if formula.clauses == [[]]:
+            simplified = "yes (the givens clash: the formula is the empty clause)"
+            givens = f"{options.givens.value} (none written: the givens clash)"
     encoding = Encoding(options.encoding.scheme, options.encoding.amo.resolve(n))
+    source = " ".join(source.split()) if source else source  # one line, whatever the name
     if line is not None:
         where = f" (line {line} of {source or '<stdin>'})"
     else:
@@ -177,17 +186,15 @@ def _header(
         *_shape_lines(puzzle.shape),
         f"c encoding: {encoding.label()} ({encoding.scheme.describe()}; at-most-one "
         f"{encoding.amo.value})",
-        f"c givens: {options.givens.describe(len(puzzle.assumptions()))}",
-        "c simplify: "
-        + ("yes (claims the givens decide are left out; their variables occur in no clause)"
-           if options.simplify else "no"),
+        f"c givens: {givens}",
+        f"c simplify: {simplified}",
         f"c variables: var = row*n*n + col*n + digit (0-based row and col, digit 1..n), n = {n}",
         f"c claims: 1..{top} (r1c1=1 is 1, r1c1=2 is 2, r{n}c{n}={n} is {top})",
         "c auxiliary: "
         + (f"{top + 1}..{formula.top} (at-most-one counters)" if formula.top > top else "none"),
     ]
     if options.givens is Givens.OMIT:
-        lines.append("c assumptions: " + " ".join(map(str, puzzle.assumptions())) + " 0")
+        lines.append("c assumptions: " + " ".join([*map(str, puzzle.assumptions()), "0"]))
     if options.names:
         lines += [f"c var {v} = {claim_of(v, n).label()}" for v in range(1, top + 1)]
         lines += list(_aux_names(formula))
@@ -277,8 +284,10 @@ def read_dimacs(text: str, source: str | None = None) -> Dimacs:
     number = 0
     for number, raw in enumerate(text.splitlines(), 1):
         stripped = raw.strip()
-        if not stripped or stripped.startswith("c") or stripped == "%":
-            if stripped.startswith("c"):
+        if stripped == "%":  # SATLIB files end with '%' and a stray '0'
+            break
+        if not stripped or stripped.startswith("c"):
+            if stripped:
                 comments.append(stripped)
             continue
         if stripped.startswith("p"):
