@@ -91,6 +91,11 @@ def test_live_state_equals_trace_state() -> None:
     t = trace(puzzle, search=True)
     assert list(t.states()) == live
     assert t.state(0).candidates(0, 0) == (1, 2, 3, 4, 5, 6)
+    # Random access, forward and backward, rebuilds the same states.
+    for k in (len(live), 7, 3, 3, len(live) // 2):
+        assert t.state(k) == live[k - 1]
+    with pytest.raises(IndexError):
+        t.state(len(live) + 1)
 
 
 def test_rules_1_only_with_search_still_solves() -> None:

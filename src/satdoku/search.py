@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property
 
 from .checker import is_solution
 from .errors import InternalError
 from .puzzle import Grid, Puzzle
 from .results import Result, Status
 from .sat import Limits
-from .stepper import Propagator, Rule, Snapshot, State, Step, replay
+from .stepper import Propagator, Replayer, Rule, Snapshot, State, Step, replay
 from .strategies import RULES_1_2, RuleSet
 
 __all__ = [
@@ -173,19 +172,29 @@ class Trace:
     search: bool
     order: GuessOrder
     guesses: int
+    _replayer: Replayer = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def _states(self) -> tuple[State, ...]:
-        n = self.puzzle.shape.n
-        return (State.initial(n), *replay(self.steps, n))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_replayer", Replayer(self.puzzle.shape.n))
 
     def state(self, k: int) -> State:
-        """Return the state after the first k steps (k = 0: nothing known yet)."""
-        return self._states[k]
+        """Return the state after the first k steps (k = 0: nothing known yet).
+
+        States are rebuilt from the steps, not stored: reading forward costs one step each.
+        """
+        if not 0 <= k <= len(self.steps):
+            raise IndexError(f"step {k} is outside 0..{len(self.steps)}")
+        replayer = self._replayer
+        if replayer.position > k:
+            replayer = Replayer(self.puzzle.shape.n)
+            object.__setattr__(self, "_replayer", replayer)
+        while replayer.position < k:
+            replayer.apply(self.steps[replayer.position])
+        return replayer.state()
 
     def states(self) -> Iterator[State]:
         """Yield the state after each step, in order."""
-        yield from self._states[1:]
+        return replay(self.steps, self.puzzle.shape.n)
 
 
 def trace(

@@ -30,6 +30,7 @@ __all__ = [
     "propagation",
     "fixpoint",
     "replay",
+    "Replayer",
 ]
 
 
@@ -447,6 +448,42 @@ def fixpoint(puzzle: Puzzle, rules: RuleSet = RULES_1_2) -> tuple[State, Step | 
     return p.state(), p.conflict
 
 
+class Replayer:
+    """Rebuild states from steps alone, forward, as a viewer does (see :func:`replay`).
+
+    >>> from satdoku.formats import parse_line
+    >>> r = Replayer(2)
+    >>> for step in propagation(parse_line("1...")):
+    ...     r.apply(step)
+    >>> r.state().grid(), r.position
+    ((1, 2, 2, 1), 8)
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.values = [UNKNOWN] * (n**3 + 1)
+        self.saved: dict[int, list[int]] = {}
+        self.position = 0
+
+    def apply(self, step: Step) -> None:
+        """Apply one step: a guess saves the state, a backtrack of its depth restores it."""
+        if step.rule is Rule.GUESS:
+            self.saved[step.depth] = self.values[:]
+        elif step.rule is Rule.BACKTRACK:
+            self.values = self.saved.pop(step.depth)[:]
+            for deeper in [d for d in self.saved if d > step.depth]:
+                del self.saved[deeper]
+        mark = TRUE if step.value else FALSE
+        values = self.values
+        for v in step.decided:
+            values[v] = mark
+        self.position += 1
+
+    def state(self) -> State:
+        """Return the state after the steps applied so far."""
+        return State(self.n, tuple(self.values))
+
+
 def replay(steps: Iterable[Step], n: int) -> Iterator[State]:
     """Yield the state after each step, rebuilt from the steps alone (as a viewer does).
 
@@ -458,17 +495,8 @@ def replay(steps: Iterable[Step], n: int) -> Iterator[State]:
     >>> states[-1].grid()
     (1, 2, 2, 1)
     """
-    values = [UNKNOWN] * (n**3 + 1)
-    saved: dict[int, list[int]] = {}
+    replayer = Replayer(n)
     for step in steps:
-        if step.rule is Rule.GUESS:
-            saved[step.depth] = values[:]
-        elif step.rule is Rule.BACKTRACK:
-            values = saved.pop(step.depth)[:]
-            for deeper in [d for d in saved if d > step.depth]:
-                del saved[deeper]
-        mark = TRUE if step.value else FALSE
-        for v in step.decided:
-            values[v] = mark
-        yield State(n, tuple(values))
+        replayer.apply(step)
+        yield replayer.state()
 
