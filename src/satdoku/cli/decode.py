@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -63,16 +64,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+@dataclass(frozen=True)
 class Source:
-    """Where a puzzle came from, for its record: index, line, alphabet."""
+    """The puzzle a model answers, and what its record needs: index, line, alphabet."""
 
-    def __init__(self, puzzle: Puzzle, index: int, line: int | None, alphabet: Alphabet,
-                 simplified: bool) -> None:
-        self.puzzle = puzzle
-        self.index = index
-        self.line = line
-        self.alphabet = alphabet
-        self.simplified = simplified
+    puzzle: Puzzle
+    index: int
+    line: int | None
+    alphabet: Alphabet
+    simplified: bool
 
 
 def _is_cnf(path: str) -> bool:
