@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add, itemgetter, mul, sub
+from typing import Any
 
 from .puzzle import Puzzle
 from .shape import Shape
@@ -45,18 +47,49 @@ def broken_axioms(cells: Sequence[int], shape: Shape) -> list[str]:
     return problems
 
 
+def _house_plan(shape: Shape) -> tuple[itemgetter[Any], tuple[int, ...], int]:
+    """Return what :func:`is_solution` needs of a shape, computed once per shape.
+
+    A getter of every house's cells, house after house; per position, ``house * n - 1``; and
+    the number of distinct (house, digit) keys a valid grid gives, ``houses * n``.
+    """
+    plan = _PLANS.get(shape)
+    if plan is None:
+        n = shape.n
+        houses = shape.houses
+        cells = [cell for house in houses for cell in house.cells]
+        shifts = tuple(h * n - 1 for h, house in enumerate(houses) for _ in house.cells)
+        plan = (itemgetter(*cells), shifts, len(houses) * n)
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        _PLANS[shape] = plan
+    return plan
+
+
+_PLANS: dict[Shape, tuple[itemgetter[Any], tuple[int, ...], int]] = {}
+
+
 def is_solution(solution: Sequence[int], puzzle: Puzzle) -> bool:
     """Tell whether a full grid keeps every given and holds each digit once in every house.
 
+    Every digit must be in 1..n; then the key ``house * n + digit - 1`` of each (house, cell)
+    pair falls in its own house's block of n keys, so the keys are all distinct (their number
+    is houses * n) exactly when every house holds n different digits.
+
     >>> from satdoku.shape import Shape
     >>> p = Puzzle(Shape.latin(2), (1, 0, 0, 0))
-    >>> is_solution((1, 2, 2, 1), p), is_solution((2, 1, 1, 2), p)
-    (True, False)
+    >>> is_solution((1, 2, 2, 1), p), is_solution((2, 1, 1, 2), p), is_solution((1, 2, 1, 2), p)
+    (True, False, False)
     """
-    n = puzzle.shape.n
-    if len(solution) != n * n:
+    shape = puzzle.shape
+    n = shape.n
+    try:
+        if len(solution) != n * n or min(solution) < 1 or max(solution) > n:
+            return False
+        cells = puzzle.cells
+        if any(map(mul, cells, map(sub, cells, solution))):  # a given g with g != s
+            return False
+    except TypeError:  # not a sequence of integers
         return False
-    if any(g and g != s for g, s in zip(puzzle.cells, solution, strict=True)):
-        return False
-    full = set(range(1, n + 1))
-    return all({solution[c] for c in house.cells} == full for house in puzzle.shape.houses)
+    getter, shifts, keys = _house_plan(shape)
+    return len(set(map(add, shifts, getter(solution)))) == keys

@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property, lru_cache
 from itertools import chain
 
 from .errors import InputError
@@ -61,7 +62,7 @@ class Alphabet:
         if clash:
             raise InputError(f"alphabet {self.symbols!r} uses a blank symbol {sorted(clash)[0]!r}")
 
-    @property
+    @cached_property
     def table(self) -> dict[str, int]:
         """Return the map from every accepted symbol (both cases) to its digit, 0 for blanks."""
         table = {b: 0 for b in ".?_"}
@@ -71,6 +72,27 @@ class Alphabet:
             table[s.upper()] = i + 1
             table[s.lower()] = i + 1
         return table
+
+    @cached_property
+    def reader(self) -> bytes | None:
+        """Return a ``bytes.translate`` table: ASCII symbol -> digit, blank -> 0, other -> 255.
+
+        None when a symbol is not ASCII or digits do not fit a byte (then only the slow path).
+        """
+        table = self.table
+        if len(self.symbols) > 254 or not all(ch.isascii() for ch in table):
+            return None
+        out = bytearray([255] * 256)
+        for ch, d in table.items():
+            out[ord(ch)] = d
+        return bytes(out)
+
+    @cached_property
+    def writer(self) -> bytes | None:
+        """Return a ``bytes.translate`` table digit -> symbol ('.' for 0), None if not ASCII."""
+        if len(self.symbols) > 255 or not self.symbols.isascii():
+            return None
+        return ("." + self.symbols).encode("ascii").ljust(256, b"?")
 
     def digit(self, symbol: str) -> int:
         """Return the digit of a symbol (0 for a blank); raise InputError when unknown."""
@@ -106,7 +128,10 @@ class ShapeOptions:
     regions: tuple[int, ...] | None = None
 
     def shape_for(self, n: int) -> Shape:
-        """Return the shape of a puzzle of side n under these options."""
+        """Return the shape of a puzzle of side n under these options (one object per shape)."""
+        return _shape_for(self, n)
+
+    def _make_shape(self, n: int) -> Shape:
         if self.regions is not None:
             shape = Shape.jigsaw(self.regions, diagonals=self.diagonals)
             if shape.n != n:
@@ -121,6 +146,21 @@ class ShapeOptions:
                 f"box {self.box[0]}x{self.box[1]} does not tile a {n}x{n} grid (needs r*c = {n})"
             )
         return Shape.sudoku(n, self.box, diagonals=self.diagonals)
+
+
+@lru_cache(maxsize=64)
+def _shape_for(options: ShapeOptions, n: int) -> Shape:
+    # one Shape object per shape, so its houses and peers are computed once per batch
+    return options._make_shape(n)
+
+
+def _fast_digits(body: str, alphabet: Alphabet) -> tuple[int, ...] | None:
+    """Return the digits of a line made of symbols and blanks only (None: use the full parser)."""
+    table = alphabet.reader
+    if table is None or not body.isascii():
+        return None
+    digits = body.encode("ascii").translate(table)
+    return None if 255 in digits else tuple(digits)
 
 
 @dataclass(frozen=True)
@@ -218,6 +258,14 @@ def parse_line(
     satdoku.errors.InputError: expected n*n symbols for a grid of side n (16 for 4x4, ...), got 8
     """
     body = text.strip()
+    fast = _fast_digits(body, alphabet)
+    if fast:
+        n = math.isqrt(len(fast))
+        if n * n == len(fast) and n <= MAX_SIZE and max(fast) <= n:
+            try:
+                return Puzzle(options.shape_for(n), fast)
+            except InputError as err:
+                raise err.at(source=source, line=line) from None
     columns: list[int] | None = None
     if _is_tokens(body):
         digits = _tokens(body, line, source)
@@ -526,6 +574,9 @@ def format_line(cells: Sequence[int], alphabet: Alphabet = Alphabet()) -> str:
     n = math.isqrt(len(cells))
     if n > len(alphabet.symbols):
         return " ".join(str(d) for d in cells)
+    writer = alphabet.writer
+    if writer is not None and n < 256:
+        return bytes(cells).translate(writer).decode("ascii")
     symbols = "." + alphabet.symbols
     return "".join([symbols[d] for d in cells])
 
