@@ -1,17 +1,28 @@
-"""Batches: solve a stream of read entries in order, one result per entry, losing none."""
+"""Batches: solve a stream of read entries in order, one result per entry, losing none.
+
+Streaming: entries are read, solved and handed on one at a time (or a few chunks at a time with
+``jobs`` > 1), so memory stays constant whatever the length of the input. With ``jobs`` > 1,
+worker processes (PySAT holds the GIL during a solve) solve chunks of puzzles while this process
+reads and writes; outcomes still come back in input order.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from multiprocessing.pool import AsyncResult
+from typing import Any, Protocol
 
 from .formats import Entry
-from .puzzle import Puzzle
+from .puzzle import Grid, Puzzle
 from .results import Result, Status
 from .sat import SatBackend  # noqa: F401  (the doctest uses it)
+from .shape import Shape
 
-__all__ = ["Backend", "Outcome", "solve_entries"]
+__all__ = ["Backend", "Outcome", "solve_entries", "chunk_size", "default_jobs"]
 
 
 class Backend(Protocol):
@@ -30,16 +41,143 @@ class Outcome:
     result: Result
 
 
-def solve_entries(entries: Iterable[Entry], backend: Backend) -> Iterator[Outcome]:
+def default_jobs() -> int:
+    """Return the number of CPUs this process may use (at least 1).
+
+    >>> default_jobs() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def chunk_size(n: int) -> int:
+    """Return how many puzzles of side n a worker gets at a time (about 10-50 ms of work).
+
+    >>> chunk_size(9), chunk_size(16), chunk_size(25)
+    (256, 32, 1)
+    """
+    if n <= 9:
+        return 256
+    return 32 if n <= 16 else 1
+
+
+def _invalid(entry: Entry) -> Outcome:
+    message = entry.error.located() if entry.error else "unreadable puzzle"
+    return Outcome(entry, Result(Status.INVALID, error=message))
+
+
+def solve_entries(
+    entries: Iterable[Entry],
+    backend: Backend,
+    *,
+    jobs: int = 1,
+    factory: Callable[[], Backend] | None = None,
+) -> Iterator[Outcome]:
     """Yield one outcome per entry, in input order; unreadable entries come back INVALID.
+
+    With ``jobs`` > 1, ``factory`` (picklable, e.g. a ``functools.partial`` of a backend class)
+    makes one backend in each of ``jobs`` worker processes; ``backend`` is then not used.
 
     >>> from satdoku.formats import read_puzzles
     >>> [o.result.status.value for o in solve_entries(read_puzzles(["1...", "12"]), SatBackend())]
     ['solved', 'invalid']
     """
+    if jobs > 1 and factory is not None:
+        yield from _parallel(entries, factory, jobs)
+        return
+    solve = backend.solve
     for entry in entries:
-        if entry.puzzle is None:
-            message = entry.error.located() if entry.error else "unreadable puzzle"
-            yield Outcome(entry, Result(Status.INVALID, error=message))
+        puzzle = entry.puzzle
+        if puzzle is None:
+            yield _invalid(entry)
         else:
-            yield Outcome(entry, backend.solve(entry.puzzle))
+            yield Outcome(entry, solve(puzzle))
+
+
+# --- worker processes -------------------------------------------------------------------------
+
+ShapeKey = tuple[int, "tuple[int, int] | None", bool, "tuple[int, ...] | None"]
+Answer = tuple[str, "Grid | None", "str | None", "dict[str, Any]"]
+
+_worker_backend: Backend | None = None
+_worker_shapes: dict[ShapeKey, Shape] = {}
+
+
+def _shape_key(shape: Shape) -> ShapeKey:
+    return (shape.n, shape.box, shape.diagonals, shape.regions)
+
+
+def _start_worker(factory: Callable[[], Backend]) -> None:
+    global _worker_backend
+    _worker_backend = factory()
+
+
+def _solve_chunk(key: ShapeKey, grids: list[Grid]) -> list[Answer]:
+    """Solve puzzles of one shape in a worker; return light answers (no shape objects)."""
+    backend = _worker_backend
+    assert backend is not None
+    shape = _worker_shapes.get(key)
+    if shape is None:
+        shape = _worker_shapes[key] = Shape(*key)
+    answers: list[Answer] = []
+    for cells in grids:
+        result = backend.solve(Puzzle(shape, cells))
+        answers.append((result.status.value, result.solution, result.error, result.extra))
+    return answers
+
+
+def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:
+    """Group entries into runs of one shape, each at most :func:`chunk_size` long."""
+    chunk: list[Entry] = []
+    shape: Shape | None = None  # the shape of the chunk's puzzles
+    limit = chunk_size(9)
+    for entry in entries:
+        puzzle = entry.puzzle
+        if puzzle is not None and puzzle.shape is not shape:
+            if shape is not None and puzzle.shape != shape:
+                yield chunk
+                chunk = []
+            if not chunk or shape is None:
+                shape = puzzle.shape
+                limit = chunk_size(shape.n)
+        chunk.append(entry)
+        if len(chunk) >= limit:
+            yield chunk
+            chunk = []
+            shape = None
+    if chunk:
+        yield chunk
+
+
+def _parallel(
+    entries: Iterable[Entry], factory: Callable[[], Backend], jobs: int
+) -> Iterator[Outcome]:
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    window = 3 * jobs  # chunks in flight: enough to keep every worker busy, memory bounded
+    with context.Pool(jobs, initializer=_start_worker, initargs=(factory,)) as pool:
+        pending: deque[tuple[list[Entry], AsyncResult[list[Answer]] | None]] = deque()
+        for chunk in _chunks(entries):
+            solvable = [e.puzzle for e in chunk if e.puzzle is not None]
+            job = None
+            if solvable:
+                key = _shape_key(solvable[0].shape)
+                job = pool.apply_async(_solve_chunk, (key, [p.cells for p in solvable]))
+            pending.append((chunk, job))
+            while len(pending) > window:
+                yield from _finish(*pending.popleft())
+        while pending:
+            yield from _finish(*pending.popleft())
+
+
+def _finish(chunk: list[Entry], job: AsyncResult[list[Answer]] | None) -> Iterator[Outcome]:
+    answers = iter(job.get() if job is not None else ())
+    for entry in chunk:
+        if entry.puzzle is None:
+            yield _invalid(entry)
+            continue
+        status, solution, error, extra = next(answers)
+        yield Outcome(entry, Result(Status(status), solution, entry.puzzle, error, extra))

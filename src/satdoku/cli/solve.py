@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from functools import partial
 
-from ..batch import solve_entries
+from ..batch import default_jobs, solve_entries
+from ..errors import InputError
 from ..explain import Explainer
 from ..formats import format_grid, format_line, format_pretty
+from ..progress import Progress, count_puzzle_lines, wants_progress
 from ..records import record
 from ..results import Status
 from ..sat import SatBackend, Strategy
@@ -64,6 +68,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="for each unsolvable puzzle, a minimal set of givens that cannot all "
                      "hold (JSON: \"conflict\": [[row, col, digit], ...], 0-based) and the steps "
                      "of rules 1 and 2 that prove it when they do")
+    batch = parser.add_argument_group("batches")
+    batch.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="solve in N worker processes, output still in input order "
+                       "(0: one per CPU; default 1)")
+    batch.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                       help="progress bar on stderr (default: when stderr is a terminal and "
+                       "the output is not --json)")
     parser.set_defaults(run=run)
 
 
@@ -72,17 +83,27 @@ def run(args: argparse.Namespace) -> int:
     alphabet = alphabet_of(args)
     fmt = args.format or ("pretty" if args.file is None else "line")
     backend: SatBackend | StepperBackend
+    factory: Callable[[], SatBackend | StepperBackend]
     if args.backend == "stepper":
-        backend = StepperBackend(limits=limits_of(args))
+        factory = partial(StepperBackend, limits=limits_of(args))
     else:
-        backend = SatBackend(args.solver, encoding_of(args), Strategy(args.strategy),
-                             limits_of(args))
+        factory = partial(SatBackend, args.solver, encoding_of(args), Strategy(args.strategy),
+                          limits_of(args))
+    backend = factory()
+    jobs = default_jobs() if args.jobs == 0 else args.jobs
+    if jobs < 0:
+        raise InputError(f"--jobs must be 0 (one per CPU) or more, got {args.jobs}")
+    bar = None
+    if args.file is not None and wants_progress(sys.stderr, fmt == "json", args.progress):
+        bar = Progress(sys.stderr, count_puzzle_lines(args.file))
     status = 0
     out = sys.stdout
     explainer = Explainer(args.solver, encoding_of(args), limits_of(args)) if args.explain else None
     with backend:
-        for outcome in solve_entries(read_entries(args), backend):
+        for outcome in solve_entries(read_entries(args), backend, jobs=jobs, factory=factory):
             entry, result = outcome.entry, outcome.result
+            if bar is not None:
+                bar.tick()
             if explainer is not None:
                 result = explainer.annotate(result, alphabet, steps=True)
             if entry.error is not None:
@@ -111,4 +132,6 @@ def run(args: argparse.Namespace) -> int:
                 out.write(format_pretty(result.solution, shape, alphabet) + "\n")
     if explainer is not None:
         explainer.close()
+    if bar is not None:
+        bar.close()
     return status
