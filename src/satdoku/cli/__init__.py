@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import InputError, InternalError
+from ..limited import is_keyboard_interrupt
 from . import check, decode, dimacs, show, solve, step
 
 __all__ = ["main", "build_parser", "COMMANDS", "INTERNAL_ERROR"]
@@ -76,6 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except (InternalError, Exception) as err:  # a bug: loud, one line, never a quiet wrong answer
         sys.stdout.flush()
+        if is_keyboard_interrupt(err):  # PySAT's own report of Ctrl-C inside a solver
+            print("satdoku: interrupted", file=sys.stderr)
+            return 130
         if args.debug:
             traceback.print_exc()
         kind = "" if isinstance(err, InternalError) else f"{type(err).__name__}: "
