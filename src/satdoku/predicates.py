@@ -34,6 +34,7 @@ __all__ = [
     "PREDICATES",
     "predicate_named",
     "judge",
+    "PredicateError",
 ]
 
 
@@ -130,6 +131,20 @@ def is_sudoku(solution: Puzzle) -> bool | Reject:
     return True
 
 
+class PredicateError(Exception):
+    """A predicate raised, or gave a reason that does not hold in the grid it judged.
+
+    >>> str(PredicateError(is_sudoku, ValueError("no boxes")))
+    'predicate is_sudoku raised ValueError: no boxes'
+    """
+
+    def __init__(self, predicate: object, error: BaseException) -> None:
+        name = getattr(predicate, "__name__", repr(predicate))
+        self.predicate = predicate
+        self.error = error
+        super().__init__(f"predicate {name} raised {type(error).__name__}: {error}")
+
+
 PREDICATES: dict[str, Predicate] = {
     "yes": yes,
     "no": no,
@@ -157,7 +172,8 @@ def judge(predicate: Predicate, solution: Puzzle) -> Reject | None:
     """Run a predicate on a grid: None when it accepts, else the Reject (False: every claim).
 
     A reason must hold in the grid (its claims true, its absent claims false), else the grid it
-    was meant to exclude would not be excluded: that raises ValueError.
+    was meant to exclude would not be excluded.  A predicate that raises, or gives a reason that
+    does not hold, raises :class:`PredicateError` (the original error is its ``error``).
 
     >>> from satdoku.shape import Shape
     >>> grid = Puzzle.from_rows([[1, 2], [2, 1]], Shape.latin(2))
@@ -166,6 +182,13 @@ def judge(predicate: Predicate, solution: Puzzle) -> Reject | None:
     >>> len(judge(lambda g: False, grid).claims)
     4
     """
+    try:
+        return _judge(predicate, solution)
+    except Exception as err:  # the user's code: any error is reported as the predicate's
+        raise PredicateError(predicate, err) from err
+
+
+def _judge(predicate: Predicate, solution: Puzzle) -> Reject | None:
     verdict = predicate(solution)
     if isinstance(verdict, Reject):
         reject = verdict

@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import InputError, InternalError
 from ..limited import is_keyboard_interrupt
-from . import check, decode, dimacs, show, solve, step
+from . import check, count, decode, dimacs, show, solve, step
 
 __all__ = ["main", "build_parser", "COMMANDS", "INTERNAL_ERROR"]
 
 INTERNAL_ERROR = 70
 """Exit status of a bug in satdoku (EX_SOFTWARE), e.g. an answer that failed the checker."""
 
-COMMANDS = [solve, check, step, dimacs, decode, show]
+COMMANDS = [solve, check, count, step, dimacs, decode, show]
 """Command modules; each has ``NAME``, ``register(subparsers)`` and ``run(args) -> int``."""
 
 

@@ -27,6 +27,7 @@ from .common import (
     read_entries,
     report_error,
 )
+from .space_options import add_space_options, run_space, wants_space
 
 NAME = "solve"
 
@@ -53,6 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_input_options(parser)
     add_solver_options(parser)
+    add_space_options(parser)
     parser.add_argument("--backend", default="sat", choices=["sat", "stepper"],
                         help="sat (PySAT, default) or stepper (pure Python: rules 1 and 2, "
                         "guessing the cell with fewest candidates; --timeout and --conflicts "
@@ -80,6 +82,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve every puzzle of the input; return 2 when any could not be read, else 0."""
+    if wants_space(args):
+        return run_space(args)
     alphabet = alphabet_of(args)
     fmt = args.format or ("pretty" if args.file is None else "line")
     backend: SatBackend | StepperBackend
