@@ -42,11 +42,13 @@ from .formats import (
     parse_puzzle,
     read_puzzles,
 )
+from .predicates import PREDICATES, Reject
 from .puzzle import Grid, Puzzle
 from .results import Result, Status
 from .sat import DEFAULT_SOLVER, Limits, SatBackend, Strategy
 from .search import GuessOrder, StepperBackend, Trace, TraceStatus
 from .shape import House, Shape
+from .space import Count, Explorer, Order, backbone, candidates, count, is_unique, solutions
 from .stepper import Rule, State, Step, fixpoint, propagation
 from .strategies import Technique, parse_rules
 
@@ -101,5 +103,15 @@ __all__ = [
     "propagation",
     "variable",
     "write_dimacs",
+    "Count",
+    "Explorer",
+    "Order",
+    "PREDICATES",
+    "Reject",
+    "backbone",
+    "candidates",
+    "count",
+    "is_unique",
+    "solutions",
     "__version__",
 ]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from .encodings import Encoding
+from .predicates import Predicate
 from .puzzle import Grid, Puzzle
 from .results import Result
 from .sat import DEFAULT_SOLVER, Limits, SatBackend, Strategy
+from .space import Order, first
 
 __all__ = ["solve", "solve_result"]
 
@@ -28,10 +30,23 @@ def solve_result(
         return backend.solve(puzzle)
 
 
-def solve(puzzle: Puzzle, **options: object) -> Grid | None:
+def solve(
+    puzzle: Puzzle,
+    *,
+    where: Predicate | None = None,
+    order: Order | str | None = None,
+    **options: object,
+) -> Grid | None:
     """Return a solution of the puzzle, or None when it has none.
+
+    ``where`` keeps only solutions a predicate accepts (see :mod:`satdoku.predicates`) and
+    ``order="reading"`` returns the first solution in reading order (see :mod:`satdoku.space`).
 
     >>> from satdoku.formats import parse_line
     >>> solve(parse_line("11.............."))  # two 1s in row 1
+    >>> solve(parse_line("................"), order="reading")[:8]
+    (1, 2, 3, 4, 3, 4, 1, 2)
     """
+    if where is not None or order is not None:
+        return first(puzzle, where, order, **options)
     return solve_result(puzzle, **options).solution  # type: ignore[arg-type]
