@@ -1,0 +1,221 @@
+"""Batches lose nothing: one record per line, in order; exit statuses; Ctrl-C; checked answers."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pysat.solvers import Cadical153
+
+from hard_instances import pigeonhole_latin
+from satdoku.checker import is_solution
+from satdoku.cli import INTERNAL_ERROR, main
+from satdoku.errors import InternalError
+from satdoku.formats import Alphabet, ShapeOptions, format_line, parse_line
+from satdoku.generate import random_puzzle
+from satdoku.puzzle import Puzzle
+from satdoku.results import Status
+from satdoku.sat import SatBackend, Strategy
+from satdoku.search import StepperBackend
+from satdoku.shape import Shape
+
+ALPHABET24 = Alphabet("123456789ABCDEFGHIJKLMNO")
+LATIN = ShapeOptions(latin=True)
+
+
+def mixed_batch(count: int, seed: int) -> tuple[list[str], list[str]]:
+    """Return lines of a batch and the status each must get: valid, unsolvable, malformed,
+    oversized and (one) too hard for the time limit, in random order."""
+    rng = random.Random(seed)
+    lines: list[str] = []
+    expected: list[str] = []
+    kinds = ["valid"] * 45 + ["unsolvable"] * 25 + ["malformed"] * 27 + ["oversized"] * 3
+    for i in range(count - 1):
+        kind = rng.choice(kinds)
+        shape = Shape.sudoku(rng.choice([4, 9]))
+        puzzle, grid = random_puzzle(shape, rng.uniform(0.3, 0.7), rng)
+        cells = list(puzzle.cells)
+        if kind == "valid":
+            lines.append(format_line(cells))
+            expected.append("solved")
+        elif kind == "unsolvable":  # a blank gets a digit one of its peers already holds
+            n = shape.n
+            pairs = [(c, p) for c in range(n * n) if not cells[c] for p in shape.peers[c]
+                     if cells[p] and (p // n == c // n or p % n == c % n)]  # same row or column
+            blank, peer = rng.choice(pairs)
+            cells[blank] = cells[peer]
+            lines.append(format_line(cells))
+            expected.append("unsolvable")
+        elif kind == "malformed":
+            text = format_line(cells)
+            how = i % 4
+            if how == 0:
+                text = text[:-1]  # wrong length
+            elif how == 1:
+                text = text[:5] + "@" + text[6:]  # unknown symbol
+            elif how == 2:
+                text = "5" + text[1:] if shape.n == 4 else text[:-1] + "Z"  # digit > n
+            else:
+                text = text + text  # 2n^2 symbols: not a square
+            lines.append(text)
+            expected.append("invalid")
+        else:
+            lines.append("." * (257 * 257))  # over MAX_SIZE
+            expected.append("invalid")
+    hard = rng.randrange(len(lines) + 1)
+    lines.insert(hard, format_line(pigeonhole_latin(12).cells, ALPHABET24))
+    expected.insert(hard, "timeout")
+    return lines, expected
+
+
+def test_a_batch_of_1000_mixed_lines_gives_1000_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines, expected = mixed_batch(1000, seed=11)
+    assert len(lines) == 1000 and {"solved", "unsolvable", "invalid", "timeout"} == set(expected)
+    path = tmp_path / "batch.txt"
+    path.write_text("\n".join(lines) + "\n")
+    # read as Latin squares (the hard 24x24 line is one; Sudoku lines keep their verdicts, as
+    # their clashes are in rows or columns); the 24-symbol alphabet reads 4x4 and 9x9 lines too
+    code = main(["solve", str(path), "--json", "--explain", "--timeout", "0.5", "--latin",
+                 "--alphabet", ALPHABET24.symbols])
+    out, err = capsys.readouterr()
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == 1000
+    assert [r["index"] for r in records] == list(range(1000))
+    assert [r["line"] for r in records] == list(range(1, 1001))
+    assert [r["status"] for r in records] == expected
+    assert code == 2  # some lines could not be read; all the others were still solved
+    bad = expected.count("invalid")
+    assert len(err.splitlines()) == bad and "Traceback" not in err
+    for line, rec in zip(lines, records, strict=True):
+        if rec["status"] == "solved":
+            puzzle = parse_line(line, ALPHABET24, LATIN)
+            assert is_solution(parse_line(rec["solution"], ALPHABET24, LATIN).cells, puzzle)
+        elif rec["status"] == "unsolvable":
+            puzzle = parse_line(line, ALPHABET24, LATIN)
+            givens = {tuple(c) for c in puzzle.givens()}
+            assert rec["conflict"] and {tuple(c) for c in rec["conflict"]} <= givens
+        elif rec["status"] == "invalid":
+            assert rec["error"].startswith(f"{path}:{rec['line']}:")
+
+
+def test_exit_status_is_0_when_every_line_was_read(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "ok.txt"
+    path.write_text("1...............\n11..............\n")
+    assert main(["solve", str(path)]) == 0
+    first, second = capsys.readouterr().out.splitlines()
+    assert is_solution(parse_line(first).cells, parse_line("1..............."))
+    assert second == "unsolvable"
+
+
+def test_empty_input_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.txt"
+    path.write_text("# a comment and blank lines only\n\n")
+    assert main(["solve", str(path), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"satdoku: {path}: empty input: no puzzle found\n"
+
+
+def test_ctrl_c_flushes_what_is_done_and_exits_130(tmp_path: Path) -> None:
+    puzzles = tmp_path / "long.txt"
+    rng = random.Random(3)
+    lines = [format_line(random_puzzle(Shape.sudoku(9), 0.3, rng)[0].cells) for _ in range(200)]
+    puzzles.write_text("\n".join(lines * 200) + "\n")  # 40,000 puzzles: far more than 2 s
+    out_path = tmp_path / "out.jsonl"
+    with out_path.open("w") as out:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "satdoku", "solve", str(puzzles), "--json", "--timeout", "5"],
+            stdout=out, stderr=subprocess.PIPE, text=True,
+        )
+        time.sleep(2.5)
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=30)
+    assert child.returncode == 130
+    assert err == "satdoku: interrupted\n"
+    records = [json.loads(line) for line in out_path.read_text().splitlines()]
+    assert 0 < len(records) < 40000
+    assert [r["index"] for r in records] == list(range(len(records)))
+    assert all(r["status"] == "solved" for r in records)
+
+
+def test_ctrl_c_inside_a_long_solve(tmp_path: Path) -> None:
+    path = tmp_path / "hard.txt"
+    path.write_text(format_line(pigeonhole_latin(12).cells, ALPHABET24) + "\n")
+    for extra in (["--solver", "minisat22"], ["--timeout", "60", "--solver", "minisat22"],
+                  ["--timeout", "60", "--strategy", "persistent"]):
+        child = subprocess.Popen(
+            [sys.executable, "-m", "satdoku", "solve", str(path), "--latin", "--alphabet",
+             ALPHABET24.symbols, *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        time.sleep(2.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=30)
+        assert (child.returncode, err) == (130, "satdoku: interrupted\n"), extra
+        assert time.monotonic() - sent < 5.0, extra
+
+
+# --- every solution is checked before it leaves the library ---------------------------------
+
+@pytest.mark.parametrize("strategy", [Strategy.PERSISTENT, Strategy.FRESH])
+def test_a_wrong_model_is_a_loud_internal_error(strategy: Strategy,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    real = Cadical153.get_model  # the default solver's own class, under PySAT's wrapper
+
+    def lying_get_model(self: Cadical153) -> list[int]:
+        """The solver's model with the first cell's digit moved to the next digit."""
+        model = list(real(self))
+        t = next(v for v in model[:4] if v > 0)
+        u = t % 4 + 1
+        model[t - 1], model[u - 1] = -t, u
+        return model
+
+    monkeypatch.setattr(Cadical153, "get_model", lying_get_model)
+    with pytest.raises(InternalError, match="not a solution"):
+        SatBackend(strategy=strategy).solve(parse_line("..3............."))
+
+
+def test_the_cli_never_prints_a_wrong_grid(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("satdoku.sat.is_solution", lambda solution, puzzle: False)
+    path = tmp_path / "p.txt"
+    path.write_text("1...............\n")
+    assert main(["solve", str(path)]) == INTERNAL_ERROR
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("satdoku: internal error (a bug in satdoku") and "Traceback" not in err
+    assert len(err.splitlines()) == 1
+    assert main(["--debug", "solve", str(path)]) == INTERNAL_ERROR
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_the_stepper_checks_its_grids(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("satdoku.search.is_solution", lambda solution, puzzle: False)
+    with pytest.raises(InternalError):
+        StepperBackend().solve(parse_line("1..............."))
+
+
+def test_unsolvable_verdicts_are_cross_checked_by_explain(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """A backend that wrongly says 'unsolvable' is caught when --explain re-asks the solver."""
+    from satdoku.results import Result
+
+    def says_unsolvable(self: SatBackend, puzzle: Puzzle) -> Result:
+        return Result(Status.UNSOLVABLE, puzzle=puzzle)
+
+    monkeypatch.setattr(SatBackend, "solve", says_unsolvable)
+    path = tmp_path / "p.txt"
+    path.write_text("1...............\n")
+    assert main(["solve", str(path), "--explain"]) == INTERNAL_ERROR
+    assert "finds a solution to a puzzle found unsolvable" in capsys.readouterr().err
