@@ -16,7 +16,6 @@ False
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from .checker import is_solution
 from .cover import completions, count_completions
 from .encodings import TRUE, UNKNOWN, Encoding, encode, shape_clauses
 from .errors import InternalError
+from .limited import check_limitable, solve_within
 from .predicates import Predicate, Reject, judge
 from .puzzle import Grid, Puzzle
 from .results import Result, Status
@@ -142,26 +142,14 @@ class _Question:
         solver = self.solver
         assumptions = self.base + list(extra)
         limits = self.explorer.limits
-        if not limits.limited:
-            ok = solver.solve(assumptions=assumptions)
-        else:
-            if limits.conflicts is not None:
-                solver.conf_budget(limits.conflicts)
-            timer = None
-            if self.deadline is not None:
-                left = self.deadline - time.monotonic()
-                if left <= 0:
-                    raise SearchTimeout("time limit reached")
-                timer = threading.Timer(left, solver.interrupt)
-                timer.start()
-            try:
-                ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-            finally:
-                if timer is not None:
-                    timer.cancel()
-                solver.clear_interrupt()
-            if ok is None:
-                raise SearchTimeout("time or conflict limit reached")
+        if self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise SearchTimeout("time limit reached")
+            limits = Limits(left, limits.conflicts)
+        ok = solve_within(solver, self.explorer.solver_name, assumptions, limits)
+        if ok is None:
+            raise SearchTimeout("time or conflict limit reached")
         if not ok:
             return None
         grid = self._decode(solver.get_model())
@@ -227,6 +215,7 @@ class Explorer:
         limits: Limits = Limits(),
     ) -> None:
         self.solver_name = check_solver_name(solver)
+        check_limitable(self.solver_name, limits)
         self.encoding = encoding
         self.strategy = strategy
         self.limits = limits
