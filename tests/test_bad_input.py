@@ -12,7 +12,7 @@ from satdoku.cli import main
 from satdoku.formats import ShapeOptions, parse_grid
 from satdoku.shape import MAX_SIZE
 
-COMMANDS = ["solve", "check", "step", "dimacs", "show"]
+COMMANDS = ["solve", "check", "step", "dimacs", "show", "count"]
 """Commands that read puzzles from FILE (decode reads a puzzle and a model: tested below)."""
 
 GRID9 = [

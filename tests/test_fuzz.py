@@ -154,7 +154,7 @@ def test_custom_alphabets_round_trip(symbols: str, seed: int) -> None:
     assert parse_line(format_line(cells, alphabet), alphabet, LATIN).cells == cells
 
 
-COMMANDS = ["solve", "check", "step", "show", "dimacs"]
+COMMANDS = ["solve", "check", "step", "show", "dimacs", "count"]
 
 
 def run_cli(data: bytes, command: str, *options: str) -> tuple[int, str]:
@@ -190,5 +190,16 @@ PUZZLEISH = st.text(alphabet="123456789.0?_ \n|-+[],#xA@\t\r\"'{}:é\x00", max_s
 def test_cli_never_tracebacks_on_puzzle_like_text(text: str, command: str,
                                                   options: tuple[str, ...]) -> None:
     code, err = run_cli(text.encode("utf-8"), command, *options)
+    assert code in (0, 2), err
+    assert "Traceback" not in err
+
+
+@FUZZ
+@given(PUZZLEISH, st.sampled_from([("--all", "--limit", "3"), ("--where", "sudoku"),
+                                   ("--unique", "--json"), ("--explain",), ("--explain", "--json"),
+                                   ("--backend", "stepper"), ("--order", "reading"),
+                                   ("--timeout", "2", "--solver", "minisat22")]))
+def test_solve_options_never_traceback(text: str, options: tuple[str, ...]) -> None:
+    code, err = run_cli(text.encode("utf-8"), "solve", *options)
     assert code in (0, 2), err
     assert "Traceback" not in err
