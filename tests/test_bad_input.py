@@ -221,3 +221,25 @@ def test_read_puzzles_never_raises_for_bad_lines() -> None:
     entries = list(read_puzzles(["1...", "12", "@@@@", "[[1,"], source="x.txt"))
     assert [e.puzzle is not None for e in entries] == [True, False, False, False]
     assert entries[2].error is not None and entries[2].error.located().startswith("x.txt:3:1:")
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["count", "{p}", "--timeout", "nan"], "--timeout must be positive, got nan"),
+        (["count", "{p}", "--limit", "-3"], "--limit must be 0 or more, got -3"),
+        (["dimacs", "{p}", "--timeout", "nan", "--solve-with", "minisat"],
+         "--timeout must be positive, got nan"),
+        (["solve", "{p}", "--jobs", "100000"], "--jobs must be 0 (one per CPU) to 256"),
+        (["solve", "{p}", "--jobs", "-1"], "--jobs must be 0 (one per CPU) to 256"),
+        (["solve", "{p}", "--all", "--limit", "0"], "--limit must be 1 or more, got 0"),
+        (["step", "{p}", "--index", "99"], "there is no puzzle number 99"),
+        (["step", "{p}", "--rules", "7"], "unknown rule '7'"),
+    ],
+)
+def test_bad_option_values_of_other_commands(argv: list[str], said: str, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = write(tmp_path, "p.txt", "1" + "." * 15 + "\n")
+    code, out, err = run([a.replace("{p}", puzzle) for a in argv], capsys)
+    assert code == 2 and said in err and "Traceback" not in err
+    assert len(err.splitlines()) == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any
 
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     """Count every puzzle's solutions; return 2 when any could not be read, else 0."""
     if args.limit is not None and args.limit < 0:
         raise InputError(f"--limit must be 0 or more, got {args.limit}")
-    if args.timeout is not None and args.timeout <= 0:
+    if args.timeout is not None and not 0 < args.timeout < math.inf:  # nan, inf too
         raise InputError(f"--timeout must be positive, got {args.timeout}")
     status = 0
     out = sys.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import tempfile
 from pathlib import Path
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     solver = solver_command(args.solve_with) if args.solve_with else None
     if solver is not None and options.givens is Givens.OMIT:
         raise InputError("--solve-with needs the givens in the file: drop --givens omit")
-    if args.timeout is not None and args.timeout <= 0:
+    if args.timeout is not None and not 0 < args.timeout < math.inf:  # nan, inf too
         raise InputError(f"--timeout must be positive, got {args.timeout}")
     if (args.timeout is not None or args.json) and solver is None:
         raise InputError("--timeout and --json go with --solve-with")

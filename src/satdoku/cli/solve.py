@@ -31,6 +31,9 @@ from .space_options import add_space_options, run_space, wants_space
 
 NAME = "solve"
 
+MAX_JOBS = 256
+"""The most worker processes --jobs may ask for (each holds a solver)."""
+
 EPILOG = """examples:
   satdoku solve                          # the bundled example, shown as boards
   satdoku solve puzzles.txt              # one solution line per puzzle line
@@ -95,8 +98,8 @@ def run(args: argparse.Namespace) -> int:
                           limits_of(args))
     backend = factory()
     jobs = default_jobs() if args.jobs == 0 else args.jobs
-    if jobs < 0:
-        raise InputError(f"--jobs must be 0 (one per CPU) or more, got {args.jobs}")
+    if not 0 <= jobs <= MAX_JOBS:
+        raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, got {args.jobs}")
     bar = None
     if args.file is not None and wants_progress(sys.stderr, fmt == "json", args.progress):
         bar = Progress(sys.stderr, count_puzzle_lines(args.file))
