@@ -17,7 +17,8 @@ False
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from enum import Enum
 
@@ -134,7 +135,7 @@ class _Question:
         """Return the claim variable of a digit in a cell."""
         return cell * self.n + digit
 
-    def solve(self, extra: list[int] = ()) -> Grid | None:  # type: ignore[assignment]
+    def solve(self, extra: Sequence[int] = ()) -> Grid | None:
         """Return a solution under the extra assumptions, or None; raise SearchTimeout."""
         if self.empty or self.solver is None:
             return None
@@ -280,7 +281,9 @@ class Explorer:
             if limit is not None and produced >= limit:
                 return
 
-    def _blocking(self, puzzle: Puzzle, where: Predicate | None) -> Iterator[Grid]:
+    def _blocking(
+        self, puzzle: Puzzle, where: Predicate | None
+    ) -> Generator[Grid, None, None]:
         """One SAT call per model; a rejected model is blocked by its reason alone."""
         with self._question(puzzle) as q:
             while True:
@@ -295,13 +298,14 @@ class Explorer:
     def _any(self, puzzle: Puzzle) -> Iterator[Grid]:
         """A few solutions by SAT (robust on hard puzzles), then the rest by cover's search."""
         seen: set[Grid] = set()
-        for grid in self._blocking(puzzle, None):
-            seen.add(grid)
-            yield grid
-            if len(seen) >= SAT_FIRST:
-                break
-        else:
-            return
+        with closing(self._blocking(puzzle, None)) as found:
+            for grid in found:
+                seen.add(grid)
+                yield grid
+                if len(seen) >= SAT_FIRST:
+                    break
+            else:
+                return
         for grid in completions(puzzle):
             if grid not in seen:
                 yield grid
@@ -383,14 +387,15 @@ class Explorer:
         found = 0
         small = where is not None or (limit is not None and limit < SAT_FIRST)
         try:
-            for _ in self._blocking(puzzle, where):
-                found += 1
-                if limit is not None and found > limit:
-                    return Count(limit, False)
-                if not small and found >= SAT_FIRST:
-                    break
-            else:
-                return Count(found, True)
+            with closing(self._blocking(puzzle, where)) as models:
+                for _ in models:
+                    found += 1
+                    if limit is not None and found > limit:
+                        return Count(limit, False)
+                    if not small and found >= SAT_FIRST:
+                        break
+                else:
+                    return Count(found, True)
         except SearchTimeout:
             return Count(found if limit is None else min(found, limit), False, True)
         timeout = self.limits.timeout
