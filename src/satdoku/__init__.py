@@ -31,6 +31,7 @@ from .claims import Claim, claim_of, variable
 from .dimacs import read_dimacs, write_dimacs
 from .encodings import AtMostOne, Encoding, Formula, Scheme, encode
 from .errors import InputError, InternalError
+from .explain import Explainer, Explanation, explain
 from .formats import (
     Alphabet,
     Layout,
@@ -97,6 +98,9 @@ __all__ = [
     "read_dimacs",
     "read_puzzles",
     "solve",
+    "explain",
+    "Explainer",
+    "Explanation",
     "solve_result",
     "fixpoint",
     "parse_rules",
