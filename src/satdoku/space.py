@@ -341,17 +341,22 @@ class Explorer:
     def _lex_complete(q: _Question, path: list[int], k: int, grid: Grid, low: int = 1) -> Grid:
         """Fix open cells k.. to their smallest digits (cell k to at least ``low``).
 
-        ``path`` fixes open cells ..k-1 and ``grid`` is a model that agrees with it; each cell
-        tries only the digits below the current model's, so a model found on the way is reused.
+        ``path`` fixes open cells ..k-1 and ``grid`` is a model that agrees with it.  Per cell,
+        one SAT call asks for a smaller digit than the model's; each model found lowers it, and
+        an UNSAT answer (the usual case) fixes the cell.
         """
         cells = q.open_cells
+        n = q.n
         for i in range(k, len(cells)):
             cell = cells[i]
-            for d in range(low if i == k else 1, grid[cell]):
-                found = q.solve(path + [q.var(cell, d)])
-                if found is not None:
-                    grid = found
+            floor = low if i == k else 1
+            below = [-q.var(cell, d) for d in range(1, floor)]
+            while grid[cell] > floor:
+                smaller = below + [-q.var(cell, d) for d in range(grid[cell], n + 1)]
+                found = q.solve(path + smaller)
+                if found is None:
                     break
+                grid = found
             path.append(q.var(cell, grid[cell]))
         return grid
 
