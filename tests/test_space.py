@@ -1,4 +1,4 @@
-"""The solution space: counts, all solutions, order, predicates by blocking, backbone, candidates."""
+"""The solution space: counts, solutions, order, predicates by blocking, backbone, candidates."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def test_latin_order_5_is_161280() -> None:
     assert count(Puzzle.empty(Shape.latin(5))) == Count(161_280, True)
 
 
-# -- limits -----------------------------------------------------------------------------------------
+# -- limits ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("limit", [0, 1, 2, 5, 287, 288, 289, 1000])
 def test_limit_semantics(limit: int) -> None:
@@ -169,7 +169,8 @@ SMALL_SHAPES = [
     (Shape.latin(5), 0.35),
     (Shape.sudoku(6), 0.45),
     (Shape.latin(6), 0.55),
-    (Shape.jigsaw([0, 0, 0, 1, 1, 0, 0, 2, 1, 1, 3, 2, 2, 2, 1, 3, 3, 4, 2, 4, 3, 3, 4, 4, 4]), 0.2),
+    (Shape.jigsaw([0, 0, 0, 1, 1, 0, 0, 2, 1, 1, 3, 2, 2, 2, 1, 3, 3, 4, 2, 4, 3, 3, 4, 4, 4]),
+     0.2),
 ]
 
 
@@ -197,7 +198,7 @@ def test_counts_match_an_independent_brute_force_counter(
         assert ex.count(p, where=yes) == Count(expected, True)
 
 
-# -- order ------------------------------------------------------------------------------------------
+# -- order ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("shape", [Shape.sudoku(4), Shape.latin(4), Shape.latin(3)])
 def test_reading_order_enumerates_in_lexicographic_order(shape: Shape) -> None:
@@ -252,7 +253,7 @@ def test_seed000_sudoku_predicate_on_a_latin_puzzle() -> None:
     assert first(puzzle(clashing, Shape.latin(9)), is_sudoku, "reading") is None
 
 
-# -- predicates by blocking clauses ----------------------------------------------------------------
+# -- predicates by blocking clauses ---------------------------------------------------------------
 
 def full_blocking(grid: Puzzle) -> bool:
     """is_sudoku without its reason: a rejected grid is blocked by all its claims."""
@@ -328,7 +329,7 @@ def test_auxiliary_variables_do_not_inflate_counts(encoding: Encoding, strategy:
                                   order="reading", limit=1)) == ["1234432124133142"]
 
 
-# -- backbone and candidates -----------------------------------------------------------------------
+# -- backbone and candidates ----------------------------------------------------------------------
 
 def enumerated_backbone(p: Puzzle) -> tuple[int, ...] | None:
     every = list(solutions(p))

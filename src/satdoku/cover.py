@@ -28,7 +28,7 @@ __all__ = ["count_completions", "completions", "CACHE_CELLS"]
 CACHE_CELLS = 12
 """Branches with at most this many open cells are cached (measured best on 5x5 Latin, 9x9)."""
 
-_CACHE_MAX = 2_000_000
+_CACHE_MAX = 300_000  # about 60 MB of small tuples; cleared when full
 _CHECK_EVERY = 4096
 
 

@@ -40,6 +40,9 @@ EPILOG = """examples:
   satdoku solve puzzles.txt --json       # one JSON record per puzzle
   satdoku solve puzzles.txt --explain    # unsolvable: the clashing givens and the rule steps
   satdoku solve puzzles.txt --backend stepper   # pure Python: the two rules + guessing
+  satdoku solve p.txt --latin --order reading --where diagonal-has-2   # seed 000's solve-latin
+  satdoku solve puzzles.txt --all --limit 10 --json   # every solution (at most 10) per puzzle
+  satdoku solve puzzles.txt --unique --json      # records get "unique": true/false
   satdoku solve big.txt --alphabet ABCDEFGHIJKLMNOPQRSTUVWXY --pretty
 """
 

@@ -37,7 +37,8 @@ def add_space_options(parser: argparse.ArgumentParser) -> None:
                        help="only solutions passing a built-in predicate: "
                        + ", ".join(PREDICATES))
     group.add_argument("--unique", action="store_true",
-                       help="also tell whether the solution is unique (JSON: \"unique\")")
+                       help="also tell whether the solution is unique, among those passing "
+                       "--where if given (JSON: \"unique\": true/false)")
 
 
 def wants_space(args: argparse.Namespace) -> bool:
