@@ -513,26 +513,28 @@ def solutions(
         yield from ex.solutions(puzzle, limit, where, order)
 
 
-def count(puzzle: Puzzle, limit: int | None = None, **options: object) -> Count:
-    """Count the solutions, stopping past ``limit`` (then ``complete`` is False).
+def count(
+    puzzle: Puzzle, limit: int | None = None, where: Predicate | None = None, **options: object
+) -> Count:
+    """Count the solutions (passing ``where``), stopping past ``limit`` (then not complete).
 
     >>> from satdoku.formats import parse_line
     >>> count(parse_line("1423324121344312"))
     Count(count=1, complete=True, timed_out=False)
     """
     with Explorer(**options) as ex:  # type: ignore[arg-type]
-        return ex.count(puzzle, limit)
+        return ex.count(puzzle, limit, where)
 
 
-def is_unique(puzzle: Puzzle, **options: object) -> bool:
-    """Tell whether the puzzle has exactly one solution.
+def is_unique(puzzle: Puzzle, where: Predicate | None = None, **options: object) -> bool:
+    """Tell whether the puzzle has exactly one solution (passing ``where``).
 
     >>> from satdoku.formats import parse_line
     >>> is_unique(parse_line("1423324121344312"))
     True
     """
     with Explorer(**options) as ex:  # type: ignore[arg-type]
-        return ex.is_unique(puzzle)
+        return ex.is_unique(puzzle, where)
 
 
 def backbone(puzzle: Puzzle, **options: object) -> Grid | None:
