@@ -207,3 +207,17 @@ def test_cli_explain_text(tmp_path: object, capsys: pytest.CaptureFixture[str]) 
     assert out[0] == "unsolvable"
     assert out[1] == "  these givens cannot all hold: r1c4=9, r5c4=9"
     assert out[-1].startswith("  contradiction: in 'column 4 has exactly one 9'")
+
+
+def test_explain_with_the_solution_space_options(tmp_path: object,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path = f"{tmp_path}/p.txt"
+    with open(path, "w") as f:
+        f.write(SEED000_LAST + "\n" + "1" + "." * 15 + "\n")
+    assert main(["solve", path, "--all", "--limit", "2", "--explain", "--json"]) == 0
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert first["status"] == "unsolvable" and first["conflict"] == [[0, 3, 9], [4, 3, 9]]
+    assert second["status"] == "solved" and "conflict" not in second
+    # a predicate's rejection is no clash of givens: the two options are refused together
+    assert main(["solve", path, "--where", "sudoku", "--explain"]) == 2
+    assert "drop --where or --explain" in capsys.readouterr().err

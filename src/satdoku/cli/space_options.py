@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from ..errors import InputError
+from ..explain import Explainer
 from ..formats import Alphabet, Entry, format_grid, format_line, format_pretty
 from ..predicates import PREDICATES, Predicate, PredicateError, predicate_named
 from ..records import record
@@ -52,6 +53,9 @@ def _check(args: argparse.Namespace) -> None:
     if getattr(args, "jobs", 1) not in (0, 1):
         raise InputError("--order, --all, --limit, --where and --unique run in one process: "
                          "drop --jobs")
+    if getattr(args, "explain", False) and args.where:
+        raise InputError("--explain names givens that cannot all hold, and a --where rejection "
+                         "is no such clash: drop --where or --explain")
     if args.limit is not None:
         if not args.all:
             raise InputError("--limit counts solutions of --all: add --all")
@@ -103,6 +107,8 @@ def run_space(args: argparse.Namespace) -> int:
     order = Order(args.order) if args.order else Order.ANY
     status = 0
     out = sys.stdout
+    explainer = (Explainer(args.solver, encoding_of(args), limits_of(args))
+                 if getattr(args, "explain", False) else None)
     with Explorer(args.solver, encoding_of(args), Strategy(args.strategy),
                   limits_of(args)) as explorer:
         for entry in read_entries(args):
@@ -117,6 +123,8 @@ def run_space(args: argparse.Namespace) -> int:
                                        every=args.all, limit=args.limit, unique=args.unique)
                 if result.status is Status.INVALID and result.error:
                     print(f"satdoku: puzzle {entry.index + 1}: {result.error}", file=sys.stderr)
+                if explainer is not None:
+                    result = explainer.annotate(result, alphabet, steps=True)
             if fmt == "json":
                 rec = record(entry.index, result, alphabet, entry.line)
                 if args.all:
@@ -125,6 +133,10 @@ def run_space(args: argparse.Namespace) -> int:
             else:
                 _write_text(out, fmt, entry, result, found if args.all else None, alphabet,
                             args.file is None)
+                for text in result.extra.get("explanation", {}).get("text", []):
+                    out.write(f"  {text}\n")
+    if explainer is not None:
+        explainer.close()
     return status
 
 
