@@ -243,3 +243,24 @@ def test_bad_option_values_of_other_commands(argv: list[str], said: str, tmp_pat
     code, out, err = run([a.replace("{p}", puzzle) for a in argv], capsys)
     assert code == 2 and said in err and "Traceback" not in err
     assert len(err.splitlines()) == 1
+
+
+def test_columns_count_from_the_start_of_the_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    text = "  1@..............\n1x..............\n\ufeff1...............\n"
+    path = write(tmp_path, "cols.txt", text)
+    code, out, err = run(["solve", path], capsys)
+    assert code == 2
+    assert out.splitlines()[:2] == ["invalid", "invalid"]  # the BOM line is read
+    assert err.splitlines() == [
+        f"satdoku: {path}:1:4: unknown symbol '@': expected one of 123456789ABC... or a blank "
+        "(. 0 ? _)",
+        f"satdoku: {path}:2:2: digit 33 is more than 4, the largest in a 4x4 grid (the symbol "
+        "'x')",
+    ]
+    rows = ["53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1", "7...2...6",
+            ".6....28.", "...419..5", "   ....8..7Z"]
+    path = write(tmp_path, "grid.txt", "\n".join(rows) + "\n")
+    code, _, err = run(["solve", path], capsys)
+    assert (code, err) == (2, f"satdoku: {path}:9:12: digit 35 is more than 9, the largest in "
+                              "a 9x9 grid (the symbol 'Z')\n")

@@ -37,7 +37,7 @@ __all__ = [
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Symbols of digits 1..35: 1-9 then A-Z (case-insensitive)."""
 
-_IGNORED = " \t|+\"',"
+_IGNORED = " \t|+\"',\ufeff"
 _SEPARATOR_CHARS = set("-+|= \t")
 
 
@@ -228,12 +228,14 @@ def _symbols(
 
 def _check_digits(
     digits: Sequence[int], columns: Sequence[int] | None, n: int, line: int | None,
-    source: str | None,
+    source: str | None, text: str | None = None,
 ) -> None:
     for i, d in enumerate(digits):
         if d > n:
+            symbol = text[columns[i] - 1] if text is not None and columns else str(d)
+            what = "" if symbol == str(d) else f" (the symbol {symbol!r})"
             raise InputError(
-                f"digit {d} is more than {n}, the largest in a {n}x{n} grid",
+                f"digit {d} is more than {n}, the largest in a {n}x{n} grid{what}",
                 source=source,
                 line=line,
                 column=columns[i] if columns else None,
@@ -267,10 +269,11 @@ def parse_line(
             except InputError as err:
                 raise err.at(source=source, line=line) from None
     columns: list[int] | None = None
+    whole = text.rstrip()  # columns count from the start of the line
     if _is_tokens(body):
-        digits = _tokens(body, line, source)
+        digits = _tokens(whole, line, source)
     else:
-        digits, columns = _symbols(body, alphabet, line, source)
+        digits, columns = _symbols(whole, alphabet, line, source)
     n = math.isqrt(len(digits))
     if len(digits) == 0 or n * n != len(digits):
         raise InputError(
@@ -281,7 +284,7 @@ def parse_line(
         )
     if n > MAX_SIZE:
         raise InputError(f"grid side {n} is over the maximum {MAX_SIZE}", source=source, line=line)
-    _check_digits(digits, columns, n, line, source)
+    _check_digits(digits, columns, n, line, source, whole)
     try:
         return Puzzle(options.shape_for(n), tuple(digits))
     except InputError as err:
@@ -311,9 +314,10 @@ def _row(
     cells = _table_cells(body)
     if cells is not None:
         return _table_row(cells, alphabet, line, source), None
+    whole = text.rstrip()  # columns count from the start of the line
     if _is_tokens(body.replace("|", " ")):
-        return _tokens(body.replace("|", " "), line, source), None
-    cleaned = body.replace("-", " ")
+        return _tokens(whole.replace("|", " "), line, source), None
+    cleaned = whole.replace("-", " ")
     return _symbols(cleaned, alphabet, line, source)
 
 
@@ -381,8 +385,9 @@ def parse_grid(
             )
     if n > MAX_SIZE:
         raise InputError(f"grid side {n} is over the maximum {MAX_SIZE}", source=source)
+    texts = dict(rows)
     for number, digits, columns in parsed:
-        _check_digits(digits, columns, n, number, source)
+        _check_digits(digits, columns, n, number, source, texts.get(number))
     try:
         return Puzzle(options.shape_for(n), tuple(d for _, ds, _ in parsed for d in ds))
     except InputError as err:
