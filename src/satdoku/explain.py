@@ -187,7 +187,6 @@ class Explainer:
         return self._explain(puzzle, known_unsolvable=False)
 
     def _explain(self, puzzle: Puzzle, *, known_unsolvable: bool) -> Explanation | None:
-        n = puzzle.n
         givens = puzzle.assumptions()
         solver = self._solver(puzzle.shape)
         first = self._holds(solver, givens)
@@ -206,11 +205,9 @@ class Explainer:
                 i += 1
             else:
                 core = _in_order(trial, solver.get_core() or [])
-        return self._finish(puzzle, core, minimal=True, n=n)
+        return self._finish(puzzle, core, minimal=True)
 
-    def _finish(
-        self, puzzle: Puzzle, core: Sequence[int], *, minimal: bool, n: int | None = None
-    ) -> Explanation:
+    def _finish(self, puzzle: Puzzle, core: Sequence[int], *, minimal: bool) -> Explanation:
         n = puzzle.n
         conflict = tuple(claim_of(v, n) for v in core)
         sub = Puzzle(puzzle.shape, _cells_of(conflict, n))
