@@ -124,44 +124,49 @@ def test_empty_input_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert out == "" and err == f"satdoku: {path}: empty input: no puzzle found\n"
 
 
+def interrupt_when_started(argv: list[str], out_path: Path, after: float) -> tuple[int, str]:
+    """Run satdoku (unbuffered) until its first output line, wait ``after`` s, send SIGINT."""
+    with out_path.open("w") as out:
+        child = subprocess.Popen([sys.executable, "-u", "-m", "satdoku", *argv],
+                                 stdout=out, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while not out_path.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(after)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=30)
+    assert time.monotonic() - sent < 5.0, "the interrupt took effect promptly"
+    return child.returncode, err
+
+
 def test_ctrl_c_flushes_what_is_done_and_exits_130(tmp_path: Path) -> None:
     puzzles = tmp_path / "long.txt"
     rng = random.Random(3)
     lines = [format_line(random_puzzle(Shape.sudoku(9), 0.3, rng)[0].cells) for _ in range(200)]
-    puzzles.write_text("\n".join(lines * 200) + "\n")  # 40,000 puzzles: far more than 2 s
+    puzzles.write_text("\n".join(lines * 200) + "\n")  # 40,000 puzzles: far more than a second
     out_path = tmp_path / "out.jsonl"
-    with out_path.open("w") as out:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "satdoku", "solve", str(puzzles), "--json", "--timeout", "5"],
-            stdout=out, stderr=subprocess.PIPE, text=True,
-        )
-        time.sleep(2.5)
-        child.send_signal(signal.SIGINT)
-        _, err = child.communicate(timeout=30)
-    assert child.returncode == 130
-    assert err == "satdoku: interrupted\n"
+    code, err = interrupt_when_started(["solve", str(puzzles), "--json", "--timeout", "5"],
+                                       out_path, after=1.0)
+    assert (code, err) == (130, "satdoku: interrupted\n")
     records = [json.loads(line) for line in out_path.read_text().splitlines()]
     assert 0 < len(records) < 40000
     assert [r["index"] for r in records] == list(range(len(records)))
     assert all(r["status"] == "solved" for r in records)
 
 
-def test_ctrl_c_inside_a_long_solve(tmp_path: Path) -> None:
+@pytest.mark.parametrize("extra", [["--solver", "minisat22"],
+                                   ["--timeout", "60", "--solver", "minisat22"],
+                                   ["--timeout", "60", "--strategy", "persistent"]],
+                         ids=["minisat", "minisat-watcher", "cadical-slices"])
+def test_ctrl_c_inside_a_long_solve(extra: list[str], tmp_path: Path) -> None:
     path = tmp_path / "hard.txt"
-    path.write_text(format_line(pigeonhole_latin(12).cells, ALPHABET24) + "\n")
-    for extra in (["--solver", "minisat22"], ["--timeout", "60", "--solver", "minisat22"],
-                  ["--timeout", "60", "--strategy", "persistent"]):
-        child = subprocess.Popen(
-            [sys.executable, "-m", "satdoku", "solve", str(path), "--latin", "--alphabet",
-             ALPHABET24.symbols, *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )
-        time.sleep(2.0)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        _, err = child.communicate(timeout=30)
-        assert (child.returncode, err) == (130, "satdoku: interrupted\n"), extra
-        assert time.monotonic() - sent < 5.0, extra
+    easy = "1" + "." * (24 * 24 - 1)
+    path.write_text(easy + "\n" + format_line(pigeonhole_latin(12).cells, ALPHABET24) + "\n")
+    argv = ["solve", str(path), "--latin", "--alphabet", ALPHABET24.symbols, *extra]
+    code, err = interrupt_when_started(argv, tmp_path / "out.txt", after=1.0)
+    assert (code, err) == (130, "satdoku: interrupted\n")
+    assert len((tmp_path / "out.txt").read_text().splitlines()) == 1  # the easy one, flushed
 
 
 # --- every solution is checked before it leaves the library ---------------------------------
