@@ -224,3 +224,16 @@ def test_unsolvable_verdicts_are_cross_checked_by_explain(monkeypatch: pytest.Mo
     path.write_text("1...............\n")
     assert main(["solve", str(path), "--explain"]) == INTERNAL_ERROR
     assert "finds a solution to a puzzle found unsolvable" in capsys.readouterr().err
+
+
+def test_a_predicate_error_is_reported_with_its_puzzle_and_the_batch_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("." * 16 + "\n" + "." * 25 + "\n" + "1" + "." * 15 + "\n")
+    assert main(["solve", str(path), "--latin", "--where", "sudoku", "--json"]) == 0
+    out, err = capsys.readouterr()
+    statuses = [json.loads(line)["status"] for line in out.splitlines()]
+    assert statuses == ["solved", "invalid", "solved"]
+    assert err.startswith(f"satdoku: {path}:2: puzzle 2: predicate is_sudoku raised ValueError")
+    assert len(err.splitlines()) == 1 and "Traceback" not in err

@@ -122,7 +122,9 @@ def run_space(args: argparse.Namespace) -> int:
                 result, found = answer(explorer, entry, where=where, order=order,
                                        every=args.all, limit=args.limit, unique=args.unique)
                 if result.status is Status.INVALID and result.error:
-                    print(f"satdoku: puzzle {entry.index + 1}: {result.error}", file=sys.stderr)
+                    source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
+                    print(f"satdoku: {source}:{entry.line}: puzzle {entry.index + 1}: "
+                          f"{result.error}", file=sys.stderr)
                 if explainer is not None:
                     result = explainer.annotate(result, alphabet, steps=True)
             if fmt == "json":
