@@ -237,3 +237,14 @@ def test_a_predicate_error_is_reported_with_its_puzzle_and_the_batch_goes_on(
     assert statuses == ["solved", "invalid", "solved"]
     assert err.startswith(f"satdoku: {path}:2: puzzle 2: predicate is_sudoku raised ValueError")
     assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_wrong_model_in_a_worker_process_is_loud_too(monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("satdoku.sat.is_solution", lambda solution, puzzle: False)
+    path = tmp_path / "p.txt"
+    path.write_text("1...............\n" * 600)
+    assert main(["solve", str(path), "--jobs", "2"]) == INTERNAL_ERROR  # workers are forked
+    out, err = capsys.readouterr()
+    assert out == "" and "returned a grid that is not a solution" in err
