@@ -126,8 +126,17 @@ def _interrupted(solver: Any, assumptions: Sequence[int], limits: Limits) -> boo
     left = limits.timeout - (time.monotonic() - start)
     if ok is None and left > 0 and (conflicts is None or conflicts > first):
         solver.conf_budget(-1 if conflicts is None else conflicts - first)
-        with _Watcher(solver, left):
-            ok = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        if os.name == "posix":
+            with _Watcher(solver, left):
+                ok = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        else:  # no select() on pipes: a plain timer (Ctrl-C then waits for the time limit)
+            timer = threading.Timer(left, solver.interrupt)
+            timer.start()
+            try:
+                ok = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+            finally:
+                timer.cancel()
+                solver.clear_interrupt()
     return None if ok is None else bool(ok)
 
 
