@@ -1,10 +1,14 @@
 """Limits that hold: stop a PySAT solve after a wall-clock time or a conflict budget.
 
-PySAT can interrupt most solvers from a timer thread (``interrupt``), but not CaDiCaL (the default
-solver) and Lingeling. For CaDiCaL the time limit is kept by *slices*: repeated ``solve_limited``
-calls with a small conflict budget, checking the clock between them (learnt clauses are kept, so
-no work is lost; the slice adapts to about 50 ms). Lingeling has neither budgets nor interrupts,
-so asking it for a limit is refused with a clear message naming solvers that have them.
+PySAT can interrupt most solvers from another thread (``interrupt``): a watcher thread does so when
+the time is up, or at once on Ctrl-C (it listens on Python's signal wakeup fd, since Python's own
+handler cannot run while the solver holds the main thread). PySAT cannot interrupt CaDiCaL (the
+default solver) or Lingeling. For CaDiCaL the time limit is kept by *slices*: repeated
+``solve_limited`` calls with a small conflict budget, checking the clock between them (learnt
+clauses are kept, so no work is lost; the slice adapts to about 50 ms, but CaDiCaL's inprocessing
+can stretch one). Lingeling has neither budgets nor interrupts, so asking it for a limit is refused
+with a clear message naming solvers that have them. PySAT reports Ctrl-C inside a solve as its own
+error; :func:`solve_within` raises KeyboardInterrupt instead.
 """
 
 from __future__ import annotations
