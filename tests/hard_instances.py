@@ -21,3 +21,13 @@ def pigeonhole_latin(m: int) -> Puzzle:
             cells[r * n + m + c] = m + 1 + (r + c) % m
     cells[m * n] = 1
     return Puzzle(Shape.latin(n), tuple(cells))
+
+
+HARD_ORDER = 13
+"""The m of the limit tests' instance: order 26, which CaDiCaL refutes in 3.5 s (fresh) to 6.5 s
+(persistent) on this machine and MiniSat not in minutes; a limit of half a second must stop it."""
+
+HARD_SIDE = 2 * HARD_ORDER
+
+HARD_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQ"
+"""An alphabet with a symbol for each of the 26 digits."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pysat.solvers import Cadical153
 
-from hard_instances import pigeonhole_latin
+from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
 from satdoku.checker import is_solution
 from satdoku.cli import INTERNAL_ERROR, main
 from satdoku.errors import InternalError
@@ -25,7 +25,7 @@ from satdoku.sat import SatBackend, Strategy
 from satdoku.search import StepperBackend
 from satdoku.shape import Shape
 
-ALPHABET24 = Alphabet("123456789ABCDEFGHIJKLMNO")
+HARD_ALPHABET = Alphabet(HARD_SYMBOLS)
 LATIN = ShapeOptions(latin=True)
 
 
@@ -69,7 +69,7 @@ def mixed_batch(count: int, seed: int) -> tuple[list[str], list[str]]:
             lines.append("." * (257 * 257))  # over MAX_SIZE
             expected.append("invalid")
     hard = rng.randrange(len(lines) + 1)
-    lines.insert(hard, format_line(pigeonhole_latin(12).cells, ALPHABET24))
+    lines.insert(hard, format_line(pigeonhole_latin(HARD_ORDER).cells, HARD_ALPHABET))
     expected.insert(hard, "timeout")
     return lines, expected
 
@@ -81,10 +81,10 @@ def test_a_batch_of_1000_mixed_lines_gives_1000_records(
     assert len(lines) == 1000 and {"solved", "unsolvable", "invalid", "timeout"} == set(expected)
     path = tmp_path / "batch.txt"
     path.write_text("\n".join(lines) + "\n")
-    # read as Latin squares (the hard 24x24 line is one; Sudoku lines keep their verdicts, as
-    # their clashes are in rows or columns); the 24-symbol alphabet reads 4x4 and 9x9 lines too
+    # read as Latin squares (the hard line is one; Sudoku lines keep their verdicts, as
+    # their clashes are in rows or columns); the 26-symbol alphabet reads 4x4 and 9x9 lines too
     code = main(["solve", str(path), "--json", "--explain", "--timeout", "0.5", "--latin",
-                 "--alphabet", ALPHABET24.symbols])
+                 "--alphabet", HARD_ALPHABET.symbols])
     out, err = capsys.readouterr()
     records = [json.loads(line) for line in out.splitlines()]
     assert len(records) == 1000
@@ -96,10 +96,10 @@ def test_a_batch_of_1000_mixed_lines_gives_1000_records(
     assert len(err.splitlines()) == bad and "Traceback" not in err
     for line, rec in zip(lines, records, strict=True):
         if rec["status"] == "solved":
-            puzzle = parse_line(line, ALPHABET24, LATIN)
-            assert is_solution(parse_line(rec["solution"], ALPHABET24, LATIN).cells, puzzle)
+            puzzle = parse_line(line, HARD_ALPHABET, LATIN)
+            assert is_solution(parse_line(rec["solution"], HARD_ALPHABET, LATIN).cells, puzzle)
         elif rec["status"] == "unsolvable":
-            puzzle = parse_line(line, ALPHABET24, LATIN)
+            puzzle = parse_line(line, HARD_ALPHABET, LATIN)
             givens = {tuple(c) for c in puzzle.givens()}
             assert rec["conflict"] and {tuple(c) for c in rec["conflict"]} <= givens
         elif rec["status"] == "invalid":
@@ -161,9 +161,10 @@ def test_ctrl_c_flushes_what_is_done_and_exits_130(tmp_path: Path) -> None:
                          ids=["minisat", "minisat-watcher", "cadical-slices"])
 def test_ctrl_c_inside_a_long_solve(extra: list[str], tmp_path: Path) -> None:
     path = tmp_path / "hard.txt"
-    easy = "1" + "." * (24 * 24 - 1)
-    path.write_text(easy + "\n" + format_line(pigeonhole_latin(12).cells, ALPHABET24) + "\n")
-    argv = ["solve", str(path), "--latin", "--alphabet", ALPHABET24.symbols, *extra]
+    easy = "1" + "." * (HARD_SIDE**2 - 1)
+    hard = format_line(pigeonhole_latin(HARD_ORDER).cells, HARD_ALPHABET)
+    path.write_text(easy + "\n" + hard + "\n")
+    argv = ["solve", str(path), "--latin", "--alphabet", HARD_ALPHABET.symbols, *extra]
     code, err = interrupt_when_started(argv, tmp_path / "out.txt", after=1.0)
     assert (code, err) == (130, "satdoku: interrupted\n")
     assert len((tmp_path / "out.txt").read_text().splitlines()) == 1  # the easy one, flushed

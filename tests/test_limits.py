@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hard_instances import pigeonhole_latin
+from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
 from satdoku.cli import main
 from satdoku.errors import InputError
 from satdoku.formats import Alphabet, format_line, parse_line
@@ -17,9 +17,9 @@ from satdoku.limited import UNINTERRUPTIBLE, check_limitable, how_limited
 from satdoku.results import Status
 from satdoku.sat import SOLVER_NAMES, Limits, SatBackend, Strategy
 
-HARD = pigeonhole_latin(12)
-"""24x24, unsatisfiable: CaDiCaL needs 20,000-80,000 conflicts (1.6-3.6 s) to refute it, MiniSat
-more than 80,000 (over 100 s)."""
+HARD = pigeonhole_latin(HARD_ORDER)
+"""26x26, unsatisfiable (at order 24 CaDiCaL needs 20,000-80,000 conflicts, 1.6-3.6 s, to refute
+it, MiniSat more than 80,000 and 100 s; order 26 takes CaDiCaL 3.5-6.5 s)."""
 
 SLACK = {"interrupt": 1.0, "conflict slices": 3.0}
 """How far past its timeout a solve may run: an interrupt is prompt; a CaDiCaL conflict slice
@@ -77,7 +77,7 @@ def test_limits_do_not_stop_easy_puzzles(solver: str) -> None:
     with SatBackend(solver, limits=Limits(timeout=20.0)) as backend:
         result = backend.solve(puzzle)
         assert result.status is Status.SOLVED
-        big = backend.solve(HARD.with_cells((0,) * (24 * 24)))
+        big = backend.solve(HARD.with_cells((0,) * (HARD_SIDE * HARD_SIDE)))
         assert big.status is Status.SOLVED
 
 
@@ -96,9 +96,10 @@ def test_a_solver_that_cannot_be_stopped_is_refused() -> None:
 
 def test_cli_timeout_status_in_a_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                        ) -> None:
-    alphabet = Alphabet("123456789ABCDEFGHIJKLMNO")
+    alphabet = Alphabet(HARD_SYMBOLS)
     path = tmp_path / "hard.txt"
-    path.write_text(format_line(HARD.cells, alphabet) + "\n" + "1" + "." * 575 + "\n")
+    easy = "1" + "." * (HARD_SIDE**2 - 1)
+    path.write_text(format_line(HARD.cells, alphabet) + "\n" + easy + "\n")
     start = time.monotonic()
     code = main(["solve", str(path), "--latin", "--alphabet", alphabet.symbols, "--json",
                  "--timeout", "0.5"])
@@ -109,7 +110,7 @@ def test_cli_timeout_status_in_a_batch(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_cli_conflicts_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    alphabet = Alphabet("123456789ABCDEFGHIJKLMNO")
+    alphabet = Alphabet(HARD_SYMBOLS)
     path = tmp_path / "hard.txt"
     path.write_text(format_line(HARD.cells, alphabet) + "\n")
     assert main(["solve", str(path), "--latin", "--alphabet", alphabet.symbols, "--conflicts",
