@@ -266,7 +266,7 @@ class SatBackend:
             if known is None:
                 return Result(Status.UNSOLVABLE, puzzle=puzzle)
             formula = encode(puzzle.shape, self.encoding, known=known)
-            with PySatSolver(name=self.solver_name, bootstrap_with=formula.clauses) as solver:
+            with new_solver(self.solver_name, formula.clauses) as solver:
                 status, model = self._run(solver, [])
             if model is not None:
                 # variables the simplified formula left out are decided by ``known`` alone

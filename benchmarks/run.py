@@ -1,0 +1,577 @@
+"""One entry point for every speed-and-scale measurement; writes benchmarks/RESULTS.md.
+
+Run from the repository root (the ``bench`` extra installs the peers and matplotlib)::
+
+    python benchmarks/run.py            # the full run (about 15-25 minutes on 2 cores)
+    python benchmarks/run.py --quick    # a short run (a few minutes), smaller samples
+
+What it measures, in one run, on one machine:
+
+* 9x9 batches (``../shared/data``): ``satdoku solve FILE`` end to end (a fresh process reading the
+  file and printing every solution; wall clock), the bare solver call it is built on
+  (``solve(assumptions)`` on ready literal lists, one persistent solver), and every Python peer
+  of :mod:`peers` on the same first puzzles, as puzzles/s and ratios; ``--jobs 2`` against one
+  process; peak memory of a big streamed file against a small one.
+* Scale: generated Sudoku of sides 16-64 and the files of ``../shared/data/large``; Latin-square
+  completion (quasigroup with holes) at orders 30-50 with 42 % of the cells given; satdoku
+  against the naive PySAT baseline and the peers that take those sizes, with per-puzzle timeouts.
+  Every satdoku size runs in its own process so its peak RSS is its own.
+
+Every solution (satdoku's and the peers') is checked by an independent checker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+DATA = Path(os.environ.get("SATDOKU_DATA", ROOT.parent / "shared" / "data"))
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT / "src"))
+
+import peers  # noqa: E402
+
+from satdoku.checker import is_solution  # noqa: E402
+from satdoku.encodings import shape_clauses  # noqa: E402
+from satdoku.formats import Alphabet, parse_line  # noqa: E402
+from satdoku.generate import random_puzzle  # noqa: E402
+from satdoku.puzzle import Puzzle  # noqa: E402
+from satdoku.results import Status  # noqa: E402
+from satdoku.sat import DEFAULT_SOLVER, Limits, SatBackend, new_solver  # noqa: E402
+from satdoku.shape import Shape  # noqa: E402
+
+SETS = {
+    "17-clue": "puzzles2_17_clue",
+    "forum_hardest_1905_11+": "puzzles5_forum_hardest_1905_11+",
+    "magictour_top1465": "puzzles3_magictour_top1465",
+}
+PEER_ORDER = ["dlxsudoku", "dokusan", "py-sudoku", "sudoku-sat", "naive_pysat",
+              "plain_backtracking"]
+LARGE_ALPHABETS = {16: "123456789ABCDEFG", 25: "ABCDEFGHIJKLMNOPQRSTUVWXY",
+                   36: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
+GENERATED_GIVENS = 0.65
+LATIN_GIVENS = 0.42
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def read_lines(path: Path, limit: int | None = None) -> list[str]:
+    """Return the puzzle lines of a collection (comments and blank lines left out)."""
+    return peers.read_puzzles(str(path), limit)
+
+
+def machine() -> dict[str, str]:
+    """Describe the machine: CPU, cores, Python, PySAT, load."""
+    cpu = platform.processor() or "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import pysat
+
+    return {
+        "cpu": cpu,
+        "cores": str(os.cpu_count()),
+        "python": platform.python_version(),
+        "pysat": getattr(pysat, "__version__", "?"),
+        "system": f"{platform.system()} {platform.release()}",
+        "load": " ".join(f"{x:.2f}" for x in os.getloadavg()),
+    }
+
+
+def timed_process(argv: Sequence[str], stdin: str | None = None) -> tuple[float, int, str]:
+    """Run a command; return (wall seconds, peak RSS in MB, stdout), measured by /usr/bin/time."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as info:
+        cmd = ["/usr/bin/time", "-f", "%e %M", "-o", info.name, *argv]
+        start = time.perf_counter()
+        done = subprocess.run(cmd, capture_output=True, text=True, input=stdin, check=False)
+        wall = time.perf_counter() - start
+        fields = Path(info.name).read_text().split()
+    if done.returncode not in (0, 2):
+        raise RuntimeError(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr[-2000:]}")
+    rss = int(fields[-1]) // 1024 if fields else 0
+    return wall, rss, done.stdout
+
+
+def satdoku_cli(*args: str) -> list[str]:
+    """Return the argv that runs satdoku's CLI with this interpreter."""
+    return [sys.executable, "-m", "satdoku", *args]
+
+
+def check_lines(puzzles: Sequence[str], solutions: Sequence[str]) -> int:
+    """Count solutions that the independent checker rejects (and missing ones)."""
+    bad = abs(len(puzzles) - len(solutions))
+    for p, s in zip(puzzles, solutions, strict=False):
+        puzzle = parse_line(p)
+        try:
+            grid = parse_line(s).cells
+        except Exception:  # "unsolvable", "timeout": not a grid
+            bad += 1
+            continue
+        bad += not is_solution(grid, puzzle)
+    return bad
+
+
+def median(values: Sequence[float]) -> float:
+    """Return the median (nan for none)."""
+    return statistics.median(values) if values else float("nan")
+
+
+# --- 9x9 batches ------------------------------------------------------------------------------
+
+
+def bare_rate(lines: Sequence[str], tuned: bool) -> float:
+    """Puzzles/s of the bare solver call: one persistent solver, givens as ready assumptions."""
+    from pysat.solvers import Solver
+
+    clauses = shape_clauses(Shape.sudoku(9)).clauses
+    solver = (new_solver(DEFAULT_SOLVER, clauses) if tuned
+              else Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses))
+    ready = [[i * 9 + int(c) for i, c in enumerate(line) if c not in ".0"] for line in lines]
+    start = time.perf_counter()
+    for lits in ready:
+        solver.solve(assumptions=lits)
+    took = time.perf_counter() - start
+    solver.delete()
+    return len(ready) / took
+
+
+def batch_rows(name: str, path: Path, count: int | None, workdir: Path) -> dict[str, Any]:
+    """Measure satdoku end to end (fresh process) and the bare solver on one collection."""
+    lines = read_lines(path, count)
+    sample = workdir / f"{name}.txt"
+    sample.write_text("\n".join(lines) + "\n")
+    startup, _, _ = timed_process(satdoku_cli("solve", "--help"))
+    walls, outputs = [], ""
+    for _ in range(2):
+        wall, rss, outputs = timed_process(satdoku_cli("solve", str(sample)))
+        walls.append(wall)
+    wrong = check_lines(lines, outputs.splitlines())
+    wall = min(walls)
+    bare = max(bare_rate(lines, tuned=False) for _ in range(2))
+    tuned = max(bare_rate(lines, tuned=True) for _ in range(2))
+    return {
+        "set": name, "puzzles": len(lines), "wall": wall, "rate": len(lines) / wall,
+        "rate_no_startup": len(lines) / max(wall - startup, 1e-9), "startup": startup,
+        "rss": rss, "wrong": wrong, "bare": bare, "bare_tuned": tuned,
+    }
+
+
+def jobs_rows(path: Path, count: int, workdir: Path) -> dict[str, Any]:
+    """Wall time of ``--jobs 1`` and ``--jobs 2`` on the same file (best of two each)."""
+    lines = read_lines(path, count)
+    sample = workdir / "jobs.txt"
+    sample.write_text("\n".join(lines) + "\n")
+    result: dict[str, Any] = {"puzzles": len(lines)}
+    for jobs in (1, 2):
+        walls = []
+        for _ in range(2):
+            wall, _, out = timed_process(satdoku_cli("solve", str(sample), "--jobs", str(jobs)))
+            walls.append(wall)
+        result[f"jobs{jobs}"] = min(walls)
+        result[f"wrong{jobs}"] = check_lines(lines, out.splitlines())
+    result["speedup"] = result["jobs1"] / result["jobs2"]
+    return result
+
+
+def streaming_rows(path: Path, big_lines: int, workdir: Path) -> dict[str, Any]:
+    """Peak RSS of ``satdoku solve`` on 1,000 puzzles and on a big file of many more."""
+    lines = read_lines(path)
+    small = workdir / "small.txt"
+    small.write_text("\n".join(lines[:1000]) + "\n")
+    big = workdir / "big.txt"
+    with big.open("w") as handle:
+        written = 0
+        while written < big_lines:
+            chunk = lines[: big_lines - written]
+            handle.write("\n".join(chunk) + "\n")
+            written += len(chunk)
+    _, small_rss, _ = timed_process(satdoku_cli("solve", str(small), "--json"))
+    wall, big_rss, out = timed_process(satdoku_cli("solve", str(big), "--json"))
+    solved = sum(1 for line in out.splitlines() if '"solved"' in line)
+    size = big.stat().st_size
+    big.unlink()
+    return {"small_rss": small_rss, "big_rss": big_rss, "big_lines": big_lines,
+            "big_mb": size / 2**20, "big_wall": wall, "big_solved": solved}
+
+
+def peer_rows(lines: Sequence[str], cap: float, timeout: float) -> dict[str, dict[str, float]]:
+    """Each peer on the same puzzles (until done or ``cap`` seconds), answers checked."""
+    rows = {}
+    for name in PEER_ORDER:
+        try:
+            rows[name] = peers.measure(name, lines, cap, timeout)
+        except Exception as err:  # a peer that is not installed
+            rows[name] = {"error": str(err)}  # type: ignore[dict-item]
+        print(f"  peer {name}: {rows[name]}", file=sys.stderr, flush=True)
+    return rows
+
+
+def satdoku_sample_rate(lines: Sequence[str], workdir: Path) -> float:
+    """satdoku end to end (fresh process) on exactly the peers' sample."""
+    sample = workdir / "peer_sample.txt"
+    sample.write_text("\n".join(lines) + "\n")
+    wall = min(timed_process(satdoku_cli("solve", str(sample)))[0] for _ in range(2))
+    return len(lines) / wall
+
+
+# --- scale ------------------------------------------------------------------------------------
+
+
+def generated(n: int, count: int, givens: float, latin: bool) -> list[tuple[int, Any, list[int]]]:
+    """Puzzles (n, box, cells) by punching holes in random complete grids (seeded)."""
+    shape = Shape.latin(n) if latin else Shape.sudoku(n)
+    out = []
+    for seed in range(count):
+        puzzle, _ = random_puzzle(shape, givens, seed=1000 * n + seed)
+        out.append((n, shape.box, list(puzzle.cells)))
+    return out
+
+
+def large_file(n: int) -> list[tuple[int, Any, list[int]]]:
+    """The puzzles of ../shared/data/large for side n."""
+    name = {16: "sudoku16x16_unique.txt", 25: "sudoku25x25_unique.txt",
+            36: "sudoku36x36_multi.txt"}[n]
+    alphabet = Alphabet(LARGE_ALPHABETS[n])
+    out = []
+    for line in read_lines(DATA / "large" / name):
+        puzzle = parse_line(line, alphabet)
+        out.append((n, puzzle.shape.box, list(puzzle.cells)))
+    return out
+
+
+def child_satdoku(spec: dict[str, Any]) -> dict[str, Any]:
+    """In a child process: solve each puzzle with satdoku's default backend; times and RSS."""
+    import resource
+
+    times, statuses = [], []
+    limits = Limits(timeout=spec["timeout"])
+    for n, box, cells in spec["puzzles"]:
+        shape = Shape(n, tuple(box) if box else None)
+        puzzle = Puzzle(shape, tuple(cells))
+        start = time.perf_counter()
+        with SatBackend(limits=limits) as backend:
+            result = backend.solve(puzzle)
+        times.append(time.perf_counter() - start)
+        ok = result.status is Status.SOLVED and result.solution is not None and is_solution(
+            result.solution, puzzle)
+        statuses.append("solved" if ok else result.status.value)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    return {"times": times, "statuses": statuses, "rss": rss}
+
+
+def run_child(spec: dict[str, Any]) -> dict[str, Any]:
+    """Run :func:`child_satdoku` in a fresh process (so peak RSS is this size's alone)."""
+    done = subprocess.run([sys.executable, __file__, "--child"], input=json.dumps(spec),
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr[-3000:])
+    return json.loads(done.stdout)
+
+
+def peer_scale(name: str, puzzles: Sequence[tuple[int, Any, list[int]]], timeout: float
+               ) -> dict[str, Any] | None:
+    """Time one peer per puzzle (None when it does not take this size); stop at a timeout."""
+    n, box, _ = puzzles[0]
+    if not peers.supports(name, n, tuple(box) if box else None):
+        return None
+    times, statuses = [], []
+    for n, box, cells in puzzles:
+        box_t = tuple(box) if box else None
+        start = time.perf_counter()
+        answer = peers.solve_cells(name, n, box_t, cells, timeout)
+        took = time.perf_counter() - start
+        ok = peers.check_solution(n, box_t, cells, answer)
+        times.append(took)
+        statuses.append("solved" if ok else ("timeout" if took >= 0.95 * timeout else "failed"))
+        if not ok:
+            break
+    return {"times": times, "statuses": statuses}
+
+
+def scale_rows(quick: bool, timeout: float) -> list[dict[str, Any]]:
+    """satdoku and the peers on big grids: generated Sudoku, the large files, Latin squares."""
+    count = 1 if quick else 3
+    cases: list[tuple[str, int, list[tuple[int, Any, list[int]]]]] = []
+    for n in (16, 25, 36, 49, 64):
+        cases.append((f"Sudoku {n}x{n}, generated, {GENERATED_GIVENS:.0%} given", n,
+                      generated(n, count, GENERATED_GIVENS, latin=False)))
+        if n in LARGE_ALPHABETS:
+            cases.append((f"Sudoku {n}x{n}, data/large", n, large_file(n)))
+    for n in ((30, 40) if quick else (30, 35, 40, 45, 50)):
+        cases.append((f"Latin square {n}, {LATIN_GIVENS:.0%} given", n,
+                      generated(n, count, LATIN_GIVENS, latin=True)))
+    rows = []
+    dead: set[str] = set()
+    for label, n, puzzles in cases:
+        print(f"scale: {label}", file=sys.stderr, flush=True)
+        ours = run_child({"puzzles": puzzles, "timeout": timeout})
+        row: dict[str, Any] = {"case": label, "n": n, "count": len(puzzles), "satdoku": ours}
+        for name in ("naive_pysat", "dokusan", "py-sudoku", "plain_backtracking"):
+            key = f"{name}:{'latin' if 'Latin' in label else 'sudoku'}"
+            if key in dead:
+                row[name] = {"skipped": True}
+                continue
+            res = peer_scale(name, puzzles, timeout)
+            row[name] = res
+            if res is not None and "solved" not in res["statuses"]:
+                dead.add(key)  # it timed out here: larger sizes are skipped
+        rows.append(row)
+    return rows
+
+
+# --- report -----------------------------------------------------------------------------------
+
+
+def fmt_rate(x: float) -> str:
+    """Format a rate."""
+    return f"{x:,.0f}" if x >= 10 else f"{x:.2f}"
+
+
+def fmt_time(row: dict[str, Any] | None) -> str:
+    """Median time of the solved puzzles, with counts of failures."""
+    if row is None:
+        return "n/a"
+    if row.get("skipped"):
+        return "skipped (timed out on a smaller size)"
+    times = [t for t, s in zip(row["times"], row["statuses"], strict=True) if s == "solved"]
+    text = f"{median(times):.2f} s" if times else "-"
+    fails = [s for s in row["statuses"] if s != "solved"]
+    if fails:
+        text += f" ({len(fails)} {fails[0]})"
+    return text
+
+
+def plot(rows: list[dict[str, Any]], out: Path) -> bool:
+    """Log-scale plot of median time against grid side, one line per solver (PNG)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    series: dict[str, list[tuple[int, float]]] = {}
+    for row in rows:
+        if "generated" not in row["case"] and "Latin" not in row["case"]:
+            continue
+        kind = "Latin" if "Latin" in row["case"] else "Sudoku"
+        for name in ("satdoku", "naive_pysat", "dokusan", "py-sudoku", "plain_backtracking"):
+            res = row.get(name)
+            if not res or res.get("skipped"):
+                continue
+            times = [t for t, s in zip(res["times"], res["statuses"], strict=True)
+                     if s == "solved"]
+            if times:
+                series.setdefault(f"{name} ({kind})", []).append((row["n"], median(times)))
+    for label, points in sorted(series.items()):
+        xs, ys = zip(*sorted(points), strict=True)
+        ax.plot(xs, ys, marker="o", linestyle="--" if "Latin" in label else "-", label=label)
+    ax.set_yscale("log")
+    ax.set_xlabel("grid side n")
+    ax.set_ylabel("median seconds per puzzle (solved ones)")
+    ax.set_title("Time against grid size (log scale)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    return True
+
+
+def report(res: dict[str, Any], command: str, out: Path) -> str:
+    """Write the Markdown report."""
+    m = res["machine"]
+    lines = ["# satdoku benchmark results", "",
+             f"Command: `{command}` ({'quick' if res['quick'] else 'full'} run, "
+             f"{res['seconds'] / 60:.1f} minutes).", "",
+             f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}, Python {m['python']}, "
+             f"python-sat {m['pysat']}. Load average at the start: {m['load']}; at the end: "
+             f"{res['load_end']} (other jobs shared the machine: absolute figures move with the "
+             "load, ratios measured side by side move less).", "",
+             f"Default solver: {DEFAULT_SOLVER} (options {res['options']}), chosen by measurement "
+             "(see *Solver choice*).", ""]
+    lines += ["## 9x9 batches, end to end", "",
+              "`satdoku solve FILE` in a fresh process, wall clock from start to the last printed "
+              "solution (best of two runs; every solution checked by the independent checker "
+              "afterwards). *Bare solver*: the same first puzzles through `solve(assumptions)` on "
+              "ready literal lists in one persistent solver (PySAT defaults; *tuned*: with "
+              "satdoku's solver options).", "",
+              "| collection | puzzles | satdoku end to end | without interpreter start-up | "
+              "bare solver | bare, tuned | end to end / bare (per puzzle) | wrong |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for b in res["batches"]:
+        lines.append(
+            f"| {b['set']} | {b['puzzles']:,} | {fmt_rate(b['rate'])}/s | "
+            f"{fmt_rate(b['rate_no_startup'])}/s | {fmt_rate(b['bare'])}/s | "
+            f"{fmt_rate(b['bare_tuned'])}/s | {b['bare'] / b['rate']:.2f}x "
+            f"({b['bare_tuned'] / b['rate']:.2f}x tuned) | {b['wrong']} |")
+    lines += ["", f"Interpreter start-up and imports (`satdoku solve --help`): "
+              f"{res['batches'][0]['startup']:.2f} s.", ""]
+    p = res["peers"]
+    lines += ["## Peers side by side (same puzzles, same machine)", "",
+              f"First {p['count']} puzzles of the 17-clue set; each peer runs until done or "
+              f"{p['cap']:.0f} s, at most {p['timeout']:.0f} s per puzzle (timeouts count as "
+              "tried); answers checked.", "",
+              "| solver | tried | solved | timeouts | wrong | puzzles/s | satdoku is N x faster |",
+              "|---|---:|---:|---:|---:|---:|---:|"]
+    ours = p["satdoku"]
+    lines.append(f"| **satdoku** (end to end, fresh process) | {p['count']} | {p['count']} | 0 | "
+                 f"0 | {fmt_rate(ours)} | 1 |")
+    lines.append(f"| satdoku, full 17-clue run above | | | | | "
+                 f"{fmt_rate(res['batches'][0]['rate'])} | |")
+    for name in PEER_ORDER:
+        r = p["rows"][name]
+        if "error" in r:
+            lines.append(f"| {name} | - | - | - | - | not run: {r['error']} | |")
+            continue
+        ratio = ours / r["rate"] if r["rate"] else float("inf")
+        lines.append(f"| {name} | {r['tried']:.0f} | {r['solved']:.0f} | {r['timeout']:.0f} | "
+                     f"{r['wrong']:.0f} | {fmt_rate(r['rate'])} | {ratio:,.0f} |")
+    lines += ["", "Ratios use satdoku's end-to-end rate on the peers' own sample (start-up "
+              "included); against the full-set rate they are larger.", ""]
+    j = res["jobs"]
+    lines += ["## --jobs", "",
+              f"`satdoku solve` on {j['puzzles']:,} 17-clue puzzles: one process "
+              f"{j['jobs1']:.2f} s, `--jobs 2` {j['jobs2']:.2f} s: **{j['speedup']:.2f}x** "
+              f"(wrong: {j['wrong1']} / {j['wrong2']}). On 2 cores shared with other jobs the "
+              "second worker only gets the CPU the others leave.", ""]
+    s = res["streaming"]
+    lines += ["## Streaming: constant memory", "",
+              f"Peak RSS of `satdoku solve --json`: 1,000 puzzles {s['small_rss']} MB; "
+              f"{s['big_lines']:,} puzzles ({s['big_mb']:.0f} MB file) {s['big_rss']} MB "
+              f"({s['big_solved']:,} solved in {s['big_wall']:.1f} s).", ""]
+    lines += ["## Scale: big grids and Latin squares", "",
+              f"Median seconds per puzzle (solved ones; failures in brackets), per-puzzle timeout "
+              f"{res['timeout']:.0f} s, peak RSS of satdoku's process. Generated Sudoku: "
+              f"`satdoku.generate.random_puzzle` (a random complete grid, {GENERATED_GIVENS:.0%} "
+              f"of its cells kept); Latin squares: quasigroup with holes, {LATIN_GIVENS:.0%} of "
+              "the cells given. A peer that times out is skipped on larger sizes.", "",
+              "| case | puzzles | satdoku | satdoku peak RSS | naive PySAT | dokusan | py-sudoku "
+              "| plain backtracking |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for row in res["scale"]:
+        lines.append(f"| {row['case']} | {row['count']} | {fmt_time(row['satdoku'])} | "
+                     f"{row['satdoku']['rss']} MB | {fmt_time(row['naive_pysat'])} | "
+                     f"{fmt_time(row['dokusan'])} | {fmt_time(row['py-sudoku'])} | "
+                     f"{fmt_time(row['plain_backtracking'])} |")
+    if res.get("plot"):
+        lines += ["", "![time against grid size](scale.png)"]
+    lines += ["", "## Solver choice", "", res["choice"], ""]
+    text = "\n".join(lines) + "\n"
+    out.write_text(text)
+    return text
+
+
+CANDIDATES: list[tuple[str, dict[str, int]]] = [
+    ("cadical153", {}), ("cadical153", {"chrono": 0}), ("cadical195", {}), ("minisat22", {}),
+    ("glucose3", {}), ("glucose4", {}), ("maplechrono", {}), ("lingeling", {}),
+]
+
+
+def solver_choice(easy: Sequence[str], hard: Sequence[str]) -> list[dict[str, Any]]:
+    """Bare rate (CPU time) of each candidate solver on easy and hard 9x9 puzzles."""
+    from pysat.solvers import Solver
+
+    clauses = shape_clauses(Shape.sudoku(9)).clauses
+    rows = []
+    for name, options in CANDIDATES:
+        row: dict[str, Any] = {"solver": name, "options": options}
+        for label, lines in (("easy", easy), ("hard", hard)):
+            solver = Solver(name=name)
+            if options:
+                solver.configure(options)
+            solver.append_formula(clauses)
+            ready = [[i * 9 + int(c) for i, c in enumerate(x) if c not in ".0"] for x in lines]
+            start = time.process_time()
+            for lits in ready:
+                solver.solve(assumptions=lits)
+            row[label] = len(ready) / (time.process_time() - start)
+            solver.delete()
+        print(f"  choice {row}", file=sys.stderr, flush=True)
+        rows.append(row)
+    return rows
+
+
+def choice_text(rows: list[dict[str, Any]], easy: int, hard: int) -> str:
+    """The solver-choice table."""
+    lines = [f"Bare solver (one persistent solver per shape, givens as assumptions), CPU time, "
+             f"first {easy:,} puzzles of the 17-clue set and first {hard:,} of "
+             "forum_hardest_1905_11+; 9x9 extended pairwise encoding.", "",
+             "| solver | options | 17-clue puzzles/s | hardest puzzles/s |", "|---|---|---:|---:|"]
+    for r in rows:
+        lines.append(f"| {r['solver']} | {r['options'] or 'PySAT defaults'} | "
+                     f"{fmt_rate(r['easy'])} | {fmt_rate(r['hard'])} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run every measurement and write RESULTS.md (and scale.png)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small samples, a few minutes")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
+    args = parser.parse_args(argv)
+    if args.child:
+        print(json.dumps(child_satdoku(json.loads(sys.stdin.read()))))
+        return 0
+    command = "python benchmarks/run.py" + (" --quick" if args.quick else "")
+    start = time.perf_counter()
+    from satdoku.sat import SOLVER_OPTIONS
+
+    res: dict[str, Any] = {"machine": machine(), "quick": args.quick,
+                           "options": SOLVER_OPTIONS.get(DEFAULT_SOLVER, {})}
+    quick = args.quick
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        counts = {"17-clue": 5000 if quick else None,
+                  "forum_hardest_1905_11+": 1000 if quick else 10000,
+                  "magictour_top1465": 500 if quick else None}
+        res["batches"] = []
+        for name, file in SETS.items():
+            print(f"batch: {name}", file=sys.stderr, flush=True)
+            res["batches"].append(batch_rows(name, DATA / file, counts[name], work))
+        print("jobs", file=sys.stderr, flush=True)
+        res["jobs"] = jobs_rows(DATA / SETS["17-clue"], 10000 if quick else 49158, work)
+        print("streaming", file=sys.stderr, flush=True)
+        res["streaming"] = streaming_rows(DATA / SETS["17-clue"], 100_000 if quick else 500_000,
+                                          work)
+        count, cap, timeout = (100, 15.0, 5.0) if quick else (200, 30.0, 10.0)
+        sample = read_lines(DATA / SETS["17-clue"], count)
+        res["peers"] = {"count": count, "cap": cap, "timeout": timeout,
+                        "satdoku": satdoku_sample_rate(sample, work),
+                        "rows": peer_rows(sample, cap, timeout)}
+    res["timeout"] = 20.0 if quick else 60.0
+    res["scale"] = scale_rows(quick, res["timeout"])
+    res["plot"] = plot(res["scale"], HERE / "scale.png")
+    easy, hard = (2000, 300) if quick else (5000, 1000)
+    print("solver choice", file=sys.stderr, flush=True)
+    res["choice_rows"] = solver_choice(read_lines(DATA / SETS["17-clue"], easy),
+                                       read_lines(DATA / SETS["forum_hardest_1905_11+"], hard))
+    res["choice"] = choice_text(res["choice_rows"], easy, hard)
+    res["load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    res["seconds"] = time.perf_counter() - start
+    (HERE / "results.json").write_text(json.dumps(res, indent=1, default=str))
+    print(report(res, command, Path(args.out)))
+    return 0
+
+
+if __name__ == "__main__":
+    random.seed(0)
+    sys.exit(main())
