@@ -34,6 +34,8 @@ The trace
     optional ``candidates``.
 ``status`` / ``solution``
     shown in the header.
+``truncated``
+    when true the trace was cut short (``--max-steps``): the header says so.
 
 Replay semantics (what the stepper must match)
 ----------------------------------------------
@@ -609,7 +611,7 @@ _JS = r"""
   $("meta").textContent = dims + " \u00b7 " + N + (N === 1 ? " step" : " steps");
   if (typeof T.status === "string" && T.status) {
     const st = $("status");
-    st.textContent = T.status;
+    st.textContent = T.truncated ? "first " + N + " steps" : T.status;
     st.classList.add(T.status.replace(/[^a-z]/gi, ""));
   }
   const timeline = $("timeline");
@@ -760,7 +762,9 @@ _JS = r"""
           ". Press Next (\u2192) or Play (space) to apply the " + N + " steps.";
     }
     if (k === N && N > 0 && typeof T.status === "string") {
-      sentenceEl.textContent += "  \u2014 " + T.status + ".";
+      sentenceEl.textContent += T.truncated
+        ? "  \u2014 the trace stops here (cut after " + N + " steps)."
+        : "  \u2014 " + T.status + ".";
     }
     const open = S.stack.length;
     boardwrap.classList.toggle("deep", open > 0);

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import islice
 
 from .checker import is_solution
 from .errors import InternalError
@@ -172,6 +173,7 @@ class Trace:
     search: bool
     order: GuessOrder
     guesses: int
+    truncated: bool = False
     _replayer: Replayer = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -196,6 +198,12 @@ class Trace:
         """Yield the state after each step, in order."""
         return replay(self.steps, self.puzzle.shape.n)
 
+    def _repr_html_(self) -> str:
+        """Show the trace in Jupyter as a step-through player (see :mod:`satdoku.notebook`)."""
+        from .notebook import trace_html
+
+        return trace_html(self)
+
 
 def trace(
     puzzle: Puzzle,
@@ -204,15 +212,29 @@ def trace(
     search: bool = False,
     order: GuessOrder = GuessOrder.FIRST,
     accept: Accept | None = None,
+    max_steps: int | None = None,
 ) -> Trace:
-    """Run the stepper on a puzzle and return the whole trace.
+    """Run the stepper on a puzzle and return the whole trace (or its first ``max_steps`` steps).
+
+    A run cut short by ``max_steps`` is ``truncated``, with status stalled and no solution.
 
     >>> from satdoku.formats import parse_line
     >>> trace(parse_line("1...............")).status.value
     'stalled'
+    >>> t = trace(parse_line("1..............."), search=True, max_steps=10)
+    >>> len(t.steps), t.truncated, t.status.value
+    (10, True, 'stalled')
     """
     run = Run(puzzle, rules, search=search, order=order, accept=accept)
-    steps = tuple(run)
+    if max_steps is None:
+        steps = tuple(run)
+    else:
+        steps = tuple(islice(run, max_steps + 1))
+        if len(steps) > max_steps:
+            steps = steps[:max_steps]
+            guesses = sum(1 for s in steps if s.rule is Rule.GUESS)
+            return Trace(puzzle, steps, TraceStatus.STALLED, None, rules, search, order, guesses,
+                         truncated=True)
     assert run.status is not None
     return Trace(puzzle, steps, run.status, run.solution, rules, search, order, run.guesses)
 

@@ -143,6 +143,8 @@ def step_record(
 def trace_record(trace: Trace, alphabet: Alphabet = Alphabet()) -> dict[str, Any]:
     """Return the JSON record of a whole trace: steps, status, solution, and the puzzle's shape.
 
+    A trace cut short (``max_steps``) is marked ``"truncated": true`` (its status is stalled).
+
     >>> from satdoku.formats import parse_line
     >>> from satdoku.search import trace
     >>> rec = trace_record(trace(parse_line("1...")))
@@ -177,6 +179,8 @@ def trace_record(trace: Trace, alphabet: Alphabet = Alphabet()) -> dict[str, Any
             "order": trace.order.value,
         }
     )
+    if trace.truncated:
+        record["truncated"] = True
     return record
 
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from ..formats import format_line
+from ..html_player import render_trace_html
 from ..rating import rate
 from ..search import GuessOrder, Trace, trace
 from ..stepper import Rule
@@ -23,8 +27,14 @@ EPILOG = """examples:
   satdoku step puzzle.txt --rules 1         # rule 1 only: the candidate board of the givens
   satdoku step puzzle.txt --search --boards guesses
   satdoku step puzzle.txt --search --json   # the whole trace as one JSON object
+  satdoku step puzzle.txt --search --html trace.html   # a page that plays the trace
+  satdoku step puzzle.txt --search --play --delay 0.2  # animate it in the terminal (rich)
+  satdoku step big.txt --search --max-steps 5000 --html t.html  # its first 5000 steps
 
 rules: 1 (elimination), 2 (lone cell + lone ranger), lone-cell, lone-ranger, twins, all.
+--json, --html and --play are alternatives. The whole trace is computed first: a big puzzle
+with --search can take long and make a huge page, --max-steps K keeps its first K steps
+(status stalled, "truncated": true in the JSON).
 """
 
 BOARDS = ("every", "guesses", "end", "none")
@@ -62,6 +72,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="print the whole trace as one JSON object (steps, status, solution)")
     out.add_argument("--rate", action="store_true",
                      help="also rate the puzzle: weakest rule set solving it, else guesses")
+    out.add_argument("--html", metavar="OUT",
+                     help="write a self-contained web page that plays the trace step by step "
+                     "(no network needed: it opens from a USB stick)")
+    out.add_argument("--play", action="store_true",
+                     help="animate the trace in place in the terminal (needs rich: pip install "
+                     "'satdoku[rich]'); Ctrl-C stops it")
+    out.add_argument("--delay", type=float, default=0.4, metavar="SECONDS",
+                     help="with --play: pause per step (default 0.4)")
+    group.add_argument("--max-steps", type=int, metavar="K",
+                       help="stop the stepper after K steps (the trace is cut: status stalled)")
     parser.set_defaults(run=run)
 
 
@@ -84,8 +104,26 @@ def run(args: argparse.Namespace) -> int:
         report_error(entry.error)
         return 2
     puzzle = entry.puzzle
-    result = trace(puzzle, rules, search=args.search, order=GuessOrder(args.order))
+    views = [name for name in ("json", "html", "play") if getattr(args, name)]
+    if len(views) > 1:
+        raise InputError(f"--{views[0]} and --{views[1]} are alternatives: pick one")
+    if args.max_steps is not None and args.max_steps < 1:
+        raise InputError(f"--max-steps must be 1 or more, got {args.max_steps}")
+    if not (math.isfinite(args.delay) and 0 <= args.delay <= 3600):
+        raise InputError(f"--delay must be a number of seconds in 0..3600, got {args.delay}")
+    play = _player() if args.play else None
+    result = trace(puzzle, rules, search=args.search, order=GuessOrder(args.order),
+                   max_steps=args.max_steps)
     out = sys.stdout
+    if args.html:
+        return _write_html(result, args, source)
+    if play is not None:
+        played = play(result, delay=args.delay, alphabet=alphabet)
+        if played.interrupted:
+            print(f"satdoku: interrupted at step {played.position} of {played.total}",
+                  file=sys.stderr)
+            return 130
+        return 0
     if args.json:
         record = trace_record(result, alphabet)
         if args.rate:
@@ -93,6 +131,34 @@ def run(args: argparse.Namespace) -> int:
         out.write(json.dumps(record) + "\n")
         return 0
     _print_text(result, args, out)
+    return 0
+
+
+def _player() -> Any:
+    """Return :func:`satdoku.terminal_player.play`, or say clearly that rich is missing."""
+    try:
+        from ..terminal_player import play
+    except ModuleNotFoundError as err:
+        if err.name is None or err.name.split(".")[0] != "rich":
+            raise
+        raise InputError("--play needs the rich package: pip install 'satdoku[rich]' "
+                         "(or pip install rich)") from None
+    return play
+
+
+def _write_html(result: Trace, args: argparse.Namespace, source: str) -> int:
+    """Write the player page of a trace (made from its JSON record); say what was written."""
+    record = trace_record(result, alphabet_of(args))
+    name = Path(source).name + (f" #{args.index}" if args.index > 1 else "")
+    page = render_trace_html(record, title=f"satdoku step: {name}")
+    target = Path(args.html)
+    try:
+        target.write_text(page, encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot write: {err.strerror}", source=str(target)) from None
+    status = record["status"] + (" (cut by --max-steps)" if result.truncated else "")
+    print(f"wrote {target}: {len(result.steps)} steps, {status}, "
+          f"{len(page.encode()) // 1024} KB")
     return 0
 
 
@@ -115,6 +181,8 @@ def _print_text(result: Trace, args: argparse.Namespace, out: object) -> None:
     if args.boards != "none":
         write(format_board(result.state(len(result.steps)), shape, alphabet, puzzle.cells) + "\n")
     write(f"status: {result.status.value}")
+    if result.truncated:
+        write(f" (cut after {len(result.steps)} steps: --max-steps)")
     if result.guesses:
         write(f" ({result.guesses} guesses)")
     write("\n")
