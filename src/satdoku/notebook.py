@@ -31,9 +31,9 @@ def frame_height(n: int) -> int:
     """Return the iframe height in pixels for an n x n board (bigger boards get more room).
 
     >>> frame_height(4), frame_height(9), frame_height(25)
-    (520, 600, 760)
+    (580, 680, 840)
     """
-    return 520 if n <= 4 else 600 if n <= 9 else 680 if n <= 16 else 760
+    return 580 if n <= 4 else 680 if n <= 9 else 760 if n <= 16 else 840
 
 
 def embed_page(page: str, height: int = 600, title: str = "satdoku") -> str:
@@ -55,7 +55,7 @@ def trace_html(
     alphabet: Alphabet = Alphabet(),
     *,
     height: int | None = None,
-    title: str | None = None,
+    title: str = "satdoku trace",
 ) -> str:
     """Return a trace as an embeddable step-through player (HTML for ``_repr_html_``).
 
@@ -68,8 +68,5 @@ def trace_html(
     """
     record = trace_record(trace, alphabet) if isinstance(trace, Trace) else trace
     n = int(record["n"])
-    if title is None:
-        steps = len(record.get("steps", ()))
-        title = f"satdoku trace: {n}\u00d7{n}, {steps} steps, {record.get('status', '?')}"
     page = render_trace_html(record, title)
     return embed_page(page, frame_height(n) if height is None else height, title)
