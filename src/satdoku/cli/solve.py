@@ -38,6 +38,7 @@ EPILOG = """examples:
   satdoku solve                          # the bundled example, shown as boards
   satdoku solve puzzles.txt              # one solution line per puzzle line
   satdoku solve puzzles.txt --json       # one JSON record per puzzle
+  satdoku solve big.txt --jobs 2 > out.txt   # two worker processes, a progress bar on stderr
   satdoku solve puzzles.txt --explain    # unsolvable: the clashing givens and the rule steps
   satdoku solve puzzles.txt --backend stepper   # pure Python: the two rules + guessing
   satdoku solve p.txt --latin --order reading --where diagonal-has-2   # seed 000's solve-latin
