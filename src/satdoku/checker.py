@@ -83,6 +83,8 @@ def is_solution(solution: Sequence[int], puzzle: Puzzle) -> bool:
     """
     shape = puzzle.shape
     n = shape.n
+    if n < 256:
+        return _is_small_solution(solution, puzzle.cells, shape)
     try:
         if len(solution) != n * n or min(solution) < 1 or max(solution) > n:
             return False
@@ -93,3 +95,32 @@ def is_solution(solution: Sequence[int], puzzle: Puzzle) -> bool:
         return False
     getter, shifts, keys = _house_plan(shape)
     return len(set(map(add, shifts, getter(solution)))) == keys
+
+
+_GIVEN_MASK = bytes([0] + [255] * 255)
+"""Byte table: a given (1..255) becomes 0xFF, a blank stays 0."""
+
+
+def _is_small_solution(solution: Sequence[int], cells: Sequence[int], shape: Shape) -> bool:
+    """Do :func:`is_solution`'s work on bytes when every digit fits in one (n < 256).
+
+    Range: deleting the bytes 1..n must leave nothing. Givens: read as big integers, the
+    solution masked to the given cells must equal the givens.
+    """
+    n = shape.n
+    try:
+        grid = bytes(solution)
+    except (TypeError, ValueError):  # not integers, or not in 0..255
+        return False
+    if len(grid) != n * n or grid.translate(None, _DIGITS[n]):
+        return False
+    givens = bytes(cells)
+    mask = int.from_bytes(givens.translate(_GIVEN_MASK), "big")
+    if int.from_bytes(grid, "big") & mask != int.from_bytes(givens, "big"):
+        return False
+    getter, shifts, keys = _house_plan(shape)
+    return len(set(map(add, shifts, getter(grid)))) == keys
+
+
+_DIGITS = [bytes(range(1, n + 1)) for n in range(256)]
+"""The digits 1..n of a grid of side n, as bytes."""
