@@ -23,10 +23,9 @@ Notes from development (measured on this 2-core machine while other jobs ran; no
 report's run):
 
 * The bare call costs ~100 us per 17-clue puzzle with CaDiCaL 1.5.3 (71 % of them need no
-  conflict); on top of it satdoku pays ``get_model`` (~16 us for 729 literals), reading the true
-  literals (~15 us), the independent check (~10 us), parsing and printing: about 2x the bare
-  call in all. ``array``/``compress``/``sort``/``filter`` decodings were all slower than the
-  list comprehension.
+  conflict); the report's *Where a 9x9 puzzle's time goes* table measures every stage around
+  it. ``array``/``compress``/``sort``/``filter`` decodings were all slower than the list
+  comprehension; a byte-level checker saved ~10 us of the check's ~30.
 * CaDiCaL options must be set before the first clause (PySAT ignores them after). ``chrono=0``
   gave +12 % on the 17-clue set in four alternating rounds and 5 % fewer conflicts on the
   hardest set (39,749 against 42,066 on the first 1,000); lucky/phase/stabilize/restart/
@@ -203,6 +202,70 @@ def batch_rows(name: str, path: Path, count: int | None, workdir: Path) -> dict[
         "rate_no_startup": len(lines) / max(wall - startup, 1e-9), "startup": startup,
         "rss": rss, "wrong": wrong, "bare": bare, "bare_tuned": tuned,
     }
+
+
+STAGES = ("read a line", "assumptions", "solver call", "get_model", "decode",
+          "independent check", "format")
+
+
+def breakdown(lines: Sequence[str]) -> dict[str, float]:
+    """Mean microseconds per puzzle of each stage of the 9x9 hot path, timed in one loop.
+
+    The stages are those of ``SatBackend.solve`` on the persistent solver (same solver, same
+    options, same decoding) plus reading and printing a line, so the sum is what one puzzle
+    costs end to end and solver call + get_model + check is the floor no Python change removes.
+    """
+    from operator import sub
+
+    from satdoku.formats import format_line
+
+    solver = new_solver(DEFAULT_SOLVER, shape_clauses(Shape.sudoku(9)).clauses)
+    inner = getattr(solver, "solver", solver)
+    offsets = tuple(range(0, 729, 9))
+    clock = time.perf_counter_ns
+    spent = [0] * len(STAGES)
+    for line in lines:
+        t0 = clock()
+        puzzle = parse_line(line)
+        t1 = clock()
+        lits = [o + d for o, d in zip(offsets, puzzle.cells, strict=True) if d]
+        t2 = clock()
+        inner.solve(lits)
+        t3 = clock()
+        model = inner.get_model()
+        t4 = clock()
+        grid = tuple(map(sub, [v for v in model if v > 0], offsets))
+        t5 = clock()
+        ok = is_solution(grid, puzzle)
+        t6 = clock()
+        format_line(grid)
+        t7 = clock()
+        assert ok
+        for i, (a, b) in enumerate(((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6),
+                                    (t6, t7))):
+            spent[i] += b - a
+    solver.delete()
+    return {stage: ns / len(lines) / 1000 for stage, ns in zip(STAGES, spent, strict=True)}
+
+
+def breakdown_text(rows: dict[str, dict[str, float]]) -> list[str]:
+    """The per-stage table and the floor it implies."""
+    names = list(rows)
+    out = ["## Where a 9x9 puzzle's time goes", "",
+           "Mean microseconds per puzzle of each stage of the hot path (`SatBackend.solve` on the "
+           "persistent solver, plus reading and printing a line), timed stage by stage in one "
+           "loop over the first puzzles of each set. *Floor*: solver call + `get_model` + the "
+           "independent check, which every answer pays whatever the Python around it.", "",
+           "| stage | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+    for stage in STAGES:
+        out.append(f"| {stage} | " + " | ".join(f"{rows[n][stage]:.1f}" for n in names) + " |")
+    total = {n: sum(rows[n].values()) for n in names}
+    floor = {n: rows[n]["solver call"] + rows[n]["get_model"] + rows[n]["independent check"]
+             for n in names}
+    out.append("| **sum** | " + " | ".join(f"**{total[n]:.1f}**" for n in names) + " |")
+    out.append("| floor (puzzles/s at most) | "
+               + " | ".join(f"{floor[n]:.1f} ({1e6 / floor[n]:,.0f}/s)" for n in names) + " |")
+    return out + [""]
 
 
 def jobs_rows(path: Path, count: int, workdir: Path) -> dict[str, Any]:
@@ -528,6 +591,7 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
             f"({b['bare_tuned'] / b['rate']:.2f}x tuned) | {b['wrong']} |")
     lines += ["", f"Interpreter start-up and imports (`satdoku solve --help`): "
               f"{res['batches'][0]['startup']:.2f} s.", ""]
+    lines += breakdown_text(res["breakdown"])
     p = res["peers"]
     lines += ["## Peers side by side (same puzzles, same machine)", "",
               f"First {p['count']} puzzles of the 17-clue set; each peer runs until done or "
@@ -660,6 +724,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name, file in SETS.items():
             print(f"batch: {name}", file=sys.stderr, flush=True)
             res["batches"].append(batch_rows(name, DATA / file, counts[name], work))
+        print("breakdown", file=sys.stderr, flush=True)
+        res["breakdown"] = {
+            name: min((breakdown(read_lines(DATA / SETS[name], size)) for _ in range(2)),
+                      key=lambda row: sum(row.values()))
+            for name, size in (("17-clue", 5000 if quick else 20000),
+                               ("forum_hardest_1905_11+", 300 if quick else 2000))}
         print("jobs", file=sys.stderr, flush=True)
         res["jobs"] = jobs_rows(DATA / SETS["17-clue"], 10000 if quick else 49158, work)
         print("streaming", file=sys.stderr, flush=True)
