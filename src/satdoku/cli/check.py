@@ -9,6 +9,8 @@ import sys
 from ..checker import broken_axioms
 from .common import add_input_options, read_entries, report_error
 
+__all__ = ["NAME", "register", "run"]
+
 NAME = "check"
 
 EPILOG = """examples:

@@ -19,6 +19,8 @@ from ..sat import Limits
 from ..space import Explorer
 from .common import add_input_options, read_entries, report_error
 
+__all__ = ["NAME", "register", "run"]
+
 NAME = "count"
 
 EPILOG = """examples:

@@ -11,6 +11,8 @@ from ..sat import SatBackend
 from ..svg import board_svg, pencil_marks
 from .common import add_input_options, alphabet_of, read_entries, report_error
 
+__all__ = ["NAME", "register", "run"]
+
 NAME = "show"
 
 EPILOG = """examples:

@@ -29,6 +29,8 @@ from .common import (
 )
 from .space_options import add_space_options, run_space, wants_space
 
+__all__ = ["NAME", "register", "run", "MAX_JOBS"]
+
 NAME = "solve"
 
 MAX_JOBS = 256

@@ -19,6 +19,8 @@ from ..strategies import parse_rules, rules_label
 from ..trace import format_board, sentence, trace_record
 from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
 
+__all__ = ["NAME", "register", "run", "BOARDS"]
+
 NAME = "step"
 
 EPILOG = """examples:
