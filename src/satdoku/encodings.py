@@ -6,7 +6,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress
+from operator import not_
 
 from .axioms import Axiom, axioms
 from .shape import Shape
@@ -90,8 +91,7 @@ class _Counter:
 
 
 def _pairwise(lits: Sequence[int], counter: _Counter) -> Iterator[list[int]]:
-    for a, b in combinations(lits, 2):
-        yield [-a, -b]
+    return map(list, combinations([-v for v in lits], 2))
 
 
 def _sequential(lits: Sequence[int], counter: _Counter) -> Iterator[list[int]]:
@@ -174,19 +174,21 @@ def encode(
     amo = AMO_ENCODERS[encoding.amo.resolve(n)]
     clauses: list[list[int]] = []
     origins: list[tuple[str, int, int]] = []
+    state = known.__getitem__ if known is not None else None
     for axiom in axioms(shape):
-        alo, want_amo = encoding.scheme.wants(axiom)
         lits: Sequence[int] = axiom.variables
-        if known is not None:
-            true = [v for v in lits if known[v] == TRUE]
-            if len(true) == 1:
-                continue
-            start = len(clauses)
-            if len(true) > 1:
+        if state is not None:
+            states = list(map(state, lits))
+            if TRUE in states:
+                if states.count(TRUE) == 1:
+                    continue
+                start = len(clauses)
                 clauses.append([])
                 origins.append((axiom.name, start, len(clauses)))
                 continue
-            lits = [v for v in lits if known[v] != FALSE]
+            if FALSE in states:
+                lits = list(compress(lits, map(not_, states)))  # the UNKNOWN (0) claims
+        alo, want_amo = encoding.scheme.wants(axiom)
         start = len(clauses)
         if alo:
             clauses.append(list(lits))

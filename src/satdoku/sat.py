@@ -22,6 +22,7 @@ from .limited import check_limitable, solve_within
 from .puzzle import Grid, Puzzle
 from .results import Result, Status
 from .shape import Shape
+from .singles import singles
 
 __all__ = [
     "Strategy",
@@ -293,7 +294,7 @@ class SatBackend:
         if self.strategy.resolve(n) is Strategy.PERSISTENT:
             status, model = self._run(self.persistent_solver(puzzle.shape), puzzle.assumptions())
         else:
-            known = eliminate(puzzle)
+            known = singles(puzzle)  # rules 1 and 2 to a fixpoint shrink the formula most
             if known is None:
                 return Result(Status.UNSOLVABLE, puzzle=puzzle)
             formula = encode(puzzle.shape, fresh_encoding(puzzle.shape, self.encoding, known),
