@@ -66,3 +66,16 @@ def test_simplified_formula_drops_decided_claims_and_keeps_numbers() -> None:
     assert not used & {1, 2, 3, 4, 6}  # r1c1's claims and r1c2=2 are decided
     assert max(used) <= 64
     assert len(formula.clauses) < len(encode(shape).clauses)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_encode_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
+    import gc
+
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        encode(Shape.sudoku(4))
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
