@@ -505,12 +505,13 @@ def read_puzzles(
             head.append(item)
         width = _width(head[-1][1], alphabet)
         if width is not None and width > 1:
+            rows_seen = sum(1 for _, t in head if not _is_separator(t))
             for item in content:
-                if _is_separator(item[1]):
-                    head.append(item)
-                    continue
                 head.append(item)
-                if sum(1 for _, t in head if not _is_separator(t)) > width:
+                if _is_separator(item[1]):
+                    continue
+                rows_seen += 1
+                if rows_seen > width:
                     break
             rows = [t for _, t in head if not _is_separator(t)]
             if len(rows) == width and _looks_like_grid(rows, width, alphabet):
