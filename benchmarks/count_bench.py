@@ -35,12 +35,10 @@ from satdoku.sat import DEFAULT_SOLVER
 from satdoku.shape import Shape
 from satdoku.space import Explorer, count
 
-SUDOKU_1E5 = (".....52.....9....845.......2....71..9.1......3...4.8.9.......25.34..2......"
-              "......")
+SUDOKU_1E5 = ".....52.....9....845.......2....71..9.1......3...4.8.9.......25.34..2............"
 """A 9x9 Sudoku with 104,153 solutions (givens kept from a solved grid by a seeded search)."""
 
-LATIN_VARIANT = ("48.9.2....93..5.866..3...1....5.1.9.....9.....3.2.6....7...3..524.1..36....6."
-                 "4.27")
+LATIN_VARIANT = "48.9.2....93..5.866..3...1....5.1.9.....9.....3.2.6....7...3..524.1..36....6.4.27"
 """Seed 000's last puzzle (student variant): a 9x9 Latin puzzle solved with ``sudoku?``."""
 
 
@@ -80,8 +78,13 @@ def enum_models_count(puzzle: Puzzle, solver: str, cap: float | None) -> tuple[f
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=3, help="satdoku runs per case (median)")
-    parser.add_argument("--enum-cap", type=float, default=None, metavar="SECONDS",
-                        help="stop enum_models after this long (ratio becomes a lower bound)")
+    parser.add_argument(
+        "--enum-cap",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="stop enum_models after this long (ratio becomes a lower bound)",
+    )
     parser.add_argument("--solver", default=DEFAULT_SOLVER, help="PySAT solver of enum_models")
     parser.add_argument("--skip-enum", action="store_true", help="only time satdoku")
     args = parser.parse_args()
@@ -100,9 +103,11 @@ def main() -> None:
             assert found == expected, (name, found, expected)
             print(f"{name:24} {got:>10} {ours:>10.2f} {theirs:>14.1f} {theirs / ours:>7.0f}x")
         else:
-            print(f"{name:24} {got:>10} {ours:>10.2f} {'>=' + format(theirs, '.0f'):>14} "
-                  f"{'>=' + format(theirs / ours, '.0f'):>7}x  (enum_models stopped at "
-                  f"{found} models)")
+            print(
+                f"{name:24} {got:>10} {ours:>10.2f} {'>=' + format(theirs, '.0f'):>14} "
+                f"{'>=' + format(theirs / ours, '.0f'):>7}x  (enum_models stopped at "
+                f"{found} models)"
+            )
     print()
     print("Blocking by reason vs blocking the whole grid (predicate sudoku? on Latin puzzles):")
     print(f"{'question':44} {'reason calls':>12} {'s':>6} {'full calls':>11} {'s':>7}")
@@ -111,14 +116,22 @@ def main() -> None:
         return bool(is_sudoku(grid))
 
     questions: list[tuple[str, Callable[[Explorer, object], object]]] = [
-        ("count 4x4 Latin squares that are Sudokus",
-         lambda ex, pred: ex.count(Puzzle.empty(Shape.latin(4)), where=pred)),  # type: ignore
-        ("count 6x6 Latin from 2 rows that are Sudokus",
-         lambda ex, pred: ex.count(parse("123456456123" + "." * 24, Shape.latin(6)),
-                                   where=pred)),  # type: ignore
-        ("first Sudoku in reading order, seed 000 9x9",
-         lambda ex, pred: ex.first(parse(LATIN_VARIANT, Shape.latin(9)), pred,  # type: ignore
-                                   "reading")),
+        (
+            "count 4x4 Latin squares that are Sudokus",
+            lambda ex, pred: ex.count(Puzzle.empty(Shape.latin(4)), where=pred),
+        ),  # type: ignore
+        (
+            "count 6x6 Latin from 2 rows that are Sudokus",
+            lambda ex, pred: ex.count(parse("123456456123" + "." * 24, Shape.latin(6)), where=pred),
+        ),  # type: ignore
+        (
+            "first Sudoku in reading order, seed 000 9x9",
+            lambda ex, pred: ex.first(
+                parse(LATIN_VARIANT, Shape.latin(9)),
+                pred,  # type: ignore
+                "reading",
+            ),
+        ),
     ]
     for label, ask in questions:
         row = []

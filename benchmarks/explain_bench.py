@@ -36,8 +36,11 @@ def unsolvable(count: int) -> list[Puzzle]:
             blanks = [i for i, d in enumerate(cells) if not d]
             rng.shuffle(blanks)
             for i in blanks:
-                digits = [d for d in range(1, 10) if d != solution[i]
-                          and all(cells[j] != d for j in p.shape.peers[i])]
+                digits = [
+                    d
+                    for d in range(1, 10)
+                    if d != solution[i] and all(cells[j] != d for j in p.shape.peers[i])
+                ]
                 if digits:
                     cells[i] = rng.choice(digits)
                     break
@@ -62,10 +65,14 @@ def main() -> None:
             chains += bool(e.steps)
     print(f"{len(puzzles)} unsolvable 9x9 puzzles (magictour + one wrong digit), cadical153")
     print(f"solve:   median {statistics.median(solve_ms):.2f} ms/puzzle")
-    print(f"explain: median {statistics.median(explain_ms):.2f} ms/puzzle "
-          f"({statistics.median(explain_ms) / statistics.median(solve_ms):.1f}x the solve)")
-    print(f"conflict size: median {statistics.median(sizes)}, max {max(sizes)}; "
-          f"{chains} of {len(puzzles)} refuted by rules 1 and 2 alone")
+    print(
+        f"explain: median {statistics.median(explain_ms):.2f} ms/puzzle "
+        f"({statistics.median(explain_ms) / statistics.median(solve_ms):.1f}x the solve)"
+    )
+    print(
+        f"conflict size: median {statistics.median(sizes)}, max {max(sizes)}; "
+        f"{chains} of {len(puzzles)} refuted by rules 1 and 2 alone"
+    )
 
 
 if __name__ == "__main__":

@@ -80,10 +80,19 @@ SETS = {
     "forum_hardest_1905_11+": "puzzles5_forum_hardest_1905_11+",
     "magictour_top1465": "puzzles3_magictour_top1465",
 }
-PEER_ORDER = ["dlxsudoku", "dokusan", "py-sudoku", "sudoku-sat", "naive_pysat",
-              "plain_backtracking"]
-LARGE_ALPHABETS = {16: "123456789ABCDEFG", 25: "ABCDEFGHIJKLMNOPQRSTUVWXY",
-                   36: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
+PEER_ORDER = [
+    "dlxsudoku",
+    "dokusan",
+    "py-sudoku",
+    "sudoku-sat",
+    "naive_pysat",
+    "plain_backtracking",
+]
+LARGE_ALPHABETS = {
+    16: "123456789ABCDEFG",
+    25: "ABCDEFGHIJKLMNOPQRSTUVWXY",
+    36: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+}
 GENERATED_GIVENS = 0.65
 LATIN_GIVENS = 0.42
 
@@ -118,14 +127,21 @@ def machine() -> dict[str, str]:
     }
 
 
-def timed_process(argv: Sequence[str], stdin: str | None = None, timeout: float | None = None
-                  ) -> tuple[float, int, str]:
+def timed_process(
+    argv: Sequence[str], stdin: str | None = None, timeout: float | None = None
+) -> tuple[float, int, str]:
     """Run a command; return (wall seconds, peak RSS in MB, stdout), measured by /usr/bin/time."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as info:
         cmd = ["/usr/bin/time", "-f", "%e %M", "-o", info.name, *argv]
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+        proc = subprocess.Popen(
+            cmd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
         try:
             stdout, stderr = proc.communicate(stdin, timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -172,8 +188,11 @@ def bare_rate(lines: Sequence[str], tuned: bool) -> float:
     from pysat.solvers import Solver
 
     clauses = shape_clauses(Shape.sudoku(9)).clauses
-    solver = (new_solver(DEFAULT_SOLVER, clauses) if tuned
-              else Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses))
+    solver = (
+        new_solver(DEFAULT_SOLVER, clauses)
+        if tuned
+        else Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses)
+    )
     ready = [[i * 9 + int(c) for i, c in enumerate(line) if c not in ".0"] for line in lines]
     start = time.perf_counter()
     for lits in ready:
@@ -198,14 +217,28 @@ def batch_rows(name: str, path: Path, count: int | None, workdir: Path) -> dict[
     bare = max(bare_rate(lines, tuned=False) for _ in range(2))
     tuned = max(bare_rate(lines, tuned=True) for _ in range(2))
     return {
-        "set": name, "puzzles": len(lines), "wall": wall, "rate": len(lines) / wall,
-        "rate_no_startup": len(lines) / max(wall - startup, 1e-9), "startup": startup,
-        "rss": rss, "wrong": wrong, "bare": bare, "bare_tuned": tuned,
+        "set": name,
+        "puzzles": len(lines),
+        "wall": wall,
+        "rate": len(lines) / wall,
+        "rate_no_startup": len(lines) / max(wall - startup, 1e-9),
+        "startup": startup,
+        "rss": rss,
+        "wrong": wrong,
+        "bare": bare,
+        "bare_tuned": tuned,
     }
 
 
-STAGES = ("read a line", "assumptions", "solver call", "get_model", "decode",
-          "independent check", "format")
+STAGES = (
+    "read a line",
+    "assumptions",
+    "solver call",
+    "get_model",
+    "decode",
+    "independent check",
+    "format",
+)
 
 
 def breakdown(lines: Sequence[str]) -> dict[str, float]:
@@ -241,8 +274,9 @@ def breakdown(lines: Sequence[str]) -> dict[str, float]:
         format_line(grid)
         t7 = clock()
         assert ok
-        for i, (a, b) in enumerate(((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6),
-                                    (t6, t7))):
+        for i, (a, b) in enumerate(
+            ((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6), (t6, t7))
+        ):
             spent[i] += b - a
     solver.delete()
     return {stage: ns / len(lines) / 1000 for stage, ns in zip(STAGES, spent, strict=True)}
@@ -251,20 +285,30 @@ def breakdown(lines: Sequence[str]) -> dict[str, float]:
 def breakdown_text(rows: dict[str, dict[str, float]]) -> list[str]:
     """The per-stage table and the floor it implies."""
     names = list(rows)
-    out = ["## Where a 9x9 puzzle's time goes", "",
-           "Mean microseconds per puzzle of each stage of the hot path (`SatBackend.solve` on the "
-           "persistent solver, plus reading and printing a line), timed stage by stage in one "
-           "loop over the first puzzles of each set. *Floor*: solver call + `get_model` + the "
-           "independent check, which every answer pays whatever the Python around it.", "",
-           "| stage | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+    out = [
+        "## Where a 9x9 puzzle's time goes",
+        "",
+        "Mean microseconds per puzzle of each stage of the hot path (`SatBackend.solve` on the "
+        "persistent solver, plus reading and printing a line), timed stage by stage in one "
+        "loop over the first puzzles of each set. *Floor*: solver call + `get_model` + the "
+        "independent check, which every answer pays whatever the Python around it.",
+        "",
+        "| stage | " + " | ".join(names) + " |",
+        "|---|" + "---:|" * len(names),
+    ]
     for stage in STAGES:
         out.append(f"| {stage} | " + " | ".join(f"{rows[n][stage]:.1f}" for n in names) + " |")
     total = {n: sum(rows[n].values()) for n in names}
-    floor = {n: rows[n]["solver call"] + rows[n]["get_model"] + rows[n]["independent check"]
-             for n in names}
+    floor = {
+        n: rows[n]["solver call"] + rows[n]["get_model"] + rows[n]["independent check"]
+        for n in names
+    }
     out.append("| **sum** | " + " | ".join(f"**{total[n]:.1f}**" for n in names) + " |")
-    out.append("| floor (puzzles/s at most) | "
-               + " | ".join(f"{floor[n]:.1f} ({1e6 / floor[n]:,.0f}/s)" for n in names) + " |")
+    out.append(
+        "| floor (puzzles/s at most) | "
+        + " | ".join(f"{floor[n]:.1f} ({1e6 / floor[n]:,.0f}/s)" for n in names)
+        + " |"
+    )
     return out + [""]
 
 
@@ -273,8 +317,7 @@ def jobs_rows(path: Path, count: int, workdir: Path) -> dict[str, Any]:
     lines = read_lines(path, count)
     sample = workdir / "jobs.txt"
     sample.write_text("\n".join(lines) + "\n")
-    result: dict[str, Any] = {"puzzles": len(lines), "jobs1": float("inf"),
-                              "jobs2": float("inf")}
+    result: dict[str, Any] = {"puzzles": len(lines), "jobs1": float("inf"), "jobs2": float("inf")}
     for _ in range(2):  # alternate, so a burst of load elsewhere hits both
         for jobs in (1, 2):
             wall, _, out = timed_process(satdoku_cli("solve", str(sample), "--jobs", str(jobs)))
@@ -301,8 +344,14 @@ def streaming_rows(path: Path, big_lines: int, workdir: Path) -> dict[str, Any]:
     solved = sum(1 for line in out.splitlines() if '"solved"' in line)
     size = big.stat().st_size
     big.unlink()
-    return {"small_rss": small_rss, "big_rss": big_rss, "big_lines": big_lines,
-            "big_mb": size / 2**20, "big_wall": wall, "big_solved": solved}
+    return {
+        "small_rss": small_rss,
+        "big_rss": big_rss,
+        "big_lines": big_lines,
+        "big_mb": size / 2**20,
+        "big_wall": wall,
+        "big_solved": solved,
+    }
 
 
 def peer_rows(lines: Sequence[str], cap: float, timeout: float) -> dict[str, dict[str, float]]:
@@ -353,8 +402,11 @@ def generated(n: int, count: int, givens: float, latin: bool) -> list[tuple[int,
 
 def large_file(n: int) -> list[tuple[int, Any, list[int]]]:
     """The puzzles of ../shared/data/large for side n."""
-    name = {16: "sudoku16x16_unique.txt", 25: "sudoku25x25_unique.txt",
-            36: "sudoku36x36_multi.txt"}[n]
+    name = {
+        16: "sudoku16x16_unique.txt",
+        25: "sudoku25x25_unique.txt",
+        36: "sudoku36x36_multi.txt",
+    }[n]
     alphabet = Alphabet(LARGE_ALPHABETS[n])
     out = []
     for line in read_lines(DATA / "large" / name):
@@ -380,8 +432,11 @@ def child_satdoku(spec: dict[str, Any]) -> dict[str, Any]:
         with SatBackend(limits=limits) as backend:
             result = backend.solve(puzzle)
         times.append(time.perf_counter() - start)
-        ok = result.status is Status.SOLVED and result.solution is not None and is_solution(
-            result.solution, puzzle)
+        ok = (
+            result.status is Status.SOLVED
+            and result.solution is not None
+            and is_solution(result.solution, puzzle)
+        )
         statuses.append("solved" if ok else result.status.value)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     return {"times": times, "statuses": statuses, "rss": rss}
@@ -394,8 +449,9 @@ def run_child(spec: dict[str, Any]) -> dict[str, Any]:
     for puzzle in spec["puzzles"]:
         one = json.dumps({"puzzles": [puzzle], "timeout": spec["timeout"]})
         try:
-            _, rss, out = timed_process([sys.executable, __file__, "--child"], one,
-                                        timeout=spec["timeout"] + 5.0)
+            _, rss, out = timed_process(
+                [sys.executable, __file__, "--child"], one, timeout=spec["timeout"] + 5.0
+            )
         except subprocess.TimeoutExpired:
             merged["times"].append(spec["timeout"])
             merged["statuses"].append("timeout")
@@ -408,8 +464,9 @@ def run_child(spec: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def peer_scale(name: str, puzzles: Sequence[tuple[int, Any, list[int]]], timeout: float
-               ) -> dict[str, Any] | None:
+def peer_scale(
+    name: str, puzzles: Sequence[tuple[int, Any, list[int]]], timeout: float
+) -> dict[str, Any] | None:
     """Time one peer per puzzle (None when it does not take this size); stop at a timeout."""
     n, box, _ = puzzles[0]
     if not peers.supports(name, n, tuple(box) if box else None):
@@ -433,13 +490,23 @@ def scale_rows(quick: bool, timeout: float) -> list[dict[str, Any]]:
     count = 1 if quick else 3
     cases: list[tuple[str, int, list[tuple[int, Any, list[int]]]]] = []
     for n in (16, 25, 36, 49, 64):
-        cases.append((f"Sudoku {n}x{n}, generated, {GENERATED_GIVENS:.0%} given", n,
-                      generated(n, count, GENERATED_GIVENS, latin=False)))
+        cases.append(
+            (
+                f"Sudoku {n}x{n}, generated, {GENERATED_GIVENS:.0%} given",
+                n,
+                generated(n, count, GENERATED_GIVENS, latin=False),
+            )
+        )
         if n in LARGE_ALPHABETS:
             cases.append((f"Sudoku {n}x{n}, data/large", n, large_file(n)))
-    for n in ((30, 40) if quick else (30, 40, 50)):
-        cases.append((f"Latin square {n}, {LATIN_GIVENS:.0%} given", n,
-                      generated(n, count, LATIN_GIVENS, latin=True)))
+    for n in (30, 40) if quick else (30, 40, 50):
+        cases.append(
+            (
+                f"Latin square {n}, {LATIN_GIVENS:.0%} given",
+                n,
+                generated(n, count, LATIN_GIVENS, latin=True),
+            )
+        )
     rows = []
     dead: set[str] = set()
     for label, n, puzzles in cases:
@@ -500,8 +567,7 @@ def plot(rows: list[dict[str, Any]], out: Path) -> bool:
             res = row.get(name)
             if not res or res.get("skipped"):
                 continue
-            times = [t for t, s in zip(res["times"], res["statuses"], strict=True)
-                     if s == "solved"]
+            times = [t for t, s in zip(res["times"], res["statuses"], strict=True) if s == "solved"]
             if times:
                 series.setdefault(f"{name} ({kind})", []).append((row["n"], median(times)))
     for label, points in sorted(series.items()):
@@ -529,27 +595,37 @@ def headline(res: dict[str, Any]) -> list[str]:
     def mark(ok: bool) -> str:
         return "met" if ok else "**not met**"
 
-    out = ["## Headline", "",
-           "| figure | measured | target | |", "|---|---:|---:|---|",
-           f"| 17-clue, `satdoku solve FILE`, fresh process, {b17['puzzles']:,} puzzles | "
-           f"{b17['rate']:,.0f}/s | >= 6,000/s | {mark(b17['rate'] >= 6000)} |",
-           f"| ... against dlxsudoku: same {res['peers']['count']:,}-puzzle sample; full-set rate "
-           f"| {ours / dlx:,.0f}x; "
-           f"{b17['rate'] / dlx:,.0f}x | >= 120x | {mark(ours / dlx >= 120)} |",
-           f"| ... against the naive PySAT baseline: same sample; full-set rate | "
-           f"{ours / naive:,.0f}x; {b17['rate'] / naive:,.0f}x | >= 75x | "
-           f"{mark(ours / naive >= 75)} |",
-           f"| forum_hardest_1905_11+, {bhard['puzzles']:,} puzzles | {bhard['rate']:,.0f}/s | "
-           f">= 600/s | {mark(bhard['rate'] >= 600)} |",
-           f"| `--jobs 2` against one process | {res['jobs']['speedup']:.2f}x | >= 1.7x | "
-           f"{mark(res['jobs']['speedup'] >= 1.7)} |"]
+    out = [
+        "## Headline",
+        "",
+        "| figure | measured | target | |",
+        "|---|---:|---:|---|",
+        f"| 17-clue, `satdoku solve FILE`, fresh process, {b17['puzzles']:,} puzzles | "
+        f"{b17['rate']:,.0f}/s | >= 6,000/s | {mark(b17['rate'] >= 6000)} |",
+        f"| ... against dlxsudoku: same {res['peers']['count']:,}-puzzle sample; full-set rate "
+        f"| {ours / dlx:,.0f}x; "
+        f"{b17['rate'] / dlx:,.0f}x | >= 120x | {mark(ours / dlx >= 120)} |",
+        f"| ... against the naive PySAT baseline: same sample; full-set rate | "
+        f"{ours / naive:,.0f}x; {b17['rate'] / naive:,.0f}x | >= 75x | "
+        f"{mark(ours / naive >= 75)} |",
+        f"| forum_hardest_1905_11+, {bhard['puzzles']:,} puzzles | {bhard['rate']:,.0f}/s | "
+        f">= 600/s | {mark(bhard['rate'] >= 600)} |",
+        f"| `--jobs 2` against one process | {res['jobs']['speedup']:.2f}x | >= 1.7x | "
+        f"{mark(res['jobs']['speedup'] >= 1.7)} |",
+    ]
     for b in res["batches"]:
         per = b["bare"] / b["rate_no_startup"]
-        out.append(f"| per-puzzle time / bare solver call, {b['set']} (start-up excluded) | "
-                   f"{per:.2f}x | <= 1.5x | {mark(per <= 1.5)} |")
-    goals = {"Sudoku 25x25, data/large": 0.5, "Sudoku 36x36, data/large": 2.0,
-             "Sudoku 36x36, generated": 2.0, "Sudoku 49x49, generated": 5.0,
-             "Sudoku 64x64, generated": 15.0}
+        out.append(
+            f"| per-puzzle time / bare solver call, {b['set']} (start-up excluded) | "
+            f"{per:.2f}x | <= 1.5x | {mark(per <= 1.5)} |"
+        )
+    goals = {
+        "Sudoku 25x25, data/large": 0.5,
+        "Sudoku 36x36, data/large": 2.0,
+        "Sudoku 36x36, generated": 2.0,
+        "Sudoku 49x49, generated": 5.0,
+        "Sudoku 64x64, generated": 15.0,
+    }
     for row in res["scale"]:
         for key, goal in goals.items():
             if row["case"].startswith(key):
@@ -557,92 +633,138 @@ def headline(res: dict[str, Any]) -> list[str]:
                 worst = max(sd["times"]) if sd["times"] else float("nan")
                 med = median(sd["times"])  # timeouts count at the timeout
                 ok = med < goal and all(s == "solved" for s in sd["statuses"])
-                out.append(f"| {row['case']}: median (max) seconds, peak RSS | {med:.2f} s "
-                           f"({worst:.2f} s), {sd['rss']} MB | < {goal:g} s"
-                           f"{', < 2 GB' if '64' in key else ''} | {mark(ok)} |")
+                out.append(
+                    f"| {row['case']}: median (max) seconds, peak RSS | {med:.2f} s "
+                    f"({worst:.2f} s), {sd['rss']} MB | < {goal:g} s"
+                    f"{', < 2 GB' if '64' in key else ''} | {mark(ok)} |"
+                )
     return out + [""]
 
 
 def report(res: dict[str, Any], command: str, out: Path) -> str:
     """Write the Markdown report."""
     m = res["machine"]
-    lines = ["# satdoku benchmark results", "",
-             f"Command: `{command}` ({'quick' if res['quick'] else 'full'} run, "
-             f"{res['seconds'] / 60:.1f} minutes).", "",
-             f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}, Python {m['python']}, "
-             f"python-sat {m['pysat']}. Load average at the start: {m['load']}; at the end: "
-             f"{res['load_end']} (other jobs shared the machine: absolute figures move with the "
-             "load, ratios measured side by side move less).", "",
-             f"Default solver: {DEFAULT_SOLVER} (options {res['options']}), chosen by measurement "
-             "(see *Solver choice*).", ""]
-    lines += headline(res) + ["## 9x9 batches, end to end", "",
-              "`satdoku solve FILE` in a fresh process, wall clock from start to the last printed "
-              "solution (best of two runs; every solution checked by the independent checker "
-              "afterwards). *Bare solver*: the same first puzzles through `solve(assumptions)` on "
-              "ready literal lists in one persistent solver (PySAT defaults; *tuned*: with "
-              "satdoku's solver options).", "",
-              "| collection | puzzles | satdoku end to end | without interpreter start-up | "
-              "bare solver | bare, tuned | end to end / bare (per puzzle) | wrong |",
-              "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "# satdoku benchmark results",
+        "",
+        f"Command: `{command}` ({'quick' if res['quick'] else 'full'} run, "
+        f"{res['seconds'] / 60:.1f} minutes).",
+        "",
+        f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}, Python {m['python']}, "
+        f"python-sat {m['pysat']}. Load average at the start: {m['load']}; at the end: "
+        f"{res['load_end']} (other jobs shared the machine: absolute figures move with the "
+        "load, ratios measured side by side move less).",
+        "",
+        f"Default solver: {DEFAULT_SOLVER} (options {res['options']}), chosen by measurement "
+        "(see *Solver choice*).",
+        "",
+    ]
+    lines += headline(res) + [
+        "## 9x9 batches, end to end",
+        "",
+        "`satdoku solve FILE` in a fresh process, wall clock from start to the last printed "
+        "solution (best of two runs; every solution checked by the independent checker "
+        "afterwards). *Bare solver*: the same first puzzles through `solve(assumptions)` on "
+        "ready literal lists in one persistent solver (PySAT defaults; *tuned*: with "
+        "satdoku's solver options).",
+        "",
+        "| collection | puzzles | satdoku end to end | without interpreter start-up | "
+        "bare solver | bare, tuned | end to end / bare (per puzzle) | wrong |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for b in res["batches"]:
         lines.append(
             f"| {b['set']} | {b['puzzles']:,} | {fmt_rate(b['rate'])}/s | "
             f"{fmt_rate(b['rate_no_startup'])}/s | {fmt_rate(b['bare'])}/s | "
             f"{fmt_rate(b['bare_tuned'])}/s | {b['bare'] / b['rate']:.2f}x "
-            f"({b['bare_tuned'] / b['rate']:.2f}x tuned) | {b['wrong']} |")
-    lines += ["", f"Interpreter start-up and imports (`satdoku solve --help`): "
-              f"{res['batches'][0]['startup']:.2f} s.", ""]
+            f"({b['bare_tuned'] / b['rate']:.2f}x tuned) | {b['wrong']} |"
+        )
+    lines += [
+        "",
+        f"Interpreter start-up and imports (`satdoku solve --help`): "
+        f"{res['batches'][0]['startup']:.2f} s.",
+        "",
+    ]
     lines += breakdown_text(res["breakdown"])
     p = res["peers"]
-    lines += ["## Peers side by side (same puzzles, same machine)", "",
-              f"First {p['count']} puzzles of the 17-clue set; each peer runs until done or "
-              f"{p['cap']:.0f} s, at most {p['timeout']:.0f} s per puzzle (timeouts count as "
-              "tried); answers checked.", "",
-              "| solver | tried | solved | timeouts | wrong | puzzles/s | satdoku is N x faster |",
-              "|---|---:|---:|---:|---:|---:|---:|"]
+    lines += [
+        "## Peers side by side (same puzzles, same machine)",
+        "",
+        f"First {p['count']} puzzles of the 17-clue set; each peer runs until done or "
+        f"{p['cap']:.0f} s, at most {p['timeout']:.0f} s per puzzle (timeouts count as "
+        "tried); answers checked.",
+        "",
+        "| solver | tried | solved | timeouts | wrong | puzzles/s | satdoku is N x faster |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     ours = p["satdoku"]
-    lines.append(f"| **satdoku** (`satdoku.cli.main`, file to printed solutions) | {p['count']} | "
-                 f"{p['count']} | 0 | 0 | {fmt_rate(ours)} | 1 |")
-    lines.append(f"| satdoku, full 17-clue run above | | | | | "
-                 f"{fmt_rate(res['batches'][0]['rate'])} | |")
+    lines.append(
+        f"| **satdoku** (`satdoku.cli.main`, file to printed solutions) | {p['count']} | "
+        f"{p['count']} | 0 | 0 | {fmt_rate(ours)} | 1 |"
+    )
+    lines.append(
+        f"| satdoku, full 17-clue run above | | | | | {fmt_rate(res['batches'][0]['rate'])} | |"
+    )
     for name in PEER_ORDER:
         r = p["rows"][name]
         if "error" in r:
             lines.append(f"| {name} | - | - | - | - | not run: {r['error']} | |")
             continue
         ratio = ours / r["rate"] if r["rate"] else float("inf")
-        lines.append(f"| {name} | {r['tried']:.0f} | {r['solved']:.0f} | {r['timeout']:.0f} | "
-                     f"{r['wrong']:.0f} | {fmt_rate(r['rate'])} | {ratio:,.0f} |")
-    lines += ["", "Ratios use satdoku's rate on the peers' own sample, reading the file and "
-              "printing the solutions in one process (interpreter start-up excluded, as it is "
-              "for the peers); the full-set row above is a fresh process, start-up included.", ""]
+        lines.append(
+            f"| {name} | {r['tried']:.0f} | {r['solved']:.0f} | {r['timeout']:.0f} | "
+            f"{r['wrong']:.0f} | {fmt_rate(r['rate'])} | {ratio:,.0f} |"
+        )
+    lines += [
+        "",
+        "Ratios use satdoku's rate on the peers' own sample, reading the file and "
+        "printing the solutions in one process (interpreter start-up excluded, as it is "
+        "for the peers); the full-set row above is a fresh process, start-up included.",
+        "",
+    ]
     j = res["jobs"]
-    lines += ["## --jobs", "",
-              f"`satdoku solve` on {j['puzzles']:,} 17-clue puzzles: one process "
-              f"{j['jobs1']:.2f} s, `--jobs 2` {j['jobs2']:.2f} s: **{j['speedup']:.2f}x** "
-              f"(wrong: {j['wrong1']} / {j['wrong2']}). On 2 cores shared with other jobs the "
-              "second worker only gets the CPU the others leave.", ""]
+    lines += [
+        "## --jobs",
+        "",
+        f"`satdoku solve` on {j['puzzles']:,} 17-clue puzzles: one process "
+        f"{j['jobs1']:.2f} s, `--jobs 2` {j['jobs2']:.2f} s: **{j['speedup']:.2f}x** "
+        f"(wrong: {j['wrong1']} / {j['wrong2']}). On 2 cores shared with other jobs the "
+        "second worker only gets the CPU the others leave.",
+        "",
+    ]
     s = res["streaming"]
-    lines += ["## Streaming: constant memory", "",
-              f"Peak RSS of `satdoku solve --json`: 1,000 puzzles {s['small_rss']} MB; "
-              f"{s['big_lines']:,} puzzles ({s['big_mb']:.0f} MB file) {s['big_rss']} MB "
-              f"({s['big_solved']:,} solved in {s['big_wall']:.1f} s).", ""]
-    lines += ["## Scale: big grids and Latin squares", "",
-              "The issue puts the hard region of Latin-square completion at about 42 % of the "
-              "cells given (the literature on quasigroups with holes puts the peak at about 42 % "
-              "*holes*); 42 % given is what is measured here.", "",
-              f"Median seconds per puzzle (solved ones; failures in brackets), per-puzzle timeout "
-              f"{res['timeout']:.0f} s, peak RSS of satdoku's process. Generated Sudoku: "
-              f"`satdoku.generate.random_puzzle` (a random complete grid, {GENERATED_GIVENS:.0%} "
-              f"of its cells kept); Latin squares: quasigroup with holes, {LATIN_GIVENS:.0%} of "
-              "the cells given. A peer that times out is skipped on larger sizes.", "",
-              "| case | puzzles | satdoku | satdoku peak RSS | naive PySAT | dokusan | py-sudoku "
-              "| plain backtracking |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines += [
+        "## Streaming: constant memory",
+        "",
+        f"Peak RSS of `satdoku solve --json`: 1,000 puzzles {s['small_rss']} MB; "
+        f"{s['big_lines']:,} puzzles ({s['big_mb']:.0f} MB file) {s['big_rss']} MB "
+        f"({s['big_solved']:,} solved in {s['big_wall']:.1f} s).",
+        "",
+    ]
+    lines += [
+        "## Scale: big grids and Latin squares",
+        "",
+        "The issue puts the hard region of Latin-square completion at about 42 % of the "
+        "cells given (the literature on quasigroups with holes puts the peak at about 42 % "
+        "*holes*); 42 % given is what is measured here.",
+        "",
+        f"Median seconds per puzzle (solved ones; failures in brackets), per-puzzle timeout "
+        f"{res['timeout']:.0f} s, peak RSS of satdoku's process. Generated Sudoku: "
+        f"`satdoku.generate.random_puzzle` (a random complete grid, {GENERATED_GIVENS:.0%} "
+        f"of its cells kept); Latin squares: quasigroup with holes, {LATIN_GIVENS:.0%} of "
+        "the cells given. A peer that times out is skipped on larger sizes.",
+        "",
+        "| case | puzzles | satdoku | satdoku peak RSS | naive PySAT | dokusan | py-sudoku "
+        "| plain backtracking |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for row in res["scale"]:
-        lines.append(f"| {row['case']} | {row['count']} | {fmt_time(row['satdoku'])} | "
-                     f"{row['satdoku']['rss']} MB | {fmt_time(row['naive_pysat'])} | "
-                     f"{fmt_time(row['dokusan'])} | {fmt_time(row['py-sudoku'])} | "
-                     f"{fmt_time(row['plain_backtracking'])} |")
+        lines.append(
+            f"| {row['case']} | {row['count']} | {fmt_time(row['satdoku'])} | "
+            f"{row['satdoku']['rss']} MB | {fmt_time(row['naive_pysat'])} | "
+            f"{fmt_time(row['dokusan'])} | {fmt_time(row['py-sudoku'])} | "
+            f"{fmt_time(row['plain_backtracking'])} |"
+        )
     if res.get("plot"):
         lines += ["", "![time against grid size](scale.png)"]
     lines += ["", "## Solver choice", "", res["choice"], ""]
@@ -652,24 +774,33 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
 
 
 CANDIDATES: list[tuple[str, dict[str, int]]] = [
-    ("cadical153", {}), ("cadical153", {"chrono": 0}), ("cadical195", {}), ("minisat22", {}),
-    ("glucose3", {}), ("glucose4", {}), ("maplechrono", {}), ("lingeling", {}),
+    ("cadical153", {}),
+    ("cadical153", {"chrono": 0}),
+    ("cadical195", {}),
+    ("minisat22", {}),
+    ("glucose3", {}),
+    ("glucose4", {}),
+    ("maplechrono", {}),
+    ("lingeling", {}),
 ]
 
 
 def solver_choice(easy: Sequence[str], hard: Sequence[str]) -> list[dict[str, Any]]:
     """Bare rate (CPU time) of each candidate solver on easy and hard 9x9 puzzles."""
     clauses = shape_clauses(Shape.sudoku(9)).clauses
-    rows = [{"solver": name, "options": options, "easy": 0.0, "hard": 0.0}
-            for name, options in CANDIDATES]
+    rows = [
+        {"solver": name, "options": options, "easy": 0.0, "hard": 0.0}
+        for name, options in CANDIDATES
+    ]
     for _ in range(2):  # two interleaved rounds, the best of each
         for row in rows:
             _choice_round(row, clauses, easy, hard)
     return rows
 
 
-def _choice_round(row: dict[str, Any], clauses: list[list[int]], easy: Sequence[str],
-                  hard: Sequence[str]) -> None:
+def _choice_round(
+    row: dict[str, Any], clauses: list[list[int]], easy: Sequence[str], hard: Sequence[str]
+) -> None:
     from pysat.solvers import Solver
 
     name, options = row["solver"], row["options"]
@@ -689,13 +820,19 @@ def _choice_round(row: dict[str, Any], clauses: list[list[int]], easy: Sequence[
 
 def choice_text(rows: list[dict[str, Any]], easy: int, hard: int) -> str:
     """The solver-choice table."""
-    lines = [f"Bare solver (one persistent solver per shape, givens as assumptions), CPU time, "
-             f"first {easy:,} puzzles of the 17-clue set and first {hard:,} of "
-             "forum_hardest_1905_11+; 9x9 extended pairwise encoding.", "",
-             "| solver | options | 17-clue puzzles/s | hardest puzzles/s |", "|---|---|---:|---:|"]
+    lines = [
+        f"Bare solver (one persistent solver per shape, givens as assumptions), CPU time, "
+        f"first {easy:,} puzzles of the 17-clue set and first {hard:,} of "
+        "forum_hardest_1905_11+; 9x9 extended pairwise encoding.",
+        "",
+        "| solver | options | 17-clue puzzles/s | hardest puzzles/s |",
+        "|---|---|---:|---:|",
+    ]
     for r in rows:
-        lines.append(f"| {r['solver']} | {r['options'] or 'PySAT defaults'} | "
-                     f"{fmt_rate(r['easy'])} | {fmt_rate(r['hard'])} |")
+        lines.append(
+            f"| {r['solver']} | {r['options'] or 'PySAT defaults'} | "
+            f"{fmt_rate(r['easy'])} | {fmt_rate(r['hard'])} |"
+        )
     return "\n".join(lines)
 
 
@@ -713,41 +850,58 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     from satdoku.sat import SOLVER_OPTIONS
 
-    res: dict[str, Any] = {"machine": machine(), "quick": args.quick,
-                           "options": SOLVER_OPTIONS.get(DEFAULT_SOLVER, {})}
+    res: dict[str, Any] = {
+        "machine": machine(),
+        "quick": args.quick,
+        "options": SOLVER_OPTIONS.get(DEFAULT_SOLVER, {}),
+    }
     quick = args.quick
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        counts = {"17-clue": 5000 if quick else None,
-                  "forum_hardest_1905_11+": 1000 if quick else 10000,
-                  "magictour_top1465": 500 if quick else None}
+        counts = {
+            "17-clue": 5000 if quick else None,
+            "forum_hardest_1905_11+": 1000 if quick else 10000,
+            "magictour_top1465": 500 if quick else None,
+        }
         res["batches"] = []
         for name, file in SETS.items():
             print(f"batch: {name}", file=sys.stderr, flush=True)
             res["batches"].append(batch_rows(name, DATA / file, counts[name], work))
         print("breakdown", file=sys.stderr, flush=True)
         res["breakdown"] = {
-            name: min((breakdown(read_lines(DATA / SETS[name], size)) for _ in range(2)),
-                      key=lambda row: sum(row.values()))
-            for name, size in (("17-clue", 5000 if quick else 20000),
-                               ("forum_hardest_1905_11+", 300 if quick else 2000))}
+            name: min(
+                (breakdown(read_lines(DATA / SETS[name], size)) for _ in range(2)),
+                key=lambda row: sum(row.values()),
+            )
+            for name, size in (
+                ("17-clue", 5000 if quick else 20000),
+                ("forum_hardest_1905_11+", 300 if quick else 2000),
+            )
+        }
         print("jobs", file=sys.stderr, flush=True)
         res["jobs"] = jobs_rows(DATA / SETS["17-clue"], 10000 if quick else 49158, work)
         print("streaming", file=sys.stderr, flush=True)
-        res["streaming"] = streaming_rows(DATA / SETS["17-clue"], 100_000 if quick else 500_000,
-                                          work)
+        res["streaming"] = streaming_rows(
+            DATA / SETS["17-clue"], 100_000 if quick else 500_000, work
+        )
         count, cap, timeout = (100, 15.0, 5.0) if quick else (1000, 30.0, 10.0)
         sample = read_lines(DATA / SETS["17-clue"], count)
-        res["peers"] = {"count": count, "cap": cap, "timeout": timeout,
-                        "satdoku": satdoku_sample_rate(sample, work),
-                        "rows": peer_rows(sample, cap, timeout)}
+        res["peers"] = {
+            "count": count,
+            "cap": cap,
+            "timeout": timeout,
+            "satdoku": satdoku_sample_rate(sample, work),
+            "rows": peer_rows(sample, cap, timeout),
+        }
     res["timeout"] = 20.0 if quick else 30.0
     res["scale"] = scale_rows(quick, res["timeout"])
     res["plot"] = plot(res["scale"], HERE / "scale.png")
     easy, hard = (2000, 300) if quick else (5000, 1000)
     print("solver choice", file=sys.stderr, flush=True)
-    res["choice_rows"] = solver_choice(read_lines(DATA / SETS["17-clue"], easy),
-                                       read_lines(DATA / SETS["forum_hardest_1905_11+"], hard))
+    res["choice_rows"] = solver_choice(
+        read_lines(DATA / SETS["17-clue"], easy),
+        read_lines(DATA / SETS["forum_hardest_1905_11+"], hard),
+    )
     res["choice"] = choice_text(res["choice_rows"], easy, hard)
     res["load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     res["seconds"] = time.perf_counter() - start

@@ -103,12 +103,18 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=2000, help="puzzles sampled (default 2000)")
     parser.add_argument("--seed", type=int, default=3, help="sampling seed (default 3)")
     parser.add_argument("--repeat", type=int, default=5, help="timing runs per puzzle (best of)")
-    parser.add_argument("--solve-count", type=int, default=200,
-                        help="puzzles of the sample solved completely in part 3 (default 200)")
+    parser.add_argument(
+        "--solve-count",
+        type=int,
+        default=200,
+        help="puzzles of the sample solved completely in part 3 (default 200)",
+    )
     args = parser.parse_args()
 
-    print(f"machine: {platform.platform()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}")
+    print(
+        f"machine: {platform.platform()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}"
+    )
     print(f"command: {sys.executable} {' '.join(sys.argv)}")
     puzzles = load(args.count, args.seed)
     print(f"sample: {len(puzzles)} puzzles of {DATA} (random.Random({args.seed}).sample)\n")
@@ -126,14 +132,20 @@ def main() -> None:
             )
             texts.append(best_of(args.repeat, lambda p=puzzle: render_all(p)))
     med_mine, med_theirs = statistics.median(mine), statistics.median(theirs)
-    print(f"1. propagation of a 9x9 puzzle to the fixpoint of rules 1+2 ({len(timed)} puzzles, "
-          f"best of {args.repeat} each)")
-    print(f"   stepper (pure Python)     median {ms(med_mine)}   p95 {ms(pct(mine, 0.95))}   "
-          f"max {ms(max(mine))}")
+    print(
+        f"1. propagation of a 9x9 puzzle to the fixpoint of rules 1+2 ({len(timed)} puzzles, "
+        f"best of {args.repeat} each)"
+    )
+    print(
+        f"   stepper (pure Python)     median {ms(med_mine)}   p95 {ms(pct(mine, 0.95))}   "
+        f"max {ms(max(mine))}"
+    )
     print(f"   PySAT propagate (C++)     median {ms(med_theirs)}   p95 {ms(pct(theirs, 0.95))}")
     print(f"   ratio stepper / PySAT     {med_mine / med_theirs:.1f}x")
-    print(f"   stepper + every sentence  median {ms(statistics.median(texts))}  "
-          f"(text is rendered lazily, only when asked for)\n")
+    print(
+        f"   stepper + every sentence  median {ms(statistics.median(texts))}  "
+        f"(text is rendered lazily, only when asked for)\n"
+    )
 
     # 2. Fraction solved by the rules alone.
     start = time.perf_counter()
@@ -141,8 +153,10 @@ def main() -> None:
     seconds = time.perf_counter() - start
     solved_all = sum(trace(p, RULES_ALL).status is TraceStatus.SOLVED for p in puzzles)
     print("2. solved by the rules alone, no guessing")
-    print(f"   rules 1+2:        {solved_12}/{len(puzzles)} = {solved_12 / len(puzzles):.1%}"
-          f"   (literature, extended encoding: about 44%; {seconds:.1f} s for the sample)")
+    print(
+        f"   rules 1+2:        {solved_12}/{len(puzzles)} = {solved_12 / len(puzzles):.1%}"
+        f"   (literature, extended encoding: about 44%; {seconds:.1f} s for the sample)"
+    )
     print(f"   rules 1+2+twins:  {solved_all}/{len(puzzles)} = {solved_all / len(puzzles):.1%}\n")
 
     # 3. Complete solving with search, against PySAT and pure-Python peers.
@@ -170,8 +184,10 @@ def main() -> None:
     base = rows[0][1]
     print(f"3. complete solving with search ({len(sample)} puzzles, sequential)")
     for name, secs, ok in rows:
-        print(f"   {name:32s} {ok:5d} solved  {secs:7.2f} s  {len(sample) / secs:9.1f} puzzles/s"
-              f"  time ratio to stepper {secs / base:6.2f}")
+        print(
+            f"   {name:32s} {ok:5d} solved  {secs:7.2f} s  {len(sample) / secs:9.1f} puzzles/s"
+            f"  time ratio to stepper {secs / base:6.2f}"
+        )
 
 
 if __name__ == "__main__":

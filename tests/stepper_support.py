@@ -18,7 +18,11 @@ from satdoku.puzzle import Puzzle
 from satdoku.shape import Shape
 
 __all__ = [
-    "random_solution", "random_puzzle", "check_trace", "axiom_sets", "pysat_fixpoint",
+    "random_solution",
+    "random_puzzle",
+    "check_trace",
+    "axiom_sets",
+    "pysat_fixpoint",
     "seventeen_sample",
 ]
 
@@ -65,7 +69,7 @@ def axiom_sets(shape: Shape) -> set[frozenset[int]]:
 def pysat_fixpoint(puzzle: Puzzle) -> tuple[bool, set[int]]:
     """Return PySAT's propagate verdict and the claim literals it fixes (extended encoding)."""
     formula = shape_clauses(puzzle.shape, EXTENDED_PAIRWISE)
-    n3 = puzzle.shape.n ** 3
+    n3 = puzzle.shape.n**3
     with Solver(name="minisat22", bootstrap_with=formula.clauses) as solver:
         ok, lits = solver.propagate(assumptions=puzzle.assumptions())
     return bool(ok), {lit for lit in lits if abs(lit) <= n3}

@@ -16,8 +16,15 @@ COMMANDS = ["solve", "check", "step", "dimacs", "show", "count"]
 """Commands that read puzzles from FILE (decode reads a puzzle and a model: tested below)."""
 
 GRID9 = [
-    "53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1",
-    "7...2...6", ".6....28.", "...419..5", "....8..79",
+    "53..7....",
+    "6..195...",
+    ".98....6.",
+    "8...6...3",
+    "4..8.3..1",
+    "7...2...6",
+    ".6....28.",
+    "...419..5",
+    "....8..79",
 ]
 
 BAD_FILES: dict[str, tuple[bytes, str]] = {
@@ -25,8 +32,10 @@ BAD_FILES: dict[str, tuple[bytes, str]] = {
     "wrong_length": (b"12345678\n", ":1: expected n*n symbols"),
     "unknown_symbol": (b"1@" + b"." * 14 + b"\n", ":1:2: unknown symbol '@'"),
     "digit_too_big": (b"5" + b"." * 15 + b"\n", ":1:1: digit 5 is more than 4"),
-    "ragged_grid": (("\n".join(GRID9[:6] + [".6....28"] + GRID9[7:]) + "\n").encode(),
-                    ":7: ragged grid: this row has 8 cells, expected 9"),
+    "ragged_grid": (
+        ("\n".join(GRID9[:6] + [".6....28"] + GRID9[7:]) + "\n").encode(),
+        ":7: ragged grid: this row has 8 cells, expected 9",
+    ),
     "empty": (b"", ": empty input: no puzzle found"),
     "only_comments": (b"# nothing here\n\n   \n", ": empty input: no puzzle found"),
     "binary": (b"\x7fELF\x02\x01\x01\x00\x00\x00" * 50, ": not a text file"),
@@ -47,8 +56,9 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
-def test_bad_files(command: str, case: str, tmp_path: Path,
-                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_files(
+    command: str, case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     content, said = BAD_FILES[case]
     path = tmp_path / f"{case}.txt"
     path.write_bytes(content)
@@ -61,8 +71,7 @@ def test_bad_files(command: str, case: str, tmp_path: Path,
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-def test_unreadable_paths(command: str, tmp_path: Path,
-                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_unreadable_paths(command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "missing.txt"
     code, _, err = run([command, str(missing)], capsys)
     assert (code, err) == (2, f"satdoku: {missing}: cannot open: No such file or directory\n")
@@ -77,12 +86,15 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-def test_shapes_that_do_not_fit(command: str, tmp_path: Path,
-                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_shapes_that_do_not_fit(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     puzzle = write(tmp_path, "p.txt", "1" + "." * 15 + "\n")
     code, _, err = run([command, puzzle, "--box", "2x3"], capsys)
-    assert (code, err) == (2, f"satdoku: {puzzle}:1: box 2x3 does not tile a 4x4 grid "
-                              "(needs r*c = 4)\n")
+    assert (code, err) == (
+        2,
+        f"satdoku: {puzzle}:1: box 2x3 does not tile a 4x4 grid (needs r*c = 4)\n",
+    )
     sizes = write(tmp_path, "sizes.txt", "AAAB\nAABB\nCCDD\nCCDD\n")
     code, _, err = run([command, puzzle, "--regions", sizes], capsys)
     assert code == 2 and "region map: region 0 has 5 cells, expected 4" in err
@@ -111,8 +123,9 @@ def test_shapes_that_do_not_fit(command: str, tmp_path: Path,
         (["--latin", "--box", "2x2"], "--latin has no boxes"),
     ],
 )
-def test_bad_reading_options(command: str, options: list[str], said: str, tmp_path: Path,
-                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_reading_options(
+    command: str, options: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     puzzle = write(tmp_path, "p.txt", "1" + "." * 15 + "\n")
     try:
         code, _, err = run([command, puzzle, *options], capsys)
@@ -135,8 +148,9 @@ def test_bad_reading_options(command: str, options: list[str], said: str, tmp_pa
         (["--solver", "lingeling", "--conflicts", "5"], "lingeling cannot be stopped"),
     ],
 )
-def test_bad_solving_options(options: list[str], said: str, tmp_path: Path,
-                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_solving_options(
+    options: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     puzzle = write(tmp_path, "p.txt", "1" + "." * 15 + "\n")
     try:
         code, out, err = run(["solve", puzzle, *options], capsys)
@@ -177,13 +191,19 @@ def test_bad_lines_in_a_batch_are_each_reported_in_order(
     code, out, err = run(["solve", write(tmp_path, "b.txt", text), "--json"], capsys)
     records = [json.loads(line) for line in out.splitlines()]
     assert code == 2
-    assert [r["status"] for r in records] == ["solved", "invalid", "unsolvable", "invalid",
-                                             "solved"]
+    assert [r["status"] for r in records] == [
+        "solved",
+        "invalid",
+        "unsolvable",
+        "invalid",
+        "solved",
+    ]
     assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
     assert len(err.splitlines()) == 2 and ":2:" in err.splitlines()[0] and ":4:2:" in err
 
 
 # --- the library's entry points -------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "call, said",
@@ -228,8 +248,10 @@ def test_read_puzzles_never_raises_for_bad_lines() -> None:
     [
         (["count", "{p}", "--timeout", "nan"], "--timeout must be positive, got nan"),
         (["count", "{p}", "--limit", "-3"], "--limit must be 0 or more, got -3"),
-        (["dimacs", "{p}", "--timeout", "nan", "--solve-with", "minisat"],
-         "--timeout must be positive, got nan"),
+        (
+            ["dimacs", "{p}", "--timeout", "nan", "--solve-with", "minisat"],
+            "--timeout must be positive, got nan",
+        ),
         (["solve", "{p}", "--jobs", "100000"], "--jobs must be 0 (one per CPU) to 256"),
         (["solve", "{p}", "--jobs", "-1"], "--jobs must be 0 (one per CPU) to 256"),
         (["solve", "{p}", "--all", "--limit", "0"], "--limit must be 1 or more, got 0"),
@@ -237,16 +259,18 @@ def test_read_puzzles_never_raises_for_bad_lines() -> None:
         (["step", "{p}", "--rules", "7"], "unknown rule '7'"),
     ],
 )
-def test_bad_option_values_of_other_commands(argv: list[str], said: str, tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_option_values_of_other_commands(
+    argv: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     puzzle = write(tmp_path, "p.txt", "1" + "." * 15 + "\n")
     code, out, err = run([a.replace("{p}", puzzle) for a in argv], capsys)
     assert code == 2 and said in err and "Traceback" not in err
     assert len(err.splitlines()) == 1
 
 
-def test_columns_count_from_the_start_of_the_line(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_columns_count_from_the_start_of_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = "  1@..............\n1x..............\n\ufeff1...............\n"
     path = write(tmp_path, "cols.txt", text)
     code, out, err = run(["solve", path], capsys)
@@ -255,12 +279,23 @@ def test_columns_count_from_the_start_of_the_line(tmp_path: Path,
     assert err.splitlines() == [
         f"satdoku: {path}:1:4: unknown symbol '@': expected one of 123456789ABC... or a blank "
         "(. 0 ? _)",
-        f"satdoku: {path}:2:2: digit 33 is more than 4, the largest in a 4x4 grid (the symbol "
-        "'x')",
+        f"satdoku: {path}:2:2: digit 33 is more than 4, the largest in a 4x4 grid (the symbol 'x')",
     ]
-    rows = ["53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1", "7...2...6",
-            ".6....28.", "...419..5", "   ....8..7Z"]
+    rows = [
+        "53..7....",
+        "6..195...",
+        ".98....6.",
+        "8...6...3",
+        "4..8.3..1",
+        "7...2...6",
+        ".6....28.",
+        "...419..5",
+        "   ....8..7Z",
+    ]
     path = write(tmp_path, "grid.txt", "\n".join(rows) + "\n")
     code, _, err = run(["solve", path], capsys)
-    assert (code, err) == (2, f"satdoku: {path}:9:12: digit 35 is more than 9, the largest in "
-                              "a 9x9 grid (the symbol 'Z')\n")
+    assert (code, err) == (
+        2,
+        f"satdoku: {path}:9:12: digit 35 is more than 9, the largest in "
+        "a 9x9 grid (the symbol 'Z')\n",
+    )

@@ -46,8 +46,13 @@ def mixed_batch(count: int, seed: int) -> tuple[list[str], list[str]]:
             expected.append("solved")
         elif kind == "unsolvable":  # a blank gets a digit one of its peers already holds
             n = shape.n
-            pairs = [(c, p) for c in range(n * n) if not cells[c] for p in shape.peers[c]
-                     if cells[p] and (p // n == c // n or p % n == c % n)]  # same row or column
+            pairs = [
+                (c, p)
+                for c in range(n * n)
+                if not cells[c]
+                for p in shape.peers[c]
+                if cells[p] and (p // n == c // n or p % n == c % n)
+            ]  # same row or column
             blank, peer = rng.choice(pairs)
             cells[blank] = cells[peer]
             lines.append(format_line(cells))
@@ -83,8 +88,19 @@ def test_a_batch_of_1000_mixed_lines_gives_1000_records(
     path.write_text("\n".join(lines) + "\n")
     # read as Latin squares (the hard line is one; Sudoku lines keep their verdicts, as
     # their clashes are in rows or columns); the 26-symbol alphabet reads 4x4 and 9x9 lines too
-    code = main(["solve", str(path), "--json", "--explain", "--timeout", "0.5", "--latin",
-                 "--alphabet", HARD_ALPHABET.symbols])
+    code = main(
+        [
+            "solve",
+            str(path),
+            "--json",
+            "--explain",
+            "--timeout",
+            "0.5",
+            "--latin",
+            "--alphabet",
+            HARD_ALPHABET.symbols,
+        ]
+    )
     out, err = capsys.readouterr()
     records = [json.loads(line) for line in out.splitlines()]
     assert len(records) == 1000
@@ -106,8 +122,9 @@ def test_a_batch_of_1000_mixed_lines_gives_1000_records(
             assert rec["error"].startswith(f"{path}:{rec['line']}:")
 
 
-def test_exit_status_is_0_when_every_line_was_read(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_exit_status_is_0_when_every_line_was_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "ok.txt"
     path.write_text("1...............\n11..............\n")
     assert main(["solve", str(path)]) == 0
@@ -127,8 +144,12 @@ def test_empty_input_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def interrupt_when_started(argv: list[str], out_path: Path, after: float) -> tuple[int, str]:
     """Run satdoku (unbuffered) until its first output line, wait ``after`` s, send SIGINT."""
     with out_path.open("w") as out:
-        child = subprocess.Popen([sys.executable, "-u", "-m", "satdoku", *argv],
-                                 stdout=out, stderr=subprocess.PIPE, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-u", "-m", "satdoku", *argv],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         deadline = time.monotonic() + 60
         while not out_path.read_text() and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -146,8 +167,9 @@ def test_ctrl_c_flushes_what_is_done_and_exits_130(tmp_path: Path) -> None:
     lines = [format_line(random_puzzle(Shape.sudoku(9), 0.3, rng)[0].cells) for _ in range(200)]
     puzzles.write_text("\n".join(lines * 200) + "\n")  # 40,000 puzzles: far more than a second
     out_path = tmp_path / "out.jsonl"
-    code, err = interrupt_when_started(["solve", str(puzzles), "--json", "--timeout", "5"],
-                                       out_path, after=1.0)
+    code, err = interrupt_when_started(
+        ["solve", str(puzzles), "--json", "--timeout", "5"], out_path, after=1.0
+    )
     assert (code, err) == (130, "satdoku: interrupted\n")
     records = [json.loads(line) for line in out_path.read_text().splitlines()]
     assert 0 < len(records) < 40000
@@ -155,10 +177,15 @@ def test_ctrl_c_flushes_what_is_done_and_exits_130(tmp_path: Path) -> None:
     assert all(r["status"] == "solved" for r in records)
 
 
-@pytest.mark.parametrize("extra", [["--solver", "minisat22"],
-                                   ["--timeout", "60", "--solver", "minisat22"],
-                                   ["--timeout", "60", "--strategy", "persistent"]],
-                         ids=["minisat", "minisat-watcher", "cadical-slices"])
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--solver", "minisat22"],
+        ["--timeout", "60", "--solver", "minisat22"],
+        ["--timeout", "60", "--strategy", "persistent"],
+    ],
+    ids=["minisat", "minisat-watcher", "cadical-slices"],
+)
 def test_ctrl_c_inside_a_long_solve(extra: list[str], tmp_path: Path) -> None:
     path = tmp_path / "hard.txt"
     easy = "1" + "." * (HARD_SIDE**2 - 1)
@@ -172,9 +199,11 @@ def test_ctrl_c_inside_a_long_solve(extra: list[str], tmp_path: Path) -> None:
 
 # --- every solution is checked before it leaves the library ---------------------------------
 
+
 @pytest.mark.parametrize("strategy", [Strategy.PERSISTENT, Strategy.FRESH])
-def test_a_wrong_model_is_a_loud_internal_error(strategy: Strategy,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_wrong_model_is_a_loud_internal_error(
+    strategy: Strategy, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real = Cadical153.get_model  # the default solver's own class, under PySAT's wrapper
 
     def lying_get_model(self: Cadical153) -> list[int]:
@@ -190,8 +219,9 @@ def test_a_wrong_model_is_a_loud_internal_error(strategy: Strategy,
         SatBackend(strategy=strategy).solve(parse_line("..3............."))
 
 
-def test_the_cli_never_prints_a_wrong_grid(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_never_prints_a_wrong_grid(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("satdoku.sat.is_solution", lambda solution, puzzle: False)
     path = tmp_path / "p.txt"
     path.write_text("1...............\n")
@@ -210,10 +240,9 @@ def test_the_stepper_checks_its_grids(monkeypatch: pytest.MonkeyPatch) -> None:
         StepperBackend().solve(parse_line("1..............."))
 
 
-def test_unsolvable_verdicts_are_cross_checked_by_explain(monkeypatch: pytest.MonkeyPatch,
-                                                         tmp_path: Path,
-                                                         capsys: pytest.CaptureFixture[str]
-                                                         ) -> None:
+def test_unsolvable_verdicts_are_cross_checked_by_explain(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A backend that wrongly says 'unsolvable' is caught when --explain re-asks the solver."""
     from satdoku.results import Result
 
@@ -240,9 +269,9 @@ def test_a_predicate_error_is_reported_with_its_puzzle_and_the_batch_goes_on(
     assert len(err.splitlines()) == 1 and "Traceback" not in err
 
 
-def test_a_wrong_model_in_a_worker_process_is_loud_too(monkeypatch: pytest.MonkeyPatch,
-                                                       tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_wrong_model_in_a_worker_process_is_loud_too(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("satdoku.sat.is_solution", lambda solution, puzzle: False)
     path = tmp_path / "p.txt"
     path.write_text("1...............\n" * 600)

@@ -11,8 +11,14 @@ from satdoku.generate import random_grid
 from satdoku.puzzle import Puzzle
 from satdoku.shape import Shape
 
-SHAPES = [Shape.sudoku(4), Shape.sudoku(6), Shape.sudoku(9), Shape.latin(5),
-          Shape.sudoku(9, diagonals=True), Shape.sudoku(16)]
+SHAPES = [
+    Shape.sudoku(4),
+    Shape.sudoku(6),
+    Shape.sudoku(9),
+    Shape.latin(5),
+    Shape.sudoku(9, diagonals=True),
+    Shape.sudoku(16),
+]
 
 
 def plain_is_solution(solution: list[int], puzzle: Puzzle) -> bool:
@@ -50,8 +56,16 @@ def test_checker_rejects_what_is_not_a_grid_of_digits() -> None:
     shape = Shape.latin(2)
     puzzle = Puzzle(shape, (1, 0, 0, 0))
     assert is_solution((1, 2, 2, 1), puzzle)
-    for bad in [(1, 2, 2), (1, 2, 2, 1, 1), (1.0, 2, 2, 1), ("1", 2, 2, 1), (1, 2, 2, -1),
-                (1, 2, 2, 257), (1, 2, 2, None), ()]:
+    for bad in [
+        (1, 2, 2),
+        (1, 2, 2, 1, 1),
+        (1.0, 2, 2, 1),
+        ("1", 2, 2, 1),
+        (1, 2, 2, -1),
+        (1, 2, 2, 257),
+        (1, 2, 2, None),
+        (),
+    ]:
         assert not is_solution(bad, puzzle), bad  # type: ignore[arg-type]
 
 

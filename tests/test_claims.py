@@ -7,8 +7,13 @@ from hypothesis import strategies as st
 from satdoku.claims import Claim, claim_of, variable
 
 
-@given(st.integers(1, 70).flatmap(lambda n: st.tuples(
-    st.just(n), st.integers(0, n - 1), st.integers(0, n - 1), st.integers(1, n))))
+@given(
+    st.integers(1, 70).flatmap(
+        lambda n: st.tuples(
+            st.just(n), st.integers(0, n - 1), st.integers(0, n - 1), st.integers(1, n)
+        )
+    )
+)
 def test_variable_and_claim_of_are_inverse(case: tuple[int, int, int, int]) -> None:
     n, row, col, digit = case
     var = variable(Claim(row, col, digit), n)
@@ -18,8 +23,9 @@ def test_variable_and_claim_of_are_inverse(case: tuple[int, int, int, int]) -> N
 
 @pytest.mark.parametrize("n", [1, 2, 4, 9, 16, 25])
 def test_variables_cover_one_to_n_cubed_once(n: int) -> None:
-    seen = sorted(variable(Claim(r, c, d), n) for r in range(n) for c in range(n)
-                  for d in range(1, n + 1))
+    seen = sorted(
+        variable(Claim(r, c, d), n) for r in range(n) for c in range(n) for d in range(1, n + 1)
+    )
     assert seen == list(range(1, n**3 + 1))
 
 

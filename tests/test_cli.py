@@ -11,8 +11,9 @@ SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13.
 
 
 @pytest.mark.parametrize("command", [m.NAME for m in COMMANDS])
-def test_every_command_has_help_with_an_example(command: str,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_command_has_help_with_an_example(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as info:
         main([command, "--help"])
     assert info.value.code == 0
@@ -37,8 +38,9 @@ def write(tmp_path: Path, text: str, name: str = "p.txt") -> str:
     return str(path)
 
 
-def test_solve_lines_one_output_per_input(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_lines_one_output_per_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, f"# comment\n{SEED002}\n11{'.' * 14}\n{SEED002}\n")
     assert main(["solve", path]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -57,22 +59,28 @@ def test_solve_json_records_contract(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert captured.err.count("\n") == 1 and "p.txt:3:" in captured.err
 
 
-def test_solve_reads_stdin(monkeypatch: pytest.MonkeyPatch,
-                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_reads_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import io
     import sys
+
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(f"{SEED002}\n".encode())))
     assert main(["solve", "-"]) == 0
     assert capsys.readouterr().out.startswith("253861497")
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (b"", "empty input"),
-    (b"# only a comment\n", "empty input"),
-    (b"\x00\x01\x02binary", "not a text file"),
-])
-def test_bad_files_exit_2_with_one_line(tmp_path: Path, content: bytes, message: str,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "empty input"),
+        (b"# only a comment\n", "empty input"),
+        (b"\x00\x01\x02binary", "not a text file"),
+    ],
+)
+def test_bad_files_exit_2_with_one_line(
+    tmp_path: Path, content: bytes, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bad.txt"
     path.write_bytes(content)
     assert main(["solve", str(path)]) == 2

@@ -26,16 +26,27 @@ def test_count_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["count", write(tmp_path, SEED004), "--json"]) == 0
     got = records(capsys.readouterr().out)
     assert [(r["index"], r["count"], r["complete"]) for r in got] == [
-        (0, 1, True), (1, 0, True), (2, 2, True), (3, 2, True), (4, 288, True)]
+        (0, 1, True),
+        (1, 0, True),
+        (2, 2, True),
+        (3, 2, True),
+        (4, 288, True),
+    ]
     assert all(r["status"] == "counted" for r in got)
 
 
-def test_count_limit_sets_complete_false(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_count_limit_sets_complete_false(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["count", write(tmp_path, SEED004), "--json", "--limit", "2"]) == 0
     got = records(capsys.readouterr().out)
     assert [(r["count"], r["complete"]) for r in got] == [
-        (1, True), (0, True), (2, True), (2, True), (2, False)]
+        (1, True),
+        (0, True),
+        (2, True),
+        (2, True),
+        (2, False),
+    ]
 
 
 def test_count_text_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -67,8 +78,9 @@ def test_count_timeout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 
 @pytest.mark.parametrize("argv", [["--limit", "-1"], ["--timeout", "0"]])
-def test_count_bad_options_exit_2(tmp_path: Path, argv: list[str],
-                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_count_bad_options_exit_2(
+    tmp_path: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["count", write(tmp_path, "." * 16), *argv]) == 2
     assert "must be" in capsys.readouterr().err
 
@@ -78,13 +90,17 @@ def test_count_bad_options_exit_2(tmp_path: Path, argv: list[str],
 P324 = "..3...2..4......"
 
 
-@pytest.mark.parametrize(("where", "expected"), [
-    ("yes", "1234412334122341"),
-    ("diagonal-has-2", "1234432124133142"),
-    ("no", None),
-])
-def test_solve_order_reading_where(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                   where: str, expected: str | None) -> None:
+@pytest.mark.parametrize(
+    ("where", "expected"),
+    [
+        ("yes", "1234412334122341"),
+        ("diagonal-has-2", "1234432124133142"),
+        ("no", None),
+    ],
+)
+def test_solve_order_reading_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str, expected: str | None
+) -> None:
     path = write(tmp_path, P324)
     assert main(["solve", path, "--latin", "--order", "reading", "--where", where, "--json"]) == 0
     rec = records(capsys.readouterr().out)[0]
@@ -93,8 +109,9 @@ def test_solve_order_reading_where(tmp_path: Path, capsys: pytest.CaptureFixture
     assert rec["index"] == 0 and rec["line"] == 1
 
 
-def test_solve_order_reading_line_output(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_order_reading_line_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["solve", write(tmp_path, "....3...2"), "--latin", "--order", "reading"]) == 0
     assert capsys.readouterr().out == "123231312\n"
 
@@ -128,11 +145,17 @@ def test_solve_all_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["solve", path, "--all", "--limit", "2", "--json"]) == 0
     got = records(capsys.readouterr().out)
     assert [(r["count"], r["complete"]) for r in got] == [
-        (1, True), (0, True), (2, True), (2, True), (2, False)]
+        (1, True),
+        (0, True),
+        (2, True),
+        (2, True),
+        (2, False),
+    ]
 
 
-def test_solve_all_text_has_comment_headers(tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_all_text_has_comment_headers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, "..2....1.1..4...\n" + "." * 16)
     assert main(["solve", path, "--all", "--limit", "3", "--order", "reading"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -153,15 +176,19 @@ def test_a_predicate_that_raises_makes_that_puzzle_invalid(
     assert "predicate is_sudoku raised ValueError" in captured.err
 
 
-@pytest.mark.parametrize("argv", [
-    ["--limit", "3"],
-    ["--all", "--limit", "0"],
-    ["--where", "maybe"],
-    ["--order", "random"],
-    ["--unique", "--backend", "stepper"],
-])
-def test_solve_space_bad_options_exit_2(tmp_path: Path, argv: list[str],
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--limit", "3"],
+        ["--all", "--limit", "0"],
+        ["--where", "maybe"],
+        ["--order", "random"],
+        ["--unique", "--backend", "stepper"],
+    ],
+)
+def test_solve_space_bad_options_exit_2(
+    tmp_path: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, "." * 16)
     try:
         status = main(["solve", path, *argv])

@@ -54,8 +54,21 @@ def test_step_rules_1_prints_the_candidate_board(
 
 
 def test_step_boards_at_guesses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["step", _file(tmp_path, "1..............."), "--search", "--boards", "guesses",
-                 "--order", "fewest", "--rate"]) == 0
+    assert (
+        main(
+            [
+                "step",
+                _file(tmp_path, "1..............."),
+                "--search",
+                "--boards",
+                "guesses",
+                "--order",
+                "fewest",
+                "--rate",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     guesses = out.count("guess (depth")
     assert guesses >= 1 and out.count("+-----+") >= guesses + 1

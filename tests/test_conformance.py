@@ -55,11 +55,36 @@ def test_seed_001_will_shortz_puzzle_read_as_printed_and_checked() -> None:
 
 def test_seed_001_given_list_puzzle() -> None:
     # ((x y) v): x = column, y = row, 0-based
-    given_list = [((4, 0), 6), ((5, 0), 5), ((7, 0), 9), ((8, 0), 1), ((6, 1), 5), ((0, 2), 4),
-                  ((1, 2), 5), ((2, 2), 9), ((3, 2), 1), ((7, 2), 7), ((4, 3), 9), ((7, 3), 3),
-                  ((2, 4), 1), ((3, 4), 8), ((5, 4), 6), ((6, 4), 7), ((1, 5), 7), ((4, 5), 4),
-                  ((1, 6), 9), ((5, 6), 4), ((6, 6), 6), ((7, 6), 2), ((8, 6), 5), ((2, 7), 4),
-                  ((0, 8), 8), ((1, 8), 2), ((3, 8), 7), ((4, 8), 5)]
+    given_list = [
+        ((4, 0), 6),
+        ((5, 0), 5),
+        ((7, 0), 9),
+        ((8, 0), 1),
+        ((6, 1), 5),
+        ((0, 2), 4),
+        ((1, 2), 5),
+        ((2, 2), 9),
+        ((3, 2), 1),
+        ((7, 2), 7),
+        ((4, 3), 9),
+        ((7, 3), 3),
+        ((2, 4), 1),
+        ((3, 4), 8),
+        ((5, 4), 6),
+        ((6, 4), 7),
+        ((1, 5), 7),
+        ((4, 5), 4),
+        ((1, 6), 9),
+        ((5, 6), 4),
+        ((6, 6), 6),
+        ((7, 6), 2),
+        ((8, 6), 5),
+        ((2, 7), 4),
+        ((0, 8), 8),
+        ((1, 8), 2),
+        ((3, 8), 7),
+        ((4, 8), 5),
+    ]
     assert len(given_list) == 28
     cells = ["."] * 81
     for (x, y), v in given_list:
@@ -68,10 +93,13 @@ def test_seed_001_given_list_puzzle() -> None:
     assert status is Status.SOLVED and solution is not None
 
 
-@pytest.mark.parametrize(("rows", "options"), [
-    (["...", ".3.", "..2"], LATIN),
-    (["..3.", "..2.", ".4..", "...."], LATIN),
-])
+@pytest.mark.parametrize(
+    ("rows", "options"),
+    [
+        (["...", ".3.", "..2"], LATIN),
+        (["..3.", "..2.", ".4..", "...."], LATIN),
+    ],
+)
 def test_seed_000_latin_examples_solve(rows: list[str], options: ShapeOptions) -> None:
     status, solution = solve_line("".join(rows), options)
     assert status is Status.SOLVED
@@ -81,39 +109,59 @@ def test_seed_000_four_by_four_latin_square_checks() -> None:
     assert broken_axioms(parse_line("1324421324313142").cells, Shape.latin(4)) == []
 
 
-SUDOKU_T = ("123456789465789123789123456456789123123456789789123456789123654456789123"
-            "321456789")
-SUDOKU_F = ("123456789456789123789123456456789123123456789789123456789123457456789123"
-            "123456789")
-LATIN_NOT_SUDOKU = ("473562198625314789164785932248931675351479826739628541586297314917846253"
-                    "892153467")
+SUDOKU_T = "123456789465789123789123456456789123123456789789123456789123654456789123321456789"
+SUDOKU_F = "123456789456789123789123456456789123123456789789123456789123457456789123123456789"
+LATIN_NOT_SUDOKU = (
+    "473562198625314789164785932248931675351479826739628541586297314917846253892153467"
+)
 
 
 def box_problems(line: str) -> list[str]:
-    return [p for p in broken_axioms(parse_line(line).cells, Shape.sudoku(9))
-            if p.startswith("box")]
+    return [
+        p for p in broken_axioms(parse_line(line).cells, Shape.sudoku(9)) if p.startswith("box")
+    ]
 
 
 def test_seed_000_sudoku_examples_as_check() -> None:
     # sudoku? looks at the boxes only: T passes it, F fails in the bottom-right box
     assert box_problems(SUDOKU_T) == []
-    assert box_problems(SUDOKU_F) == ["box 9 has exactly one 6 (found 0)",
-                                      "box 9 has exactly one 7 (found 2: r7c9, r9c7)"]
+    assert box_problems(SUDOKU_F) == [
+        "box 9 has exactly one 6 (found 0)",
+        "box 9 has exactly one 7 (found 2: r7c9, r9c7)",
+    ]
     assert broken_axioms(parse_line(LATIN_NOT_SUDOKU).cells, Shape.latin(9)) == []
     assert len({p.split(" has")[0] for p in box_problems(LATIN_NOT_SUDOKU)}) == 8
 
 
 def test_seed_000_garbled_sample_sudoku_is_rejected_clearly() -> None:
-    rows = ["?????1?8", "??5?1??8?", "?6??75???", "2??93?????", "3?1???8?6", "????28??1",
-            "???2?7?1?", "?1???4?2???", "8?2????6?"]
+    rows = [
+        "?????1?8",
+        "??5?1??8?",
+        "?6??75???",
+        "2??93?????",
+        "3?1???8?6",
+        "????28??1",
+        "???2?7?1?",
+        "?1???4?2???",
+        "8?2????6?",
+    ]
     (entry,) = read_puzzles([f'"{r}"' for r in rows], layout=Layout.GRID)
     assert entry.error is not None
     assert entry.error.line == 1 and "this row has 8 cells, expected 9" in entry.error.message
 
 
 def test_seed_000_last_puzzle_two_nines_in_column_4_is_unsolvable() -> None:
-    rows = ["48?9?2???", "?93??5?86", "6??3???1?", "???5?1?9?", "???9?????", "?3?2?6???",
-            "?????3??5", "24?1??36?", "???6?4?27"]
+    rows = [
+        "48?9?2???",
+        "?93??5?86",
+        "6??3???1?",
+        "???5?1?9?",
+        "???9?????",
+        "?3?2?6???",
+        "?????3??5",
+        "24?1??36?",
+        "???6?4?27",
+    ]
     status, _ = solve_line("".join(rows))
     assert status is Status.UNSOLVABLE
 

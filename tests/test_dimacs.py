@@ -83,6 +83,7 @@ def pysat_models(text: str, limit: int = 10_000) -> list[list[int]]:
 
 # --- the header ---------------------------------------------------------------------------------
 
+
 def test_header_states_tool_puzzle_shape_encoding_formula_and_ranges() -> None:
     puzzle = parse_line(SEED002)
     text = write_dimacs(puzzle, PAIRWISE, source="seeds.txt", index=3, line=7)
@@ -108,7 +109,7 @@ def test_ind_lines_list_every_claim_and_each_ends_in_zero(n: int) -> None:
     text = write_dimacs(Puzzle.empty(Shape.sudoku(n)), SEQUENTIAL)
     lines = [t for t in text.splitlines() if t.startswith("c ind ")]
     assert all(t.endswith(" 0") for t in lines)
-    assert len(lines) == -(-n**3 // 64)
+    assert len(lines) == -(-(n**3) // 64)
     assert ind_variables(text) == list(range(1, n**3 + 1))
     head = text[: text.index("\np cnf")]
     assert all(t in head.splitlines() for t in lines)  # before the p line
@@ -210,7 +211,7 @@ def test_every_shape_and_encoding_solves_to_a_valid_grid(shape: Shape, encoding:
 
 def test_unsolvable_puzzles_give_unsatisfiable_cnf() -> None:
     # row 1 needs a 1 that columns 1-3 and the box forbid: no clash among the givens themselves
-    puzzle = parse_line(".234" "...." "1..." "....")
+    puzzle = parse_line(".234....1.......")
     assert SatBackend().solve(puzzle).status.value == "unsolvable"
     for simplify in (False, True):
         clauses = CNF(from_string=write_dimacs(puzzle, simplify=simplify)).clauses
@@ -226,6 +227,7 @@ def test_empty_4x4_cnf_has_288_models_projected_on_claims() -> None:
 
 
 # --- the PySAT round trip -----------------------------------------------------------------------
+
 
 @st.composite
 def cnf_cases(draw: st.DrawFn) -> tuple[Puzzle, Encoding, str, bool, bool]:
@@ -263,6 +265,7 @@ def test_round_trip_through_pysats_own_parser(
 
 # --- reading DIMACS ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -294,27 +297,45 @@ def test_foreign_cnf_has_no_header_and_damaged_header_is_an_input_error() -> Non
 
 # --- the command --------------------------------------------------------------------------------
 
-def test_cli_writes_the_cnf_to_stdout_and_files(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[bytes]) -> None:
+
+def test_cli_writes_the_cnf_to_stdout_and_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[bytes]
+) -> None:
     puzzle_file = tmp_path / "p.txt"
     puzzle_file.write_text(f"# seed 002\n{SEED002}\n")
     assert main(["dimacs", str(puzzle_file), "--amo", "pairwise"]) == 0
     out = capsys.readouterr().out
     expected = write_dimacs(parse_line(SEED002), PAIRWISE, source=str(puzzle_file), line=2)
     assert out == expected
-    assert main(["dimacs", str(puzzle_file), "--amo", "pairwise", "-o",
-                 str(tmp_path / "p.cnf")]) == 0
+    assert (
+        main(["dimacs", str(puzzle_file), "--amo", "pairwise", "-o", str(tmp_path / "p.cnf")]) == 0
+    )
     assert (tmp_path / "p.cnf").read_text() == expected
-    assert main(["dimacs", str(puzzle_file), "--amo", "pairwise", "-o",
-                 str(tmp_path / "p.cnf.gz")]) == 0
+    assert (
+        main(["dimacs", str(puzzle_file), "--amo", "pairwise", "-o", str(tmp_path / "p.cnf.gz")])
+        == 0
+    )
     assert gzip.decompress((tmp_path / "p.cnf.gz").read_bytes()).decode() == expected
-    assert main(["dimacs", str(puzzle_file), "--amo", "pairwise", "--gzip", "-o",
-                 str(tmp_path / "q.cnf")]) == 0
+    assert (
+        main(
+            [
+                "dimacs",
+                str(puzzle_file),
+                "--amo",
+                "pairwise",
+                "--gzip",
+                "-o",
+                str(tmp_path / "q.cnf"),
+            ]
+        )
+        == 0
+    )
     assert read_cnf_text(tmp_path / "q.cnf") == expected
 
 
-def test_cli_batch_writes_one_cnf_per_puzzle(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_batch_writes_one_cnf_per_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     lines = [random_puzzle(Shape.sudoku(9), 0.4, seed=s)[0] for s in range(11)]
     from satdoku.formats import format_line
 
@@ -332,8 +353,9 @@ def test_cli_batch_writes_one_cnf_per_puzzle(tmp_path: Path,
         assert header.puzzle == puzzle and header.index == index and header.line == index + 1
 
 
-def test_cli_refuses_a_batch_on_stdout_and_bad_options(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_refuses_a_batch_on_stdout_and_bad_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     batch = tmp_path / "two.txt"
     batch.write_text(f"{SEED002}\n{SEED002}\n")
     assert main(["dimacs", str(batch)]) == 2
@@ -347,6 +369,7 @@ def test_cli_refuses_a_batch_on_stdout_and_bad_options(tmp_path: Path,
 
 
 # --- the repository's cnf/ directory ------------------------------------------------------------
+
 
 def test_cnf_directory_is_up_to_date() -> None:
     assert stale(REPO / "cnf") == [], "regenerate with: satdoku dimacs --examples cnf/"

@@ -42,8 +42,11 @@ def test_64x64_fits_with_the_linear_encoding() -> None:
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS, ids=lambda e: e.label())
-@pytest.mark.parametrize("shape", [Shape.sudoku(4), Shape.sudoku(6), Shape.latin(5),
-                                   Shape.sudoku(9, diagonals=True)], ids=lambda s: s.describe())
+@pytest.mark.parametrize(
+    "shape",
+    [Shape.sudoku(4), Shape.sudoku(6), Shape.latin(5), Shape.sudoku(9, diagonals=True)],
+    ids=lambda s: s.describe(),
+)
 def test_a_solution_satisfies_every_claim_clause(encoding: Encoding, shape: Shape) -> None:
     grid = random_grid(shape, 7)
     assert grid is not None

@@ -23,14 +23,10 @@ from satdoku.search import StepperBackend
 from satdoku.shape import Shape
 from satdoku.stepper import FALSE, TRUE, Rule
 
-SEED000_LAST = (
-    "48.9.2....93..5.866..3...1....5.1.9....9......3.2.6........3..524.1..36....6.4.27"
-)
+SEED000_LAST = "48.9.2....93..5.866..3...1....5.1.9....9......3.2.6........3..524.1..36....6.4.27"
 """Seed 000's last puzzle as written: two 9s in column 4 (r1c4 and r5c4)."""
 
-NO_RULE_CHAIN = (
-    "....84....7....3.448..7....952...7..3176.9.42........98.1...4.6..54....8.2.138..."
-)
+NO_RULE_CHAIN = "....84....7....3.448..7....952...7..3176.9.42........98.1...4.6..54....8.2.138..."
 """An unsolvable 9x9 puzzle whose minimal conflict the two rules alone cannot refute."""
 
 
@@ -131,8 +127,14 @@ def unsolvable_puzzles(seed: int, count: int) -> list[Puzzle]:
     """Random unsolvable puzzles: a random puzzle with one wrong but peer-consistent given."""
     rng = random.Random(seed)
     out: list[Puzzle] = []
-    shapes = [Shape.sudoku(4), Shape.sudoku(6), Shape.sudoku(9), Shape.latin(5),
-              Shape.sudoku(9, diagonals=True), Shape.latin(6)]
+    shapes = [
+        Shape.sudoku(4),
+        Shape.sudoku(6),
+        Shape.sudoku(9),
+        Shape.latin(5),
+        Shape.sudoku(9, diagonals=True),
+        Shape.latin(6),
+    ]
     while len(out) < count:
         shape = rng.choice(shapes)
         puzzle, grid = random_puzzle(shape, rng.uniform(0.15, 0.6), rng)
@@ -182,8 +184,9 @@ def test_annotate_leaves_other_results_alone() -> None:
     assert Explainer().annotate(solved) is solved
 
 
-def test_cli_explain_json_carries_conflict(tmp_path: object, capsys: pytest.CaptureFixture[str]
-                                           ) -> None:
+def test_cli_explain_json_carries_conflict(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = f"{tmp_path}/p.txt"
     with open(path, "w") as f:
         f.write(SEED000_LAST + "\n" + "1" + "." * 15 + "\n" + "12" + "\n")
@@ -209,8 +212,9 @@ def test_cli_explain_text(tmp_path: object, capsys: pytest.CaptureFixture[str]) 
     assert out[-1].startswith("  contradiction: in 'column 4 has exactly one 9'")
 
 
-def test_explain_with_the_solution_space_options(tmp_path: object,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_explain_with_the_solution_space_options(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = f"{tmp_path}/p.txt"
     with open(path, "w") as f:
         f.write(SEED000_LAST + "\n" + "1" + "." * 15 + "\n")

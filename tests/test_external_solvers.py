@@ -27,8 +27,12 @@ from satdoku.sat import SatBackend, eliminate
 REPO = Path(__file__).resolve().parent.parent
 EMPTY4 = REPO / "cnf" / "empty4.cnf"
 TIMEOUT = 30.0
-DEBIAN_PACKAGE = {"minisat": "minisat", "picosat": "picosat", "cadical": "cadical",
-                  "cryptominisat5": "cryptominisat"}
+DEBIAN_PACKAGE = {
+    "minisat": "minisat",
+    "picosat": "picosat",
+    "cadical": "cadical",
+    "cryptominisat5": "cryptominisat",
+}
 SOLVERS = list(DEBIAN_PACKAGE)
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
 
@@ -37,8 +41,10 @@ def installed(name: str) -> ExternalSolver:
     """Return the solver, or skip the test with the reason when its binary is absent."""
     solver = KNOWN_SOLVERS[name]
     if not solver.available():
-        pytest.skip(f"{solver.binary} is not installed "
-                    f"(apt-get install {DEBIAN_PACKAGE[name]}; .ci/run does it)")
+        pytest.skip(
+            f"{solver.binary} is not installed "
+            f"(apt-get install {DEBIAN_PACKAGE[name]}; .ci/run does it)"
+        )
     return solver
 
 
@@ -64,8 +70,11 @@ VARIANTS = [  # (encoding, simplify)
 
 
 def random_puzzles() -> list[Puzzle]:
-    return [random_puzzle(shape, fraction, seed=seed)[0]
-            for shape, fraction in SHAPES for seed in ((1, 2) if shape.n < 16 else (1,))]
+    return [
+        random_puzzle(shape, fraction, seed=seed)[0]
+        for shape, fraction in SHAPES
+        for seed in ((1, 2) if shape.n < 16 else (1,))
+    ]
 
 
 def unsolvable_puzzle(shape: Shape, seed: int) -> Puzzle:
@@ -90,15 +99,18 @@ def unsolvable_puzzle(shape: Shape, seed: int) -> Puzzle:
 
 UNSOLVABLE = [
     parse_line("11" + "." * 14),  # two 1s in row 1
-    parse_line(".234" "...." "1..." "...."),  # row 1 has no room for its 1
+    parse_line(".234....1......."),  # row 1 has no room for its 1
     unsolvable_puzzle(Shape.sudoku(9), 3),
     unsolvable_puzzle(Shape.sudoku(6), 4),
 ]
 
 
 @pytest.mark.parametrize("name", SOLVERS)
-@pytest.mark.parametrize(("encoding", "simplify"), VARIANTS,
-                         ids=[f"{e.label()}{'-simplified' if s else ''}" for e, s in VARIANTS])
+@pytest.mark.parametrize(
+    ("encoding", "simplify"),
+    VARIANTS,
+    ids=[f"{e.label()}{'-simplified' if s else ''}" for e, s in VARIANTS],
+)
 def test_every_model_of_random_puzzles_decodes_to_a_valid_solution(
     name: str, encoding: Encoding, simplify: bool, tmp_path: Path
 ) -> None:
@@ -172,8 +184,12 @@ def test_c_ind_keeps_counts_of_a_simplified_cnf_exact(tmp_path: Path) -> None:
     with_ind, without_ind = tmp_path / "ind.cnf", tmp_path / "noind.cnf"
     with_ind.write_text(text)
     without_ind.write_text("".join(t for t in text.splitlines(True) if not t.startswith("c ind ")))
-    counts = [run_binary(["cryptominisat5", "--verb", "0", "--maxsol", "50", str(p)])
-              .count("s SATISFIABLE") for p in (with_ind, without_ind)]
+    counts = [
+        run_binary(["cryptominisat5", "--verb", "0", "--maxsol", "50", str(p)]).count(
+            "s SATISFIABLE"
+        )
+        for p in (with_ind, without_ind)
+    ]
     assert counts == [2, 50]
 
 
@@ -203,8 +219,9 @@ def test_sequential_encoding_counts_match_pysat(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", SOLVERS)
-def test_dimacs_solve_with_each_solver(name: str, tmp_path: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_dimacs_solve_with_each_solver(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     installed(name)
     batch = tmp_path / "batch.txt"
     batch.write_text(f"{SEED002}\n11{'.' * 14}\n" + format_line(random_puzzles()[3].cells) + "\n")
@@ -221,22 +238,28 @@ def test_dimacs_solve_with_each_solver(name: str, tmp_path: Path,
     assert lines[:2] == [expected[0]["solution"], "unsolvable"]
 
 
-def test_minisat_through_the_cli_then_decode(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_minisat_through_the_cli_then_decode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The README's path: dimacs -o, the solver by hand, decode with the CNF's header."""
     installed("minisat")
     cnf, out = tmp_path / "p.cnf.gz", tmp_path / "p.out"
     assert main(["dimacs", "-o", str(cnf)]) == 0
-    subprocess.run(["minisat", "-verb=0", str(cnf), str(out)], capture_output=True,
-                   timeout=TIMEOUT, check=False)
+    subprocess.run(
+        ["minisat", "-verb=0", str(cnf), str(out)],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
     assert out.read_text().startswith("SAT\n")
     assert main(["decode", str(cnf), str(out), "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["status"] == "solved" and record["line"] == 2
 
 
-def test_solve_with_a_timeout_and_bad_solvers(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_with_a_timeout_and_bad_solvers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     slow = f"{sys.executable} -c 'import time; time.sleep(20)' {{cnf}}"
     assert main(["dimacs", "--solve-with", slow, "--timeout", "0.3", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)

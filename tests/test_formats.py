@@ -38,8 +38,9 @@ def test_letters_are_case_insensitive_digits_above_nine() -> None:
 
 def test_custom_alphabets_of_the_large_collections() -> None:
     assert parse_line("Y" + "." * 624, Alphabet("ABCDEFGHIJKLMNOPQRSTUVWXY")).cells[0] == 25
-    assert parse_line("0" + "." * 1295,
-                      Alphabet("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")).cells[0] == 1
+    assert (
+        parse_line("0" + "." * 1295, Alphabet("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")).cells[0] == 1
+    )
 
 
 def test_comments_are_skipped_and_each_line_is_a_puzzle() -> None:
@@ -49,7 +50,7 @@ def test_comments_are_skipped_and_each_line_is_a_puzzle() -> None:
 
 
 def test_a_file_of_n_rows_of_n_symbols_is_one_grid() -> None:
-    text = "\n".join(SEED002[i:i + 9] for i in range(0, 81, 9))
+    text = "\n".join(SEED002[i : i + 9] for i in range(0, 81, 9))
     (entry,) = entries(text)
     assert entry.puzzle is not None and format_line(entry.puzzle.cells) == SEED002
 
@@ -63,8 +64,9 @@ def test_pretty_printed_board_reads_back() -> None:
 def test_markdown_table_of_the_seed_reads_as_is() -> None:
     rows = ["| | | | | | | | | |", "|---|---|---|---|---|---|---|---|---|"]
     for r in range(9):
-        rows.append("| " + " | ".join(c if c != "." else "" for c in SEED002[r * 9:r * 9 + 9])
-                    + " |")
+        rows.append(
+            "| " + " | ".join(c if c != "." else "" for c in SEED002[r * 9 : r * 9 + 9]) + " |"
+        )
     (entry,) = entries("\n".join(rows))
     assert entry.puzzle is not None and format_line(entry.puzzle.cells) == SEED002
 
@@ -75,8 +77,17 @@ def test_seed_list_of_strings_form_is_the_grid_format() -> None:
 
 
 def test_garbled_sample_sudoku_of_seed_000_is_rejected_with_a_line() -> None:
-    rows = ["?????1?8", "??5?1??8?", "?6??75???", "2??93?????", "3?1???8?6", "????28??1",
-            "???2?7?1?", "?1???4?2???", "8?2????6?"]
+    rows = [
+        "?????1?8",
+        "??5?1??8?",
+        "?6??75???",
+        "2??93?????",
+        "3?1???8?6",
+        "????28??1",
+        "???2?7?1?",
+        "?1???4?2???",
+        "8?2????6?",
+    ]
     got = entries("\n".join(f'"{r}"' for r in rows), layout=Layout.GRID)
     assert got[0].error is not None
     assert "ragged grid" in got[0].error.message and got[0].error.line == 1
@@ -98,11 +109,14 @@ def test_json_grid() -> None:
     assert entry.puzzle is not None and entry.puzzle.cells == (1, 0, 0, 0)
 
 
-@pytest.mark.parametrize(("text", "message", "column"), [
-    ("1234567", "expected n\\*n symbols", None),
-    ("12*4" + "." * 12, "unknown symbol '\\*'", 3),
-    ("1.A." + "." * 12, "digit 10 is more than 4", 3),
-])
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        ("1234567", "expected n\\*n symbols", None),
+        ("12*4" + "." * 12, "unknown symbol '\\*'", 3),
+        ("1.A." + "." * 12, "digit 10 is more than 4", 3),
+    ],
+)
 def test_bad_lines_say_what_and_where(text: str, message: str, column: int | None) -> None:
     with pytest.raises(InputError, match=message) as info:
         parse_line(text, line=7, source="f.txt")
@@ -120,8 +134,7 @@ def test_parse_puzzle_of_two_puzzles_is_an_error() -> None:
         parse_puzzle(SEED002 + "\n" + SEED002)
 
 
-@given(st.sampled_from([4, 6, 8, 9, 12, 16, 25, 36]), st.integers(0, 10**6),
-       st.floats(0, 1))
+@given(st.sampled_from([4, 6, 8, 9, 12, 16, 25, 36]), st.integers(0, 10**6), st.floats(0, 1))
 def test_line_and_grid_round_trips(n: int, seed: int, keep: float) -> None:
     shape = Shape.sudoku(n)
     grid = random_grid(shape, seed)

@@ -38,18 +38,67 @@ from satdoku.shape import Shape
 EXAMPLES = int(os.environ.get("SATDOKU_FUZZ_EXAMPLES", "40"))
 """Examples per property (the suite's default is modest; raise it for a long fuzzing run)."""
 
-FUZZ = settings(max_examples=EXAMPLES, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 JIGSAW4 = (0, 0, 1, 1, 0, 0, 1, 1, 2, 3, 3, 3, 2, 2, 2, 3)
-JIGSAW6 = (0, 0, 0, 1, 1, 1, 0, 0, 2, 2, 1, 1, 0, 3, 2, 2, 1, 4, 3, 3, 2, 2, 4, 4,
-           3, 3, 5, 5, 4, 4, 3, 5, 5, 5, 5, 4)
+JIGSAW6 = (
+    0,
+    0,
+    0,
+    1,
+    1,
+    1,
+    0,
+    0,
+    2,
+    2,
+    1,
+    1,
+    0,
+    3,
+    2,
+    2,
+    1,
+    4,
+    3,
+    3,
+    2,
+    2,
+    4,
+    4,
+    3,
+    3,
+    5,
+    5,
+    4,
+    4,
+    3,
+    5,
+    5,
+    5,
+    5,
+    4,
+)
 
 SHAPES = [
-    Shape.sudoku(4), Shape.sudoku(6), Shape.sudoku(6, (3, 2)), Shape.sudoku(8), Shape.sudoku(9),
-    Shape.latin(2), Shape.latin(3), Shape.latin(5), Shape.latin(7),
-    Shape.sudoku(4, diagonals=True), Shape.latin(5, diagonals=True),
-    Shape.latin(3, diagonals=True), Shape.jigsaw(JIGSAW4), Shape.jigsaw(JIGSAW6),
+    Shape.sudoku(4),
+    Shape.sudoku(6),
+    Shape.sudoku(6, (3, 2)),
+    Shape.sudoku(8),
+    Shape.sudoku(9),
+    Shape.latin(2),
+    Shape.latin(3),
+    Shape.latin(5),
+    Shape.latin(7),
+    Shape.sudoku(4, diagonals=True),
+    Shape.latin(5, diagonals=True),
+    Shape.latin(3, diagonals=True),
+    Shape.jigsaw(JIGSAW4),
+    Shape.jigsaw(JIGSAW6),
     Shape.sudoku(9, diagonals=True),
 ]
 
@@ -72,10 +121,15 @@ ENCODINGS = st.builds(Encoding, st.sampled_from(list(Scheme)), st.sampled_from(l
 
 
 @FUZZ
-@given(puzzles(), ENCODINGS, st.sampled_from([Strategy.PERSISTENT, Strategy.FRESH]),
-       st.sampled_from(["cadical153", "minisat22", "glucose4"]))
-def test_every_reported_solution_is_valid(puzzle: Puzzle, encoding: Encoding,
-                                          strategy: Strategy, solver: str) -> None:
+@given(
+    puzzles(),
+    ENCODINGS,
+    st.sampled_from([Strategy.PERSISTENT, Strategy.FRESH]),
+    st.sampled_from(["cadical153", "minisat22", "glucose4"]),
+)
+def test_every_reported_solution_is_valid(
+    puzzle: Puzzle, encoding: Encoding, strategy: Strategy, solver: str
+) -> None:
     with SatBackend(solver, encoding, strategy) as backend:
         result = backend.solve(puzzle)
     assert result.status in (Status.SOLVED, Status.UNSOLVABLE)
@@ -184,21 +238,45 @@ PUZZLEISH = st.text(alphabet="123456789.0?_ \n|-+[],#xA@\t\r\"'{}:é\x00", max_s
 
 
 @FUZZ
-@given(PUZZLEISH, st.sampled_from(COMMANDS),
-       st.sampled_from([(), ("--latin",), ("--grid",), ("--lines",), ("--diagonals",),
-                        ("--box", "2x2"), ("--alphabet", "ABCD")]))
-def test_cli_never_tracebacks_on_puzzle_like_text(text: str, command: str,
-                                                  options: tuple[str, ...]) -> None:
+@given(
+    PUZZLEISH,
+    st.sampled_from(COMMANDS),
+    st.sampled_from(
+        [
+            (),
+            ("--latin",),
+            ("--grid",),
+            ("--lines",),
+            ("--diagonals",),
+            ("--box", "2x2"),
+            ("--alphabet", "ABCD"),
+        ]
+    ),
+)
+def test_cli_never_tracebacks_on_puzzle_like_text(
+    text: str, command: str, options: tuple[str, ...]
+) -> None:
     code, err = run_cli(text.encode("utf-8"), command, *options)
     assert code in (0, 2), err
     assert "Traceback" not in err
 
 
 @FUZZ
-@given(PUZZLEISH, st.sampled_from([("--all", "--limit", "3"), ("--where", "sudoku"),
-                                   ("--unique", "--json"), ("--explain",), ("--explain", "--json"),
-                                   ("--backend", "stepper"), ("--order", "reading"),
-                                   ("--timeout", "2", "--solver", "minisat22")]))
+@given(
+    PUZZLEISH,
+    st.sampled_from(
+        [
+            ("--all", "--limit", "3"),
+            ("--where", "sudoku"),
+            ("--unique", "--json"),
+            ("--explain",),
+            ("--explain", "--json"),
+            ("--backend", "stepper"),
+            ("--order", "reading"),
+            ("--timeout", "2", "--solver", "minisat22"),
+        ]
+    ),
+)
 def test_solve_options_never_traceback(text: str, options: tuple[str, ...]) -> None:
     code, err = run_cli(text.encode("utf-8"), "solve", *options)
     assert code in (0, 2), err

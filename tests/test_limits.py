@@ -83,8 +83,11 @@ def test_limits_do_not_stop_easy_puzzles(solver: str) -> None:
 
 def test_how_each_solver_is_limited() -> None:
     for name in SOLVER_NAMES:
-        expected = "none" if name == "lingeling" else (
-            "conflict slices" if name in UNINTERRUPTIBLE else "interrupt")
+        expected = (
+            "none"
+            if name == "lingeling"
+            else ("conflict slices" if name in UNINTERRUPTIBLE else "interrupt")
+        )
         assert how_limited(name) == expected
 
 
@@ -94,15 +97,24 @@ def test_a_solver_that_cannot_be_stopped_is_refused() -> None:
         SatBackend("lingeling", limits=Limits(timeout=1.0))
 
 
-def test_cli_timeout_status_in_a_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                       ) -> None:
+def test_cli_timeout_status_in_a_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     alphabet = Alphabet(HARD_SYMBOLS)
     path = tmp_path / "hard.txt"
     easy = "1" + "." * (HARD_SIDE**2 - 1)
     path.write_text(format_line(HARD.cells, alphabet) + "\n" + easy + "\n")
     start = time.monotonic()
-    code = main(["solve", str(path), "--latin", "--alphabet", alphabet.symbols, "--json",
-                 "--timeout", "0.5"])
+    code = main(
+        [
+            "solve",
+            str(path),
+            "--latin",
+            "--alphabet",
+            alphabet.symbols,
+            "--json",
+            "--timeout",
+            "0.5",
+        ]
+    )
     assert time.monotonic() - start < 12.0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert code == 0  # a timeout is a verdict: the input could be read
@@ -113,13 +125,28 @@ def test_cli_conflicts_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     alphabet = Alphabet(HARD_SYMBOLS)
     path = tmp_path / "hard.txt"
     path.write_text(format_line(HARD.cells, alphabet) + "\n")
-    assert main(["solve", str(path), "--latin", "--alphabet", alphabet.symbols, "--conflicts",
-                 "200", "--strategy", "fresh"]) == 0
+    assert (
+        main(
+            [
+                "solve",
+                str(path),
+                "--latin",
+                "--alphabet",
+                alphabet.symbols,
+                "--conflicts",
+                "200",
+                "--strategy",
+                "fresh",
+            ]
+        )
+        == 0
+    )
     assert capsys.readouterr().out == "timeout\n"
 
 
-def test_cli_refuses_limits_for_lingeling(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                          ) -> None:
+def test_cli_refuses_limits_for_lingeling(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "p.txt"
     path.write_text("1" + "." * 15 + "\n")
     assert main(["solve", str(path), "--solver", "lingeling", "--timeout", "1"]) == 2

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import subprocess
+import sys
 from importlib import resources
+from pathlib import Path
+
+import pytest
 
 import satdoku
 
@@ -27,3 +32,23 @@ def test_every_module_states_its_public_names() -> None:
         for name in names:
             assert hasattr(module, name), f"{info.name}.__all__ names {name}, which is not there"
     assert not missing, f"modules without __all__: {missing}"
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["ruff", "check", "src", "tests", "benchmarks"],
+        ["ruff", "format", "--check", "src", "tests", "benchmarks"],
+        ["mypy", "src"],
+    ],
+    ids=["ruff-check", "ruff-format", "mypy"],
+)
+def test_lint_format_and_types_are_clean(command: list[str]) -> None:
+    # the test extra installs ruff and mypy; the project's settings are in pyproject.toml
+    run = subprocess.run(
+        [sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert run.returncode == 0, run.stdout + run.stderr

@@ -48,20 +48,48 @@ def test_diagonal_has_2_looks_at_the_main_diagonal_only() -> None:
     assert not diagonal_has_2(anti_only)
 
 
-SUDOKU_T = ["123456789", "465789123", "789123456", "456789123", "123456789", "789123456",
-            "789123654", "456789123", "321456789"]
-SUDOKU_F = ["123456789", "456789123", "789123456", "456789123", "123456789", "789123456",
-            "789123457", "456789123", "123456789"]
-LATIN9 = ["473562198", "625314789", "164785932", "248931675", "351479826", "739628541",
-          "586297314", "917846253", "892153467"]
+SUDOKU_T = [
+    "123456789",
+    "465789123",
+    "789123456",
+    "456789123",
+    "123456789",
+    "789123456",
+    "789123654",
+    "456789123",
+    "321456789",
+]
+SUDOKU_F = [
+    "123456789",
+    "456789123",
+    "789123456",
+    "456789123",
+    "123456789",
+    "789123456",
+    "789123457",
+    "456789123",
+    "123456789",
+]
+LATIN9 = [
+    "473562198",
+    "625314789",
+    "164785932",
+    "248931675",
+    "351479826",
+    "739628541",
+    "586297314",
+    "917846253",
+    "892153467",
+]
 
 
 def test_seed000_sudoku_predicate() -> None:
     assert is_sudoku(grid(SUDOKU_T)) is True  # not a Latin square, but every box is fine
     reject = is_sudoku(grid(SUDOKU_F))
     assert isinstance(reject, Reject)
-    assert {(c.row, c.col) for c in reject.claims} <= {(r, c) for r in range(6, 9)
-                                                        for c in range(6, 9)}
+    assert {(c.row, c.col) for c in reject.claims} <= {
+        (r, c) for r in range(6, 9) for c in range(6, 9)
+    }
     assert not is_sudoku(grid(LATIN9))
 
 
@@ -103,6 +131,7 @@ def test_reasons_are_sound(shape: Shape, data: st.DataObject) -> None:
         n = shape.n
         for other in every:
             holds = all(other[r * n + c] == d for r, c, d in reject.claims) and not any(
-                other[r * n + c] == d for r, c, d in reject.absent)
+                other[r * n + c] == d for r, c, d in reject.absent
+            )
             if holds:
                 assert judge(pred, Puzzle(shape, other)) is not None, format_line(other)

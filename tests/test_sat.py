@@ -11,7 +11,10 @@ from satdoku.sat import SatBackend, Strategy
 from satdoku.shape import Shape
 
 SHAPES = [Shape.sudoku(n) for n in (4, 6, 8, 9, 12, 16, 25)] + [
-    Shape.latin(5), Shape.latin(7), Shape.sudoku(9, diagonals=True)]
+    Shape.latin(5),
+    Shape.latin(7),
+    Shape.sudoku(9, diagonals=True),
+]
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.describe())
@@ -36,9 +39,11 @@ def test_token_format_sizes_are_solved(n: int) -> None:
     assert result.solution is not None and is_solution(result.solution, reread)
 
 
-@pytest.mark.parametrize("encoding", [Encoding(s, a) for s in Scheme
-                                      for a in (AtMostOne.PAIRWISE, AtMostOne.SEQUENTIAL)],
-                         ids=lambda e: e.label())
+@pytest.mark.parametrize(
+    "encoding",
+    [Encoding(s, a) for s in Scheme for a in (AtMostOne.PAIRWISE, AtMostOne.SEQUENTIAL)],
+    ids=lambda e: e.label(),
+)
 def test_every_encoding_solves(encoding: Encoding) -> None:
     puzzle, _ = random_puzzle(Shape.sudoku(9), 0.3, seed=5)
     with SatBackend(encoding=encoding) as backend:

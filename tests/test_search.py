@@ -105,8 +105,9 @@ def test_rules_1_only_with_search_still_solves() -> None:
     t = trace(puzzle, RULES_1, search=True, order=GuessOrder.FEWEST)
     assert t.status is TraceStatus.SOLVED
     rec = trace_record(t)
-    check_trace(puzzle, rec["steps"], rec["status"], t.solution, rule2_cells=False,
-                rule2_houses=False)
+    check_trace(
+        puzzle, rec["steps"], rec["status"], t.solution, rule2_cells=False, rule2_houses=False
+    )
 
 
 def test_twins_with_search_is_justified() -> None:
@@ -169,8 +170,17 @@ def test_solve_steps_is_a_generator() -> None:
 
 @st.composite
 def small_puzzles(draw: st.DrawFn) -> Puzzle:
-    shape = draw(st.sampled_from([Shape.sudoku(4), Shape.latin(4), Shape.latin(3),
-                                  Shape.sudoku(6), Shape.latin(4, diagonals=True)]))
+    shape = draw(
+        st.sampled_from(
+            [
+                Shape.sudoku(4),
+                Shape.latin(4),
+                Shape.latin(3),
+                Shape.sudoku(6),
+                Shape.latin(4, diagonals=True),
+            ]
+        )
+    )
     n = shape.n
     cells = draw(st.lists(st.integers(0, n), min_size=n * n, max_size=n * n))
     # Mostly blanks, so that many puzzles are consistent.

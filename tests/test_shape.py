@@ -6,9 +6,22 @@ from satdoku.errors import InputError
 from satdoku.shape import MAX_SIZE, Shape, default_box
 
 
-@pytest.mark.parametrize(("n", "box"), [(4, (2, 2)), (6, (2, 3)), (8, (2, 4)), (9, (3, 3)),
-                                        (12, (3, 4)), (16, (4, 4)), (25, (5, 5)), (64, (8, 8)),
-                                        (5, None), (7, None), (2, None)])
+@pytest.mark.parametrize(
+    ("n", "box"),
+    [
+        (4, (2, 2)),
+        (6, (2, 3)),
+        (8, (2, 4)),
+        (9, (3, 3)),
+        (12, (3, 4)),
+        (16, (4, 4)),
+        (25, (5, 5)),
+        (64, (8, 8)),
+        (5, None),
+        (7, None),
+        (2, None),
+    ],
+)
 def test_default_box_is_most_square(n: int, box: tuple[int, int] | None) -> None:
     assert default_box(n) == box
 
@@ -30,20 +43,20 @@ def test_diagonals_add_two_houses() -> None:
 
 
 def test_jigsaw_regions_replace_boxes() -> None:
-    regions = [0, 0, 1, 1,
-               0, 0, 1, 1,
-               2, 3, 3, 3,
-               2, 2, 2, 3]
+    regions = [0, 0, 1, 1, 0, 0, 1, 1, 2, 3, 3, 3, 2, 2, 2, 3]
     shape = Shape.jigsaw(regions)
     kinds = [h.kind for h in shape.houses]
     assert kinds.count("region") == 4 and "box" not in kinds
 
 
-@pytest.mark.parametrize(("regions", "message"), [
-    ([0] * 16, "region 0 has 16 cells"),
-    ([0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 7], "names region 7"),
-    ([0] * 15, "not a square number"),
-])
+@pytest.mark.parametrize(
+    ("regions", "message"),
+    [
+        ([0] * 16, "region 0 has 16 cells"),
+        ([0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 7], "names region 7"),
+        ([0] * 15, "not a square number"),
+    ],
+)
 def test_bad_region_maps_are_rejected(regions: list[int], message: str) -> None:
     with pytest.raises(InputError, match=message):
         Shape.jigsaw(regions)

@@ -17,8 +17,15 @@ from satdoku.shape import Shape
 from satdoku.singles import candidates, singles
 from satdoku.stepper import fixpoint
 
-SHAPES = [Shape.sudoku(4), Shape.sudoku(6), Shape.sudoku(9), Shape.sudoku(16), Shape.latin(5),
-          Shape.sudoku(9, diagonals=True), Shape.sudoku(8)]
+SHAPES = [
+    Shape.sudoku(4),
+    Shape.sudoku(6),
+    Shape.sudoku(9),
+    Shape.sudoku(16),
+    Shape.latin(5),
+    Shape.sudoku(9, diagonals=True),
+    Shape.sudoku(8),
+]
 
 
 def same_as_stepper(puzzle: Puzzle) -> None:
@@ -63,8 +70,9 @@ def test_contradictions_are_found_as_the_stepper_finds_them(shape: Shape) -> Non
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(SHAPES), st.integers(0, 10**6), st.floats(0.0, 0.9), st.integers(0, 4))
-def test_singles_match_the_stepper_hypothesis(shape: Shape, seed: int, fraction: float,
-                                             changes: int) -> None:
+def test_singles_match_the_stepper_hypothesis(
+    shape: Shape, seed: int, fraction: float, changes: int
+) -> None:
     puzzle, _ = random_puzzle(shape, fraction, seed)
     same_as_stepper(scrambled(puzzle, random.Random(seed), changes))
 
@@ -91,12 +99,15 @@ def test_candidates_masks_and_placed_digits() -> None:
     assert masks == [1 << (d - 1) for d in placed]
 
 
-@pytest.mark.parametrize("line", [
-    "11" + "." * 14,          # two givens in a row
-    "1...1" + "." * 11,       # two givens in a column
-    "1....1" + "." * 10,      # two givens in a box
-    "123." + "...." + "...4" + "....",  # r1c4 must be 4 and r3c4 holds 4: rule 2 then a clash
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "11" + "." * 14,  # two givens in a row
+        "1...1" + "." * 11,  # two givens in a column
+        "1....1" + "." * 10,  # two givens in a box
+        "123." + "...." + "...4" + "....",  # r1c4 must be 4 and r3c4 holds 4: rule 2 then a clash
+    ],
+)
 def test_unsolvable_by_rules_is_none_and_fresh_says_unsolvable(line: str) -> None:
     puzzle = parse_line(line)
     assert singles(puzzle) is None
@@ -114,8 +125,9 @@ def test_fresh_path_solves_when_singles_decide_everything() -> None:
     assert result.solution == grid and is_solution(grid, puzzle)
 
 
-@pytest.mark.parametrize("shape", [Shape.sudoku(25), Shape.sudoku(36), Shape.latin(20)],
-                         ids=lambda s: s.describe())
+@pytest.mark.parametrize(
+    "shape", [Shape.sudoku(25), Shape.sudoku(36), Shape.latin(20)], ids=lambda s: s.describe()
+)
 def test_fresh_path_on_big_grids(shape: Shape) -> None:
     with SatBackend(strategy=Strategy.FRESH) as backend:
         for seed in range(2):

@@ -96,6 +96,7 @@ def test_latin_order_5_is_161280() -> None:
 
 # -- limits ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("limit", [0, 1, 2, 5, 287, 288, 289, 1000])
 def test_limit_semantics(limit: int) -> None:
     got = count(Puzzle.empty(Shape.sudoku(4)), limit=limit)
@@ -117,6 +118,7 @@ def test_timeout_stops_a_huge_count() -> None:
 
 # -- an independent brute-force counter ------------------------------------------------------------
 
+
 def brute_houses(shape: Shape) -> list[list[int]]:
     """Rows, columns, boxes, diagonals and regions written out here, not taken from Shape."""
     n, box, diagonals = shape.n, shape.box, shape.diagonals
@@ -124,8 +126,11 @@ def brute_houses(shape: Shape) -> list[list[int]]:
     houses += [[r * n + c for r in range(n)] for c in range(n)]
     if box:
         br, bc = box
-        houses += [[(top + i) * n + left + j for i in range(br) for j in range(bc)]
-                   for top in range(0, n, br) for left in range(0, n, bc)]
+        houses += [
+            [(top + i) * n + left + j for i in range(br) for j in range(bc)]
+            for top in range(0, n, br)
+            for left in range(0, n, bc)
+        ]
     if diagonals:
         houses += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
     if shape.regions is not None:
@@ -169,14 +174,20 @@ SMALL_SHAPES = [
     (Shape.latin(5), 0.35),
     (Shape.sudoku(6), 0.45),
     (Shape.latin(6), 0.55),
-    (Shape.jigsaw([0, 0, 0, 1, 1, 0, 0, 2, 1, 1, 3, 2, 2, 2, 1, 3, 3, 4, 2, 4, 3, 3, 4, 4, 4]),
-     0.2),
+    (
+        Shape.jigsaw([0, 0, 0, 1, 1, 0, 0, 2, 1, 1, 3, 2, 2, 2, 1, 3, 3, 4, 2, 4, 3, 3, 4, 4, 4]),
+        0.2,
+    ),
 ]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(range(len(SMALL_SHAPES))), st.randoms(use_true_random=False),
-       st.floats(0.0, 0.5), st.booleans())
+@given(
+    st.sampled_from(range(len(SMALL_SHAPES))),
+    st.randoms(use_true_random=False),
+    st.floats(0.0, 0.5),
+    st.booleans(),
+)
 def test_counts_match_an_independent_brute_force_counter(
     which: int, rng: random.Random, extra: float, clash: bool
 ) -> None:
@@ -200,6 +211,7 @@ def test_counts_match_an_independent_brute_force_counter(
 
 # -- order ----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("shape", [Shape.sudoku(4), Shape.latin(4), Shape.latin(3)])
 def test_reading_order_enumerates_in_lexicographic_order(shape: Shape) -> None:
     p = Puzzle.empty(shape)
@@ -219,41 +231,42 @@ P23 = "....3...2"
 P324 = "..3...2..4......"
 
 
-@pytest.mark.parametrize(("text", "pred", "expected"), [
-    (P23, yes, "123231312"),
-    (P324, yes, "1234412334122341"),
-    (P324, diagonal_has_2, "1234432124133142"),
-    (P324, no, None),
-])
+@pytest.mark.parametrize(
+    ("text", "pred", "expected"),
+    [
+        (P23, yes, "123231312"),
+        (P324, yes, "1234412334122341"),
+        (P324, diagonal_has_2, "1234432124133142"),
+        (P324, no, None),
+    ],
+)
 def test_seed000_solve_latin(text: str, pred: object, expected: str | None) -> None:
     n = int(len(text) ** 0.5)
     got = solve(puzzle(text, Shape.latin(n)), where=pred, order="reading")  # type: ignore[arg-type]
     assert (None if got is None else format_line(got)) == expected
 
 
-LATIN9 = ("473562198625314789164785932248931675351479826739628541586297314917846253"
-          "892153467")
+LATIN9 = "473562198625314789164785932248931675351479826739628541586297314917846253892153467"
 
 
 def test_seed000_sample_sudoku_reconstruction_as_a_latin_puzzle() -> None:
-    sample = (".7....1.8..5.1..8..6.7.5...2..93....3.1...8.6....28..1...2.7.1..1..4.2..8.2"
-              "....6.")
+    sample = ".7....1.8..5.1..8..6.7.5...2..93....3.1...8.6....28..1...2.7.1..1..4.2..8.2....6."
     got = first(puzzle(sample, Shape.latin(9)), yes, "reading")
     assert got is not None and format_line(got) == LATIN9
 
 
 def test_seed000_sudoku_predicate_on_a_latin_puzzle() -> None:
-    variant = ("48.9.2....93..5.866..3...1....5.1.9.....9.....3.2.6....7...3..524.1..36....6."
-               "4.27")
+    variant = "48.9.2....93..5.866..3...1....5.1.9.....9.....3.2.6....7...3..524.1..36....6.4.27"
     got = first(puzzle(variant, Shape.latin(9)), is_sudoku, "reading")
     assert got is not None and format_line(got) == (
-        "481962753793415286652387419827531694164798532539246871976823145245179368318654927")
-    clashing = ("48.9.2....93..5.866..3...1....5.1.9....9......3.2.6........3..524.1..36....6."
-                "4.27")
+        "481962753793415286652387419827531694164798532539246871976823145245179368318654927"
+    )
+    clashing = "48.9.2....93..5.866..3...1....5.1.9....9......3.2.6........3..524.1..36....6.4.27"
     assert first(puzzle(clashing, Shape.latin(9)), is_sudoku, "reading") is None
 
 
 # -- predicates by blocking clauses ---------------------------------------------------------------
+
 
 def full_blocking(grid: Puzzle) -> bool:
     """is_sudoku without its reason: a rejected grid is blocked by all its claims."""
@@ -271,8 +284,7 @@ def test_reasons_prune_more_than_full_blocking() -> None:
     assert calls["full"] == 577
     assert calls["reason"] < calls["full"] * 0.75
     # and on a 9x9 Latin puzzle, the first Sudoku in reading order
-    variant = ("48.9.2....93..5.866..3...1....5.1.9.....9.....3.2.6....7...3..524.1..36....6."
-               "4.27")
+    variant = "48.9.2....93..5.866..3...1....5.1.9.....9.....3.2.6....7...3..524.1..36....6.4.27"
     with Explorer() as ex:
         ex.first(puzzle(variant, Shape.latin(9)), is_sudoku, "reading")
         assert ex.sat_calls < 20_000
@@ -291,7 +303,23 @@ def test_blocking_clauses_do_not_poison_later_questions() -> None:
             assert ex.first(p, no).solution is None
             assert ex.count(p, where=yes) == Count(2, True)
             assert ex.first(p, lambda g: g.cells[1] == 4).solution == (
-                1, 4, 2, 3, 3, 2, 4, 1, 4, 1, 3, 2, 2, 3, 1, 4)
+                1,
+                4,
+                2,
+                3,
+                3,
+                2,
+                4,
+                1,
+                4,
+                1,
+                3,
+                2,
+                2,
+                3,
+                1,
+                4,
+            )
             assert ex.is_unique(p) is False
             assert ex.count(Puzzle.empty(Shape.sudoku(4)), where=yes) == Count(288, True)
             assert strategy_question >= 0
@@ -315,21 +343,28 @@ def test_a_predicate_that_raises_or_lies_is_a_predicate_error() -> None:
         first(Puzzle.empty(Shape.sudoku(4)), lambda g: Reject(((0, 0, g.cells[0] % 4 + 1),)))
 
 
-@pytest.mark.parametrize("encoding", [
-    Encoding(Scheme.EXTENDED, AtMostOne.SEQUENTIAL),
-    Encoding(Scheme.MINIMAL, AtMostOne.SEQUENTIAL),
-    Encoding(Scheme.EFFICIENT, AtMostOne.PAIRWISE),
-])
+@pytest.mark.parametrize(
+    "encoding",
+    [
+        Encoding(Scheme.EXTENDED, AtMostOne.SEQUENTIAL),
+        Encoding(Scheme.MINIMAL, AtMostOne.SEQUENTIAL),
+        Encoding(Scheme.EFFICIENT, AtMostOne.PAIRWISE),
+    ],
+)
 @pytest.mark.parametrize("strategy", [Strategy.PERSISTENT, Strategy.FRESH])
 def test_auxiliary_variables_do_not_inflate_counts(encoding: Encoding, strategy: Strategy) -> None:
     with Explorer(encoding=encoding, strategy=strategy) as ex:
         assert ex.count(Puzzle.empty(Shape.sudoku(4)), where=yes) == Count(288, True)
         assert ex.count(puzzle("..2....1.1..4..."), where=yes) == Count(2, True)
-        assert lines(ex.solutions(puzzle(P324, Shape.latin(4)), where=diagonal_has_2,
-                                  order="reading", limit=1)) == ["1234432124133142"]
+        assert lines(
+            ex.solutions(
+                puzzle(P324, Shape.latin(4)), where=diagonal_has_2, order="reading", limit=1
+            )
+        ) == ["1234432124133142"]
 
 
 # -- backbone and candidates ----------------------------------------------------------------------
+
 
 def enumerated_backbone(p: Puzzle) -> tuple[int, ...] | None:
     every = list(solutions(p))
@@ -346,8 +381,11 @@ def enumerated_candidates(p: Puzzle) -> tuple[frozenset[int], ...]:
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.sampled_from(range(len(SMALL_SHAPES))), st.randoms(use_true_random=False),
-       st.floats(0.0, 0.4))
+@given(
+    st.sampled_from(range(len(SMALL_SHAPES))),
+    st.randoms(use_true_random=False),
+    st.floats(0.0, 0.4),
+)
 def test_backbone_and_candidates_match_enumeration(
     which: int, rng: random.Random, extra: float
 ) -> None:
@@ -362,8 +400,7 @@ def test_backbone_and_candidates_match_enumeration(
 
 def test_backbone_without_enumerating() -> None:
     """A 9x9 with 63,701 solutions: the backbone takes at most one SAT call per open cell."""
-    p = puzzle("..3....91..2.7.....5..2.....6.5....4.41.......7...18.........2....6...8"
-               "..........")
+    p = puzzle("..3....91..2.7.....5..2.....6.5....4.41.......7...18.........2....6...8..........")
     with Explorer() as ex:
         forced = ex.backbone(p)
         assert forced is not None and ex.sat_calls <= 1 + p.blanks()
@@ -379,8 +416,14 @@ def test_fresh_and_persistent_strategies_agree() -> None:
     answers = []
     for strategy in (Strategy.PERSISTENT, Strategy.FRESH):
         with Explorer(strategy=strategy) as ex:
-            answers.append((ex.backbone(p), ex.candidates(p), ex.count(p, where=yes),
-                            list(ex.solutions(p, order="reading"))))
+            answers.append(
+                (
+                    ex.backbone(p),
+                    ex.candidates(p),
+                    ex.count(p, where=yes),
+                    list(ex.solutions(p, order="reading")),
+                )
+            )
     assert answers[0] == answers[1]
 
 

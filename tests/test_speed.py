@@ -24,8 +24,14 @@ from satdoku.results import Status
 from satdoku.sat import SatBackend, Strategy
 from satdoku.shape import Shape
 
-SHAPES = [Shape.sudoku(4), Shape.sudoku(6), Shape.sudoku(9), Shape.latin(5),
-          Shape.sudoku(9, diagonals=True), Shape.sudoku(8)]
+SHAPES = [
+    Shape.sudoku(4),
+    Shape.sudoku(6),
+    Shape.sudoku(9),
+    Shape.latin(5),
+    Shape.sudoku(9, diagonals=True),
+    Shape.sudoku(8),
+]
 
 
 def reference_is_solution(solution: tuple[int, ...], puzzle: Puzzle) -> bool:
@@ -137,8 +143,9 @@ def test_chunks_hold_one_shape_and_every_entry() -> None:
         assert len(chunk) <= max(chunk_size(s.n) for s in shapes) if shapes else True
 
 
-def test_cli_jobs_output_equals_one_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                            ) -> None:
+def test_cli_jobs_output_equals_one_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "p.txt"
     path.write_text("\n".join(lines_of_mixed_sizes()) + "\n")
     assert main(["solve", str(path)]) == 2
@@ -157,8 +164,9 @@ def test_cli_jobs_output_equals_one_process(tmp_path: Path, capsys: pytest.Captu
     assert "--jobs" in capsys.readouterr().err
 
 
-def test_progress_bar_only_when_asked_or_on_a_terminal(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_progress_bar_only_when_asked_or_on_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "p.txt"
     path.write_text("# comment\n" + "\n".join(lines_of_mixed_sizes()[:6]) + "\n")
     assert count_puzzle_lines(str(path)) == 6

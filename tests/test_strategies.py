@@ -66,9 +66,11 @@ def test_rules_label_round_trips() -> None:
 
 
 def test_steps_name_their_technique() -> None:
-    t = trace(parse_line(
-        "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
-    ))
+    t = trace(
+        parse_line(
+            "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
+        )
+    )
     seen = {s.technique for s in t.steps}
     assert {Technique.ELIMINATION, Technique.LONE_CELL, Technique.LONE_RANGER} <= seen
     for s in t.steps:
@@ -87,9 +89,11 @@ def test_lone_cell_alone_never_uses_house_axioms_for_rule_2() -> None:
 
 def test_rating_orders_puzzles() -> None:
     assert rate(parse_line("1.3..4..2...4..1")).rules == LADDER[1]
-    easy = rate(parse_line(
-        "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
-    ))
+    easy = rate(
+        parse_line(
+            "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
+        )
+    )
     assert easy.rules is not None and easy.guesses == 0
     assert rate(parse_line("11..............")).status == "unsolvable"
     hard = [rate(p) for p in seventeen_sample(30, seed=4)]

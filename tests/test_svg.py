@@ -27,7 +27,8 @@ def test_puzzle_svg_has_cells_box_borders_and_candidates(n: int) -> None:
     cells = [e for e in root.iter(f"{NS}rect") if "cell" in e.get("class", "").split()]
     assert len(cells) == n * n
     assert {(int(e.get("data-row")), int(e.get("data-col"))) for e in cells} == {
-        (r, c) for r in range(n) for c in range(n)}
+        (r, c) for r in range(n) for c in range(n)
+    }
     r, c = Shape.sudoku(n).box or (n, n)
     thick = [e for e in root.iter(f"{NS}line") if e.get("class") == "thick"]
     assert len(thick) == n * (n // c - 1) + n * (n // r - 1)

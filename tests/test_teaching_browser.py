@@ -101,9 +101,13 @@ def expected(state: State, symbols: str) -> tuple[str, list[str]]:
     n = state.n
     grid = state.grid()
     text = "".join(symbols[d - 1] if d else "." for d in grid)
-    cands = [symbols[grid[r * n + c] - 1] if grid[r * n + c] else
-             "".join(symbols[d - 1] for d in state.candidates(r, c))
-             for r in range(n) for c in range(n)]
+    cands = [
+        symbols[grid[r * n + c] - 1]
+        if grid[r * n + c]
+        else "".join(symbols[d - 1] for d in state.candidates(r, c))
+        for r in range(n)
+        for c in range(n)
+    ]
     return text, cands
 
 
@@ -137,8 +141,11 @@ def test_step_html_page_plays_the_stepper_trace(
     assert shown(read_cells(page, 9)) == expected(State.initial(9), symbols)
 
     states = list(t.states())
-    real = {k for k in range(1, total + 1)
-            if k <= 5 or k > total - 5 or k % 25 == 0 or rules[k - 1] in ("guess", "backtrack")}
+    real = {
+        k
+        for k in range(1, total + 1)
+        if k <= 5 or k > total - 5 or k % 25 == 0 or rules[k - 1] in ("guess", "backtrack")
+    }
     k = 0
     while k < total:
         if k + 1 in real:  # a real mouse click on Next (or its key, the Right arrow)
@@ -153,8 +160,10 @@ def test_step_html_page_plays_the_stepper_trace(
                 watched.shot("step_html_9x9_backtrack.png")
         else:  # in between, the page's script clicks Next: a batch per round trip
             batch = next(j for j in range(k + 1, total + 2) if j in real or j > total) - k - 1
-            seen = [(counter, sorted(cells, key=lambda x: (x[0], x[1])))
-                    for counter, cells in page.evaluate(NEXT_AND_READ, min(batch, 12))]
+            seen = [
+                (counter, sorted(cells, key=lambda x: (x[0], x[1])))
+                for counter, cells in page.evaluate(NEXT_AND_READ, min(batch, 12))
+            ]
             k += len(seen)
         for j, (counter, cells) in enumerate(seen, k - len(seen) + 1):
             assert counter == f"{j} / {total}"
@@ -183,7 +192,9 @@ def test_step_html_page_plays_the_stepper_trace(
     last_guess = len(rules) - 1 - rules[::-1].index("guess")
     page.evaluate(
         "(k) => { const s = document.getElementById('slider'); s.value = String(k);"
-        " s.dispatchEvent(new Event('input')); }", last_guess)
+        " s.dispatchEvent(new Event('input')); }",
+        last_guess,
+    )
     assert page.inner_text("#counter") == f"{last_guess} / {total}"
     assert shown(read_cells(page, 9)) == expected(states[last_guess - 1], symbols)
     watched.close()
@@ -236,7 +247,8 @@ def test_notebook_widget_in_a_page(browser: Any, tmp_path: Path, n: int) -> None
     assert shown(read_cells(frame, n)) == expected(t.state(2), symbols)
     mid = total // 2
     frame.locator("#slider").evaluate(
-        "(s, k) => { s.value = String(k); s.dispatchEvent(new Event('input')); }", mid)
+        "(s, k) => { s.value = String(k); s.dispatchEvent(new Event('input')); }", mid
+    )
     assert shown(read_cells(frame, n)) == expected(t.state(mid), symbols)
     if n == 9:
         watched.shot("notebook_widget_9x9.png")
@@ -251,9 +263,22 @@ def test_notebook_widget_in_a_page(browser: Any, tmp_path: Path, n: int) -> None
 
 def test_truncated_page_says_where_it_stops(browser: Any, tmp_path: Path) -> None:
     out = tmp_path / "cut.html"
-    assert main(["step", str(EXAMPLES / "sudoku25.txt"), "--alphabet",
-                 "ABCDEFGHIJKLMNOPQRSTUVWXY", "--search", "--max-steps", "500",
-                 "--html", str(out)]) == 0
+    assert (
+        main(
+            [
+                "step",
+                str(EXAMPLES / "sudoku25.txt"),
+                "--alphabet",
+                "ABCDEFGHIJKLMNOPQRSTUVWXY",
+                "--search",
+                "--max-steps",
+                "500",
+                "--html",
+                str(out),
+            ]
+        )
+        == 0
+    )
     watched = Watched(browser, (1280, 860))
     page = watched.page
     page.goto(out.as_uri())

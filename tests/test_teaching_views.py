@@ -54,6 +54,7 @@ def _first_line(path: Path) -> str:
 
 # --- satdoku step --html ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("source", "options"),
     [
@@ -203,8 +204,14 @@ def test_trace_repr_html_is_the_player_in_a_sandboxed_frame(n: int) -> None:
 
 
 def _console(width: int, height: int, terminal: bool = False) -> Any:
-    return rich_console.Console(file=io.StringIO(), width=width, height=height,
-                                force_terminal=terminal, color_system="truecolor", record=True)
+    return rich_console.Console(
+        file=io.StringIO(),
+        width=width,
+        height=height,
+        force_terminal=terminal,
+        color_system="truecolor",
+        record=True,
+    )
 
 
 def _cells_of(text: str, n: int, layout: Any) -> list[str]:
@@ -238,8 +245,11 @@ def test_board_text_shows_each_state(n: int) -> None:
             r, c = divmod(i, n)
             digit = state.digit(r, c)
             if i in decided and not step.value:  # struck candidates are still drawn
-                want = {symbols[d - 1] for d in range(1, n + 1)
-                        if d in state.candidates(r, c) or r * n * n + c * n + d in step.decided}
+                want = {
+                    symbols[d - 1]
+                    for d in range(1, n + 1)
+                    if d in state.candidates(r, c) or r * n * n + c * n + d in step.decided
+                }
                 assert set(shown) == want, (k, i)
             elif digit and i not in decided:
                 assert shown == symbols[digit - 1], (k, i)
@@ -264,8 +274,9 @@ def test_board_text_marks_the_step() -> None:
         if step.rule in seen or step.rule in (Rule.GIVEN, Rule.CONTRADICTION):
             continue
         seen.add(step.rule)
-        text = terminal_player.board_text(states[k - 1], shape, layout, step=step,
-                                          givens=t.puzzle.cells)
+        text = terminal_player.board_text(
+            states[k - 1], shape, layout, step=step, givens=t.puzzle.cells
+        )
         symbols = [str((v - 1) % 9 + 1) for v in step.decided]
         if step.value:
             assert _styled(text, "on green3") == symbols
@@ -282,8 +293,12 @@ def test_board_text_marks_the_step() -> None:
 
 @pytest.mark.parametrize(
     ("size", "name"),
-    [((110, 50), "pencil"), ((80, 40), "pencil-tight"), ((60, 40), "pencil-packed"),
-     ((80, 24), "values")],
+    [
+        ((110, 50), "pencil"),
+        ((80, 40), "pencil-tight"),
+        ((60, 40), "pencil-packed"),
+        ((80, 24), "values"),
+    ],
 )
 def test_layout_fits_the_console(size: tuple[int, int], name: str) -> None:
     shape = parse_line(HARD).shape
@@ -302,8 +317,7 @@ def test_values_layout_for_25x25_letters() -> None:
     t = trace(puzzle, max_steps=300)
     console = _console(80, 40)
     alphabet = Alphabet(LETTERS)
-    console.print(terminal_player.frame(t, 300, t.state(300), console=console,
-                                        alphabet=alphabet))
+    console.print(terminal_player.frame(t, 300, t.state(300), console=console, alphabet=alphabet))
     out = console.export_text()
     assert "step 300 / 300 · cut after 300 steps" in out
     rows = [x for x in out.splitlines() if x.startswith("┃")]
@@ -319,8 +333,9 @@ def test_values_layout_for_25x25_letters() -> None:
         "".join(LETTERS[abs(d) - 1] if d else "·" for d in shown[r * 25 : r * 25 + 25])
         for r in range(25)
     ]
-    board = terminal_player.board_text(t.state(300), puzzle.shape, terminal_player.LAYOUTS[-1],
-                                       step=step, alphabet=alphabet)
+    board = terminal_player.board_text(
+        t.state(300), puzzle.shape, terminal_player.LAYOUTS[-1], step=step, alphabet=alphabet
+    )
     assert sorted(_styled(board, "strike")) == sorted(LETTERS[-d - 1] for d in shown if d < 0)
 
 
@@ -400,9 +415,22 @@ def test_play_in_a_real_terminal_then_ctrl_c(tmp_path: Path) -> None:
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 110, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "110", "LINES": "50"}
     child = subprocess.Popen(
-        [sys.executable, "-m", "satdoku", "step", _file(tmp_path, HARD), "--search", "--play",
-         "--delay", "0.02"],
-        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "satdoku",
+            "step",
+            _file(tmp_path, HARD),
+            "--search",
+            "--play",
+            "--delay",
+            "0.02",
+        ],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
     )
     os.close(slave)
     seen = b""

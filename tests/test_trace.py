@@ -64,9 +64,11 @@ def test_backtrack_follows_the_player_semantics() -> None:
 def test_sentences() -> None:
     n = 9
     v = lambda r, c, d: r * n * n + c * n + d  # noqa: E731
-    t = trace(parse_line(
-        "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
-    ))
+    t = trace(
+        parse_line(
+            "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
+        )
+    )
     texts = [sentence(s, t.puzzle.shape) for s in t.steps]
     assert texts[0] == "given: r1c1=2"
     rule2 = [x for x in texts if x.startswith("rule 2: in 'row")]

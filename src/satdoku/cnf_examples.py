@@ -46,10 +46,21 @@ CNF_EXAMPLES: tuple[ExampleCnf, ...] = (
     ExampleCnf("sudoku4.cnf", "sudoku4.txt", note="seed 004: two solutions"),
     ExampleCnf("sudoku9.cnf", "sudoku9.txt", note="seed 002, Figure 1a: one solution"),
     ExampleCnf("potts9.cnf", "potts9.txt", note="seed 001 (Potts)"),
-    ExampleCnf("sudoku16.cnf", "sudoku16.txt", _PAIRWISE, simplify=True,
-               note="16x16, simplified by the givens"),
-    ExampleCnf("sudoku25.cnf.gz", "sudoku25.txt", _PAIRWISE, simplify=True,
-               alphabet="ABCDEFGHIJKLMNOPQRSTUVWXY", note="25x25 (A-Y), simplified, gzipped"),
+    ExampleCnf(
+        "sudoku16.cnf",
+        "sudoku16.txt",
+        _PAIRWISE,
+        simplify=True,
+        note="16x16, simplified by the givens",
+    ),
+    ExampleCnf(
+        "sudoku25.cnf.gz",
+        "sudoku25.txt",
+        _PAIRWISE,
+        simplify=True,
+        alphabet="ABCDEFGHIJKLMNOPQRSTUVWXY",
+        note="25x25 (A-Y), simplified, gzipped",
+    ),
 )
 """The files of ``cnf/``, in the order the README lists them."""
 
@@ -67,8 +78,15 @@ def example_cnf_text(spec: ExampleCnf) -> str:
         raise InputError(f"the bundled example {spec.example} is not one readable puzzle")
     entry = entries[0]
     assert entry.puzzle is not None
-    return write_dimacs(entry.puzzle, spec.encoding, simplify=spec.simplify, alphabet=alphabet,
-                        source=spec.example, index=entry.index, line=entry.line)
+    return write_dimacs(
+        entry.puzzle,
+        spec.encoding,
+        simplify=spec.simplify,
+        alphabet=alphabet,
+        source=spec.example,
+        index=entry.index,
+        line=entry.line,
+    )
 
 
 def regenerate(directory: str | Path) -> list[Path]:

@@ -295,8 +295,11 @@ def read_dimacs(text: str, source: str | None = None) -> Dimacs:
             if header is not None:
                 raise InputError("a second 'p cnf' line", source=source, line=number)
             if len(parts) != 4 or parts[1] != "cnf" or not all(p.isdigit() for p in parts[2:]):
-                raise InputError(f"expected 'p cnf VARIABLES CLAUSES', got {stripped!r}",
-                                 source=source, line=number)
+                raise InputError(
+                    f"expected 'p cnf VARIABLES CLAUSES', got {stripped!r}",
+                    source=source,
+                    line=number,
+                )
             header = (int(parts[2]), int(parts[3]))
             continue
         if header is None:
@@ -307,11 +310,19 @@ def read_dimacs(text: str, source: str | None = None) -> Dimacs:
             try:
                 lit = int(token)
             except ValueError:
-                raise InputError(f"expected an integer literal, got {token!r}",
-                                 source=source, line=number, column=column) from None
+                raise InputError(
+                    f"expected an integer literal, got {token!r}",
+                    source=source,
+                    line=number,
+                    column=column,
+                ) from None
             if abs(lit) > header[0]:
-                raise InputError(f"literal {lit} is beyond the {header[0]} variables of 'p cnf'",
-                                 source=source, line=number, column=column)
+                raise InputError(
+                    f"literal {lit} is beyond the {header[0]} variables of 'p cnf'",
+                    source=source,
+                    line=number,
+                    column=column,
+                )
             if lit == 0:
                 clauses.append(current)
                 current = []
@@ -323,8 +334,9 @@ def read_dimacs(text: str, source: str | None = None) -> Dimacs:
     if current:
         raise InputError("the last clause does not end in 0", source=source, line=number)
     if len(clauses) != header[1]:
-        raise InputError(f"'p cnf' promises {header[1]} clauses, the file holds {len(clauses)}",
-                         source=source)
+        raise InputError(
+            f"'p cnf' promises {header[1]} clauses, the file holds {len(clauses)}", source=source
+        )
     return Dimacs(header[0], clauses, comments)
 
 
@@ -418,4 +430,3 @@ def read_cnf_text(path: str | Path) -> str:
         return data.decode("utf-8")
     except (OSError, EOFError, gzip.BadGzipFile, UnicodeDecodeError) as err:
         raise InputError(f"cannot read: {err}", source=str(path)) from None
-

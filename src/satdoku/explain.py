@@ -213,8 +213,9 @@ class Explainer:
         sub = Puzzle(puzzle.shape, _cells_of(conflict, n))
         return Explanation(puzzle, conflict, rule_chain(sub), minimal)
 
-    def annotate(self, result: Result, alphabet: Alphabet = Alphabet(),
-                 steps: bool = False) -> Result:
+    def annotate(
+        self, result: Result, alphabet: Alphabet = Alphabet(), steps: bool = False
+    ) -> Result:
         """Return an unsolvable result with ``"conflict"`` (and ``"explanation"``) in its extra.
 
         Other results come back unchanged. ``steps`` adds the rule steps and sentences.
@@ -276,4 +277,3 @@ def explain(
     """
     with Explainer(solver, encoding, limits) as explainer:
         return explainer.explain(puzzle)
-

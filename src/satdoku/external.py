@@ -109,8 +109,9 @@ def run_external(solver: ExternalSolver, cnf: str | Path, timeout: float | None 
         command = solver.command(str(cnf), str(out))
         start = time.perf_counter()
         try:
-            proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
-                                  check=False)
+            proc = subprocess.run(
+                command, capture_output=True, text=True, timeout=timeout, check=False
+            )
         except subprocess.TimeoutExpired:
             return Run([Answer(Verdict.UNKNOWN)], time.perf_counter() - start)
         except OSError as err:
@@ -124,5 +125,8 @@ def run_external(solver: ExternalSolver, cnf: str | Path, timeout: float | None 
         return Run(parse_answers(text.splitlines(), source=f"output of {solver.name}"), seconds)
     except InputError as err:
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
-        raise InputError(f"{err.located()} (exit status {proc.returncode}"
-                         + (f"; it said: {' | '.join(tail)}" if tail else "") + ")") from None
+        raise InputError(
+            f"{err.located()} (exit status {proc.returncode}"
+            + (f"; it said: {' | '.join(tail)}" if tail else "")
+            + ")"
+        ) from None

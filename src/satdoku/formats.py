@@ -211,8 +211,12 @@ def _symbols(
             continue
         d = table.get(ch)
         if d is None and ch == "\ufffd":
-            raise InputError("bytes that are not UTF-8 text: expected a text file of puzzles",
-                             source=source, line=line, column=col)
+            raise InputError(
+                "bytes that are not UTF-8 text: expected a text file of puzzles",
+                source=source,
+                line=line,
+                column=col,
+            )
         if d is None:
             raise InputError(
                 f"unknown symbol {ch!r}: expected one of {alphabet.symbols[:12]}"
@@ -227,8 +231,12 @@ def _symbols(
 
 
 def _check_digits(
-    digits: Sequence[int], columns: Sequence[int] | None, n: int, line: int | None,
-    source: str | None, text: str | None = None,
+    digits: Sequence[int],
+    columns: Sequence[int] | None,
+    n: int,
+    line: int | None,
+    source: str | None,
+    text: str | None = None,
 ) -> None:
     for i, d in enumerate(digits):
         if d > n:
@@ -425,17 +433,32 @@ def _json_entries(
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        yield Entry(0, err.lineno, text, None,
-                    InputError(f"invalid JSON: {err.msg}", source=source, line=err.lineno,
-                               column=err.colno))
+        yield Entry(
+            0,
+            err.lineno,
+            text,
+            None,
+            InputError(
+                f"invalid JSON: {err.msg}", source=source, line=err.lineno, column=err.colno
+            ),
+        )
         return
     except RecursionError:
-        yield Entry(0, 1, text[:80], None,
-                    InputError("invalid JSON: nested too deeply (expected a list of rows)",
-                               source=source, line=1))
+        yield Entry(
+            0,
+            1,
+            text[:80],
+            None,
+            InputError(
+                "invalid JSON: nested too deeply (expected a list of rows)", source=source, line=1
+            ),
+        )
         return
-    grids = data if data and isinstance(data[0], list) and data[0] and isinstance(
-        data[0][0], list) else [data]
+    grids = (
+        data
+        if data and isinstance(data[0], list) and data[0] and isinstance(data[0][0], list)
+        else [data]
+    )
     for index, grid in enumerate(grids):
         try:
             if not isinstance(grid, list) or not all(isinstance(r, list) for r in grid):
@@ -523,8 +546,12 @@ def read_puzzles(
         return
     for index, (number, text) in enumerate(chain([first], content)):
         try:
-            yield Entry(index, number, text.strip(),
-                        parse_line(text, alphabet, options, line=number, source=source))
+            yield Entry(
+                index,
+                number,
+                text.strip(),
+                parse_line(text, alphabet, options, line=number, source=source),
+            )
         except InputError as err:
             yield Entry(index, number, text.strip(), None, err)
 
@@ -544,13 +571,16 @@ def _looks_like_grid(rows: list[str], width: int, alphabet: Alphabet) -> bool:
     exact = sum(1 for w in widths if w == width)
     if exact == width:
         return True
-    return width > 3 and exact > width // 2 and all(
-        w is None or abs(w - width) <= 2 for w in widths
+    return (
+        width > 3 and exact > width // 2 and all(w is None or abs(w - width) <= 2 for w in widths)
     )
 
 
 def _grid_entry(
-    index: int, rows: list[tuple[int, str]], alphabet: Alphabet, options: ShapeOptions,
+    index: int,
+    rows: list[tuple[int, str]],
+    alphabet: Alphabet,
+    options: ShapeOptions,
     source: str | None,
 ) -> Entry:
     text = "\n".join(t for _, t in rows)
@@ -605,7 +635,9 @@ def format_grid(cells: Sequence[int], alphabet: Alphabet = Alphabet()) -> str:
 
 
 def format_pretty(
-    cells: Sequence[int], shape: Shape, alphabet: Alphabet = Alphabet(),
+    cells: Sequence[int],
+    shape: Shape,
+    alphabet: Alphabet = Alphabet(),
     mark: Callable[[int, str], str] | None = None,
 ) -> str:
     """Draw a board for terminals, with box borders ('|' and '-'); ``mark`` can decorate cells.

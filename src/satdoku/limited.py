@@ -76,9 +76,7 @@ def check_limitable(name: str, limits: Limits) -> None:
         )
 
 
-def solve_within(
-    solver: Any, name: str, assumptions: Sequence[int], limits: Limits
-) -> bool | None:
+def solve_within(solver: Any, name: str, assumptions: Sequence[int], limits: Limits) -> bool | None:
     """Solve under limits: True (satisfiable), False (unsatisfiable) or None (a limit was hit).
 
     >>> from pysat.solvers import Solver

@@ -93,16 +93,19 @@ class _Builder:
             self.start(Verdict.SATISFIABLE, number)
         if self.verdict is not Verdict.SATISFIABLE:
             said = self.verdict.value if self.verdict else "unknown"
-            raise InputError(f"literals after an {said} answer",
-                             source=source, line=number)
+            raise InputError(f"literals after an {said} answer", source=source, line=number)
         column = 0
         for token in text.split():
             column = raw.index(token, column) + 1
             try:
                 lit = int(token)
             except ValueError:
-                raise InputError(f"expected an integer literal, got {token!r}",
-                                 source=source, line=number, column=column) from None
+                raise InputError(
+                    f"expected an integer literal, got {token!r}",
+                    source=source,
+                    line=number,
+                    column=column,
+                ) from None
             if self.complete:
                 self.start(Verdict.SATISFIABLE, number)
             if lit == 0:
@@ -135,14 +138,19 @@ def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Answe
                 continue
             verdict = _STATUS_WORDS.get(word[1].upper())
             if verdict is None:
-                raise InputError(f"unknown solver status {' '.join(word[1:])!r}",
-                                 source=source, line=number, column=raw.index(word[1]) + 1)
+                raise InputError(
+                    f"unknown solver status {' '.join(word[1:])!r}",
+                    source=source,
+                    line=number,
+                    column=raw.index(word[1]) + 1,
+                )
             build.start(verdict, number)
         elif len(word) == 1 and word[0].upper() in _STATUS_WORDS:
             build.start(_STATUS_WORDS[word[0].upper()], number)
         elif word[0] == "v":
-            build.add(text[1:], raw[: raw.index("v")] + " " + raw[raw.index("v") + 1 :],
-                      number, source)
+            build.add(
+                text[1:], raw[: raw.index("v")] + " " + raw[raw.index("v") + 1 :], number, source
+            )
         elif word[0].lstrip("-").isdigit():
             build.add(text, raw, number, source)
         else:
@@ -162,8 +170,10 @@ def models_of(answers: Sequence[Answer]) -> list[Answer]:
     ['UNSATISFIABLE']
     """
     out = list(answers)
-    while len(out) > 1 and out[-1].verdict is Verdict.UNSATISFIABLE and any(
-        a.verdict is Verdict.SATISFIABLE for a in out
+    while (
+        len(out) > 1
+        and out[-1].verdict is Verdict.UNSATISFIABLE
+        and any(a.verdict is Verdict.SATISFIABLE for a in out)
     ):
         out.pop()
     return out
@@ -188,9 +198,7 @@ class Decoded:
         return not self.problems
 
 
-def _values(
-    literals: Sequence[int], n3: int, problems: list[str], n: int
-) -> dict[int, bool]:
+def _values(literals: Sequence[int], n3: int, problems: list[str], n: int) -> dict[int, bool]:
     values: dict[int, bool] = {}
     clashes: set[int] = set()
     for lit in literals:
@@ -234,8 +242,9 @@ def decode(puzzle: Puzzle, literals: Sequence[int], *, simplified: bool = False)
     if simplified:
         known = eliminate(puzzle)
         if known is None:
-            problems.append("the givens clash, so the simplified CNF is the empty clause: "
-                            "no model can be right")
+            problems.append(
+                "the givens clash, so the simplified CNF is the empty clause: no model can be right"
+            )
         else:
             for var in range(1, n3 + 1):
                 if known[var] == TRUE:
@@ -259,8 +268,10 @@ def decode(puzzle: Puzzle, literals: Sequence[int], *, simplified: bool = False)
             problems.append(f"{axiom.name} (the model makes {len(true)} true: {labels})")
         else:
             unset = sum(1 for v in axiom.variables if v not in values)
-            problems.append(f"{axiom.name} (the model makes none of its claims true"
-                            + (f"; {unset} unassigned)" if unset else ")"))
+            problems.append(
+                f"{axiom.name} (the model makes none of its claims true"
+                + (f"; {unset} unassigned)" if unset else ")")
+            )
     grid = tuple(cells)
     if not problems and not is_solution(grid, puzzle):
         raise InternalError(f"a model breaking no axiom decoded to a non-solution: {grid}")
@@ -285,18 +296,26 @@ def result_of(puzzle: Puzzle, answer: Answer, *, simplified: bool = False) -> Re
     if answer.verdict is Verdict.UNSATISFIABLE:
         return Result(Status.UNSOLVABLE, puzzle=puzzle)
     if answer.verdict is Verdict.UNKNOWN:
-        return Result(Status.TIMEOUT, puzzle=puzzle,
-                      error="the solver gave up without an answer (UNKNOWN)")
+        return Result(
+            Status.TIMEOUT, puzzle=puzzle, error="the solver gave up without an answer (UNKNOWN)"
+        )
     if not answer.literals:
-        return Result(Status.INVALID, puzzle=puzzle,
-                      error="the solver said SATISFIABLE but printed no model "
-                      "(was it told not to print one?)", extra={"broken": []})
+        return Result(
+            Status.INVALID,
+            puzzle=puzzle,
+            error="the solver said SATISFIABLE but printed no model "
+            "(was it told not to print one?)",
+            extra={"broken": []},
+        )
     decoded = decode(puzzle, answer.literals, simplified=simplified)
     if decoded.valid:
         return Result(Status.SOLVED, decoded.grid, puzzle)
     count = len(decoded.problems)
     what = "axiom or given" if count == 1 else "axioms or givens"
     partial = "" if answer.complete else " (the model is partial: it has no terminating 0)"
-    return Result(Status.INVALID, puzzle=puzzle,
-                  error=f"the model is not a solution: it breaks {count} {what}{partial}",
-                  extra={"broken": list(decoded.problems)})
+    return Result(
+        Status.INVALID,
+        puzzle=puzzle,
+        error=f"the model is not a solution: it breaks {count} {what}{partial}",
+        extra={"broken": list(decoded.problems)},
+    )

@@ -96,8 +96,9 @@ class Puzzle:
         from .svg import board_svg, pencil_marks
 
         marks = pencil_marks(self) if self.shape.n <= 16 else None
-        return board_svg(self.cells, self.shape, givens=self.cells, candidates=marks,
-                         title=self.shape.describe())
+        return board_svg(
+            self.cells, self.shape, givens=self.cells, candidates=marks, title=self.shape.describe()
+        )
 
     def with_cells(self, cells: Sequence[int]) -> Puzzle:
         """Return the same shape with other cells (a solution, say)."""

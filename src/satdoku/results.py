@@ -39,11 +39,17 @@ class Result:
         from .svg import board_svg
 
         if self.puzzle is None:
-            return (f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="24"><text y="16">'
-                    f"{self.status.value}: {self.error or ''}</text></svg>")
+            return (
+                f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="24"><text y="16">'
+                f"{self.status.value}: {self.error or ''}</text></svg>"
+            )
         cells = self.solution if self.solution is not None else self.puzzle.cells
-        return board_svg(cells, self.puzzle.shape, givens=self.puzzle.cells,
-                         title=f"{self.status.value}: {self.puzzle.shape.describe()}")
+        return board_svg(
+            cells,
+            self.puzzle.shape,
+            givens=self.puzzle.cells,
+            title=f"{self.status.value}: {self.puzzle.shape.describe()}",
+        )
 
     @property
     def solved(self) -> bool:

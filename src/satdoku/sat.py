@@ -316,8 +316,9 @@ class SatBackend:
             known = singles(puzzle)  # rules 1 and 2 to a fixpoint shrink the formula most
             if known is None:
                 return Result(Status.UNSOLVABLE, puzzle=puzzle)
-            formula = encode(puzzle.shape, fresh_encoding(puzzle.shape, self.encoding, known),
-                             known=known)
+            formula = encode(
+                puzzle.shape, fresh_encoding(puzzle.shape, self.encoding, known), known=known
+            )
             with new_solver(self.solver_name, formula.clauses, FRESH_SOLVER_OPTIONS) as solver:
                 status, model = self._run(solver, [])
             if model is not None:

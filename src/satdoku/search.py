@@ -233,8 +233,17 @@ def trace(
         if len(steps) > max_steps:
             steps = steps[:max_steps]
             guesses = sum(1 for s in steps if s.rule is Rule.GUESS)
-            return Trace(puzzle, steps, TraceStatus.STALLED, None, rules, search, order, guesses,
-                         truncated=True)
+            return Trace(
+                puzzle,
+                steps,
+                TraceStatus.STALLED,
+                None,
+                rules,
+                search,
+                order,
+                guesses,
+                truncated=True,
+            )
     assert run.status is not None
     return Trace(puzzle, steps, run.status, run.solution, rules, search, order, run.guesses)
 

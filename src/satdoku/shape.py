@@ -128,9 +128,7 @@ class Shape:
             index = 0
             for top in range(0, n, br):
                 for left in range(0, n, bc):
-                    cells = tuple(
-                        (top + i) * n + left + j for i in range(br) for j in range(bc)
-                    )
+                    cells = tuple((top + i) * n + left + j for i in range(br) for j in range(bc))
                     houses.append(House("box", index, cells))
                     index += 1
         if self.diagonals:

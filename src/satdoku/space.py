@@ -176,9 +176,7 @@ class _Question:
             clause = [-self.var(c, grid[c]) for c in self.open_cells]
         else:
             # Givens are true in every solution: their claims add nothing to a reason.
-            clause = [
-                -self.var(r * n + c, d) for r, c, d in reject.claims if not given[r * n + c]
-            ]
+            clause = [-self.var(r * n + c, d) for r, c, d in reject.claims if not given[r * n + c]]
             clause += [
                 self.var(r * n + c, d)
                 for r, c, d in reject.absent
@@ -240,8 +238,10 @@ class Explorer:
         held = self._solvers.get(shape)
         if held is None:
             formula = shape_clauses(shape, self.encoding)
-            held = (PySatSolver(name=self.solver_name, bootstrap_with=formula.clauses),
-                    [formula.top])
+            held = (
+                PySatSolver(name=self.solver_name, bootstrap_with=formula.clauses),
+                [formula.top],
+            )
             self._solvers[shape] = held
         solver, top = held
         top[0] += 1
@@ -281,9 +281,7 @@ class Explorer:
             if limit is not None and produced >= limit:
                 return
 
-    def _blocking(
-        self, puzzle: Puzzle, where: Predicate | None
-    ) -> Generator[Grid, None, None]:
+    def _blocking(self, puzzle: Puzzle, where: Predicate | None) -> Generator[Grid, None, None]:
         """One SAT call per model; a rejected model is blocked by its reason alone."""
         with self._question(puzzle) as q:
             while True:
@@ -449,9 +447,7 @@ class Explorer:
                     continue
                 maybe = {c for c in maybe if other[c] == grid[c]}
             fixed = forced | maybe
-            return tuple(
-                d if puzzle.cells[c] or c in fixed else 0 for c, d in enumerate(grid)
-            )
+            return tuple(d if puzzle.cells[c] or c in fixed else 0 for c, d in enumerate(grid))
 
     def candidates(self, puzzle: Puzzle) -> tuple[frozenset[int], ...]:
         """Return per cell the digits it holds in some solution (all empty when there is none).

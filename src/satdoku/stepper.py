@@ -350,8 +350,13 @@ class Propagator:
                             break
                     set_true(v, depth)
                     yield Step(
-                        Rule.TWO, axioms_[a], (v,), True,
-                        tuple(u for u in members[a] if u != v), depth, n,
+                        Rule.TWO,
+                        axioms_[a],
+                        (v,),
+                        True,
+                        tuple(u for u in members[a] if u != v),
+                        depth,
+                        n,
                     )
                 else:
                     rest = tuple(v for v in members[a] if value[v] == UNKNOWN)
@@ -392,10 +397,7 @@ class Propagator:
                 d1, d2 = twin.digits
                 pair = (house.cells[twin.cell_a], house.cells[twin.cell_b])
                 because = tuple(
-                    cell * n + d
-                    for d in (d1, d2)
-                    for cell in house.cells
-                    if cell not in pair
+                    cell * n + d for d in (d1, d2) for cell in house.cells if cell not in pair
                 )
                 if any(value[v] != FALSE for v in because):
                     continue  # a digit placed in the house: not a twin of open cells
@@ -411,8 +413,16 @@ class Propagator:
                     for v in rest:
                         self._set_false(v, depth)
                     steps.append(
-                        Step(Rule.TWINS, self.axioms[cell], rest, False, because, depth, n,
-                             (index, d1, d2))
+                        Step(
+                            Rule.TWINS,
+                            self.axioms[cell],
+                            rest,
+                            False,
+                            because,
+                            depth,
+                            n,
+                            (index, d1, d2),
+                        )
                     )
                 if steps:
                     return steps
@@ -499,4 +509,3 @@ def replay(steps: Iterable[Step], n: int) -> Iterator[State]:
     for step in steps:
         replayer.apply(step)
         yield replayer.state()
-

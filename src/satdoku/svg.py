@@ -108,14 +108,18 @@ def board_svg(
         x, y = c * _CELL, r * _CELL
         if c + 1 < n:
             cls = "thick" if regions[i] != regions[i + 1] else "thin"
-            parts.append(f'<line class="{cls}" x1="{x + _CELL}" y1="{y}" x2="{x + _CELL}" '
-                         f'y2="{y + _CELL}"/>')
+            parts.append(
+                f'<line class="{cls}" x1="{x + _CELL}" y1="{y}" x2="{x + _CELL}" y2="{y + _CELL}"/>'
+            )
         if r + 1 < n:
             cls = "thick" if regions[i] != regions[i + n] else "thin"
-            parts.append(f'<line class="{cls}" x1="{x}" y1="{y + _CELL}" x2="{x + _CELL}" '
-                         f'y2="{y + _CELL}"/>')
-    parts.append(f'<rect class="outline" x="0" y="0" width="{size}" height="{size}" '
-                 'fill="none" stroke="#222" stroke-width="4"/>')
+            parts.append(
+                f'<line class="{cls}" x1="{x}" y1="{y + _CELL}" x2="{x + _CELL}" y2="{y + _CELL}"/>'
+            )
+    parts.append(
+        f'<rect class="outline" x="0" y="0" width="{size}" height="{size}" '
+        'fill="none" stroke="#222" stroke-width="4"/>'
+    )
     parts.append("</svg>")
     return "".join(parts)
 

@@ -181,8 +181,14 @@ class _Marks:
         bad = step.rule is Rule.CONTRADICTION
         if bad and step.axiom is None:
             cells |= {(v - 1) // n for v in step.because}
-        return cls(frozenset(cells), frozenset(claims), frozenset(step.decided), step.value,
-                   frozenset(step.because), bad)
+        return cls(
+            frozenset(cells),
+            frozenset(claims),
+            frozenset(step.decided),
+            step.value,
+            frozenset(step.because),
+            bad,
+        )
 
 
 def board_text(
@@ -248,8 +254,10 @@ def board_text(
             text.append(char, style)
             if c < n:
                 weight = hline(r, c)
-                text.append(("━" if weight == 2 else "─" if weight else " ") * cw,
-                            THICK if weight == 2 else THIN)
+                text.append(
+                    ("━" if weight == 2 else "─" if weight else " ") * cw,
+                    THICK if weight == 2 else THIN,
+                )
 
     def value_style(cell: int, v: int) -> str:
         if v in marks.decided and marks.value:
@@ -282,7 +290,7 @@ def board_text(
                 middle = (cw - width) // 2
                 text.append(body[:middle], bg)
                 text.append(sym(true), f"{value_style(cell, base + true - 1)} {bg}".strip())
-                text.append(body[middle + width:], bg)
+                text.append(body[middle + width :], bg)
             else:
                 text.append(body, bg)
             return
@@ -312,8 +320,9 @@ def board_text(
         for line in range(ch):
             for c in range(n):
                 weight = vline(r, c)
-                text.append("┃" if weight == 2 else "│" if weight else " ",
-                            THICK if weight == 2 else THIN)
+                text.append(
+                    "┃" if weight == 2 else "│" if weight else " ", THICK if weight == 2 else THIN
+                )
                 cell_line(r, c, line)
             text.append("┃", THICK)
             text.append("\n")
@@ -323,9 +332,21 @@ def board_text(
 
 def _legend() -> Text:
     return Text.assemble(
-        ("axiom", AXIOM), " ", ("true", TRUE), " ", ("false", FALSE), " ",
-        ("because", BECAUSE), " ", ("given", GIVEN), " ", ("derived", DERIVED), " ",
-        ("in a guess", TENTATIVE), no_wrap=True, overflow="ellipsis",
+        ("axiom", AXIOM),
+        " ",
+        ("true", TRUE),
+        " ",
+        ("false", FALSE),
+        " ",
+        ("because", BECAUSE),
+        " ",
+        ("given", GIVEN),
+        " ",
+        ("derived", DERIVED),
+        " ",
+        ("in a guess", TENTATIVE),
+        no_wrap=True,
+        overflow="ellipsis",
     )
 
 
@@ -365,8 +386,9 @@ def frame(
         if len(words) > room:
             words = words[: room - 1] + "…"
         said = Text.assemble((f" {label} ", style), " ", words)
-    board = board_text(state, shape, layout, step=step, givens=trace.puzzle.cells,
-                       depths=depths, alphabet=alphabet)
+    board = board_text(
+        state, shape, layout, step=step, givens=trace.puzzle.cells, depths=depths, alphabet=alphabet
+    )
     return Group(title, said, board, _legend())
 
 
@@ -407,12 +429,19 @@ def play(
     position = 0
 
     def show(k: int, state: State) -> RenderableType:
-        return frame(trace, k, state, console=console, depths=depths, alphabet=alphabet,
-                     layout=layout)
+        return frame(
+            trace, k, state, console=console, depths=depths, alphabet=alphabet, layout=layout
+        )
 
     try:
-        with Live(show(0, State.initial(n)), console=console, auto_refresh=False,
-                  transient=False, redirect_stdout=False, redirect_stderr=False) as live:
+        with Live(
+            show(0, State.initial(n)),
+            console=console,
+            auto_refresh=False,
+            transient=False,
+            redirect_stdout=False,
+            redirect_stderr=False,
+        ) as live:
             time.sleep(delay)
             for k, (step, state) in enumerate(zip(trace.steps, trace.states(), strict=True), 1):
                 if step.value:

@@ -184,8 +184,9 @@ def trace_record(trace: Trace, alphabet: Alphabet = Alphabet()) -> dict[str, Any
     return record
 
 
-def format_board(state: State, shape: Shape, alphabet: Alphabet = Alphabet(),
-                 givens: Sequence[int] | None = None) -> str:
+def format_board(
+    state: State, shape: Shape, alphabet: Alphabet = Alphabet(), givens: Sequence[int] | None = None
+) -> str:
     """Draw a board with pencil marks: each cell a small grid of its candidates, set cells big.
 
     An open cell shows each candidate at its place and ``.`` where the claim is false; a set

@@ -83,6 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             traceback.print_exc()
         kind = "" if isinstance(err, InternalError) else f"{type(err).__name__}: "
-        print(f"satdoku: internal error (a bug in satdoku, please report it; --debug shows the "
-              f"traceback): {kind}{err}", file=sys.stderr)
+        print(
+            f"satdoku: internal error (a bug in satdoku, please report it; --debug shows the "
+            f"traceback): {kind}{err}",
+            file=sys.stderr,
+        )
         return INTERNAL_ERROR

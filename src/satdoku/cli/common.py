@@ -55,38 +55,81 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
         + ("" if file_required else " (default: a bundled example)"),
     )
     group = parser.add_argument_group("reading puzzles")
-    group.add_argument("--alphabet", metavar="SYMBOLS",
-                       help="symbols of digits 1..n in order (default 1-9 then A-Z)")
+    group.add_argument(
+        "--alphabet",
+        metavar="SYMBOLS",
+        help="symbols of digits 1..n in order (default 1-9 then A-Z)",
+    )
     layout = group.add_mutually_exclusive_group()
-    layout.add_argument("--grid", dest="layout", action="store_const", const=Layout.GRID,
-                        help="read the whole input as one grid (one row per line)")
-    layout.add_argument("--lines", dest="layout", action="store_const", const=Layout.LINES,
-                        help="read one puzzle per line")
-    group.add_argument("--box", metavar="RxC", type=_box,
-                       help="box shape, e.g. 2x3 (default: most square)")
+    layout.add_argument(
+        "--grid",
+        dest="layout",
+        action="store_const",
+        const=Layout.GRID,
+        help="read the whole input as one grid (one row per line)",
+    )
+    layout.add_argument(
+        "--lines",
+        dest="layout",
+        action="store_const",
+        const=Layout.LINES,
+        help="read one puzzle per line",
+    )
+    group.add_argument(
+        "--box", metavar="RxC", type=_box, help="box shape, e.g. 2x3 (default: most square)"
+    )
     group.add_argument("--latin", action="store_true", help="a Latin square: no boxes")
-    group.add_argument("--diagonals", action="store_true",
-                       help="the two main diagonals hold every digit once too")
-    group.add_argument("--regions", metavar="FILE",
-                       help="irregular regions (jigsaw): a grid file of region symbols, no boxes")
+    group.add_argument(
+        "--diagonals", action="store_true", help="the two main diagonals hold every digit once too"
+    )
+    group.add_argument(
+        "--regions",
+        metavar="FILE",
+        help="irregular regions (jigsaw): a grid file of region symbols, no boxes",
+    )
 
 
 def add_solver_options(parser: argparse.ArgumentParser) -> None:
     """Add the options that choose the solver, encoding and limits."""
     group = parser.add_argument_group("solving")
-    group.add_argument("--solver", default=DEFAULT_SOLVER, choices=SOLVER_NAMES, metavar="NAME",
-                       help=f"PySAT solver (default {DEFAULT_SOLVER}): {', '.join(SOLVER_NAMES)}")
-    group.add_argument("--encoding", default="extended", choices=[s.value for s in Scheme],
-                       help="which halves of the axioms become clauses (default extended)")
-    group.add_argument("--amo", default="auto", choices=[a.value for a in AtMostOne],
-                       help="at-most-one encoding (default auto: pairwise up to 16x16)")
-    group.add_argument("--strategy", default="auto", choices=[s.value for s in Strategy],
-                       help="givens as assumptions on one solver per shape (persistent) or a "
-                       "fresh simplified formula per puzzle (default auto: by size)")
-    group.add_argument("--timeout", type=float, metavar="SECONDS",
-                       help="give up on a puzzle after this many seconds (status timeout)")
-    group.add_argument("--conflicts", type=int, metavar="N",
-                       help="give up on a puzzle after N conflicts (status timeout)")
+    group.add_argument(
+        "--solver",
+        default=DEFAULT_SOLVER,
+        choices=SOLVER_NAMES,
+        metavar="NAME",
+        help=f"PySAT solver (default {DEFAULT_SOLVER}): {', '.join(SOLVER_NAMES)}",
+    )
+    group.add_argument(
+        "--encoding",
+        default="extended",
+        choices=[s.value for s in Scheme],
+        help="which halves of the axioms become clauses (default extended)",
+    )
+    group.add_argument(
+        "--amo",
+        default="auto",
+        choices=[a.value for a in AtMostOne],
+        help="at-most-one encoding (default auto: pairwise up to 16x16)",
+    )
+    group.add_argument(
+        "--strategy",
+        default="auto",
+        choices=[s.value for s in Strategy],
+        help="givens as assumptions on one solver per shape (persistent) or a "
+        "fresh simplified formula per puzzle (default auto: by size)",
+    )
+    group.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="give up on a puzzle after this many seconds (status timeout)",
+    )
+    group.add_argument(
+        "--conflicts",
+        type=int,
+        metavar="N",
+        help="give up on a puzzle after N conflicts (status timeout)",
+    )
 
 
 def alphabet_of(args: argparse.Namespace) -> Alphabet:
@@ -140,8 +183,9 @@ def _read_regions(path: str) -> tuple[int, ...]:
     regions = []
     for number, tokens in rows:
         if len(tokens) != n:
-            raise InputError(f"region map row has {len(tokens)} cells, expected {n}",
-                             source=path, line=number)
+            raise InputError(
+                f"region map row has {len(tokens)} cells, expected {n}", source=path, line=number
+            )
         for token in tokens:
             regions.append(names.setdefault(token, len(names)))
     if len(names) != n:
@@ -167,8 +211,10 @@ def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
     if args.file is None:
         lines: Iterator[str] = iter(example_text().splitlines())
         source = EXAMPLE
-        yield from _nonempty(read_puzzles(lines, alphabet=alphabet, options=options,
-                                          layout=layout, source=source), source)
+        yield from _nonempty(
+            read_puzzles(lines, alphabet=alphabet, options=options, layout=layout, source=source),
+            source,
+        )
         return
     source = "<stdin>" if args.file == "-" else args.file
     try:
@@ -178,8 +224,13 @@ def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
     except OSError as err:
         raise InputError(f"cannot open: {err.strerror}", source=source) from None
     try:
-        entries = read_puzzles(_text_lines(stream, source), alphabet=alphabet, options=options,
-                               layout=layout, source=source)
+        entries = read_puzzles(
+            _text_lines(stream, source),
+            alphabet=alphabet,
+            options=options,
+            layout=layout,
+            source=source,
+        )
         yield from _nonempty(entries, source)
     finally:
         if stream is not sys.stdin.buffer:

@@ -44,12 +44,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_input_options(parser)
     group = parser.add_argument_group("counting")
-    group.add_argument("--limit", type=int, metavar="N",
-                       help="stop past N solutions: the count is N and complete is false")
-    group.add_argument("--timeout", type=float, metavar="SECONDS",
-                       help="stop a puzzle's count after this many seconds (status timeout)")
-    parser.add_argument("--json", action="store_true",
-                        help="one JSON record per puzzle: index, count, complete, status")
+    group.add_argument(
+        "--limit",
+        type=int,
+        metavar="N",
+        help="stop past N solutions: the count is N and complete is false",
+    )
+    group.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="stop a puzzle's count after this many seconds (status timeout)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON record per puzzle: index, count, complete, status",
+    )
     parser.set_defaults(run=run)
 
 
@@ -68,19 +79,30 @@ def run(args: argparse.Namespace) -> int:
                 assert entry.error is not None
                 report_error(entry.error)
                 status = 2
-                rec = {"index": entry.index, "count": None, "complete": False,
-                       "status": "invalid", "error": entry.error.located()}
+                rec = {
+                    "index": entry.index,
+                    "count": None,
+                    "complete": False,
+                    "status": "invalid",
+                    "error": entry.error.located(),
+                }
                 if entry.line is not None:
                     rec["line"] = entry.line
             else:
                 found = explorer.count(entry.puzzle, args.limit)
-                rec = {"index": entry.index, "count": found.count, "complete": found.complete,
-                       "status": "timeout" if found.timed_out else "counted"}
+                rec = {
+                    "index": entry.index,
+                    "count": found.count,
+                    "complete": found.complete,
+                    "status": "timeout" if found.timed_out else "counted",
+                }
             if args.json:
                 out.write(json.dumps(rec) + "\n")
             elif rec["status"] == "invalid":
                 out.write("invalid\n")
             else:
-                out.write(f"{rec['count']}{'' if rec['complete'] else '+'}"
-                          f"{' (timeout)' if rec['status'] == 'timeout' else ''}\n")
+                out.write(
+                    f"{rec['count']}{'' if rec['complete'] else '+'}"
+                    f"{' (timeout)' if rec['status'] == 'timeout' else ''}\n"
+                )
     return status

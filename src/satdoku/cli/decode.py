@@ -52,15 +52,27 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_input_options(parser)
-    parser.add_argument("model", metavar="MODEL",
-                        help="the solver's output (a file, or '-' for standard input)")
-    parser.add_argument("--simplified", action="store_true",
-                        help="the CNF was made with --simplify (a CNF FILE's header says so)")
+    parser.add_argument(
+        "model", metavar="MODEL", help="the solver's output (a file, or '-' for standard input)"
+    )
+    parser.add_argument(
+        "--simplified",
+        action="store_true",
+        help="the CNF was made with --simplify (a CNF FILE's header says so)",
+    )
     out = parser.add_argument_group("output")
-    out.add_argument("--format", choices=["line", "grid", "json", "pretty"],
-                     help="pretty boards (default), line, grid or json records")
-    out.add_argument("--json", dest="format", action="store_const", const="json",
-                     help="one JSON record per model, as 'solve --json' prints")
+    out.add_argument(
+        "--format",
+        choices=["line", "grid", "json", "pretty"],
+        help="pretty boards (default), line, grid or json records",
+    )
+    out.add_argument(
+        "--json",
+        dest="format",
+        action="store_const",
+        const="json",
+        help="one JSON record per model, as 'solve --json' prints",
+    )
     parser.set_defaults(run=run)
 
 
@@ -88,14 +100,24 @@ def _source(args: argparse.Namespace) -> Source:
     if args.file not in (None, "-") and _is_cnf(args.file):
         header = read_header(read_cnf_text(args.file), source=args.file)
         if header is None:
-            raise InputError("a CNF without a satdoku header: give the puzzle file instead "
-                             "(and --simplified if the CNF was simplified)", source=args.file)
-        return Source(header.puzzle, header.index, header.line, header.alphabet,
-                      header.simplify or args.simplified)
+            raise InputError(
+                "a CNF without a satdoku header: give the puzzle file instead "
+                "(and --simplified if the CNF was simplified)",
+                source=args.file,
+            )
+        return Source(
+            header.puzzle,
+            header.index,
+            header.line,
+            header.alphabet,
+            header.simplify or args.simplified,
+        )
     entries = list(read_entries(args))
     if len(entries) != 1:
-        raise InputError(f"decode takes one puzzle, the input holds {len(entries)}",
-                         source=args.file or "the bundled example")
+        raise InputError(
+            f"decode takes one puzzle, the input holds {len(entries)}",
+            source=args.file or "the bundled example",
+        )
     entry = entries[0]
     if entry.error is not None:
         raise entry.error
@@ -112,8 +134,14 @@ def _model_lines(path: str) -> list[str]:
         raise InputError(f"cannot read the model: {err.strerror}", source=path) from None
 
 
-def write_result(out: IO[str], source: Source, result: Result, fmt: str, first: bool,
-                 extra: dict[str, object] | None = None) -> None:
+def write_result(
+    out: IO[str],
+    source: Source,
+    result: Result,
+    fmt: str,
+    first: bool,
+    extra: dict[str, object] | None = None,
+) -> None:
     """Print one result as ``solve`` does (json record, line, grid or pretty board)."""
     if fmt == "json":
         rec = record(source.index, result, source.alphabet, source.line)
@@ -124,8 +152,11 @@ def write_result(out: IO[str], source: Source, result: Result, fmt: str, first: 
         if fmt == "line":
             out.write(format_line(result.solution, source.alphabet) + "\n")
         else:
-            text = (format_grid(result.solution, source.alphabet) if fmt == "grid" else
-                    format_pretty(result.solution, source.puzzle.shape, source.alphabet))
+            text = (
+                format_grid(result.solution, source.alphabet)
+                if fmt == "grid"
+                else format_pretty(result.solution, source.puzzle.shape, source.alphabet)
+            )
             out.write(("" if first else "\n") + text + "\n")
         return
     out.write(result.status.value + (f": {result.error}" if result.error else "") + "\n")
@@ -138,8 +169,11 @@ def run(args: argparse.Namespace) -> int:
     if args.file == "-" and args.model == "-":
         raise InputError("FILE and MODEL cannot both be standard input")
     source = _source(args)
-    answers = models_of(parse_answers(_model_lines(args.model),
-                                      source="<stdin>" if args.model == "-" else args.model))
+    answers = models_of(
+        parse_answers(
+            _model_lines(args.model), source="<stdin>" if args.model == "-" else args.model
+        )
+    )
     fmt = args.format or "pretty"
     for k, answer in enumerate(answers):
         result = result_of(source.puzzle, answer, simplified=source.simplified)

@@ -46,34 +46,69 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_input_options(parser)
     group = parser.add_argument_group("the CNF")
-    group.add_argument("--encoding", default="extended", choices=[s.value for s in Scheme],
-                       help="which halves of the axioms become clauses (default extended)")
-    group.add_argument("--amo", default="auto", choices=[a.value for a in AtMostOne],
-                       help="at-most-one encoding (default auto: pairwise up to 16x16)")
-    group.add_argument("--givens", default="units", choices=[g.value for g in Givens],
-                       help="givens as unit clauses (default), or omitted: the file is the shape "
-                       "alone and the header lists the givens as assumptions")
-    group.add_argument("--simplify", action="store_true",
-                       help="leave out the claims the givens decide (Kwon & Jain); variable "
-                       "numbers stay those of the claims")
-    group.add_argument("--names", action="store_true",
-                       help="name each variable's claim in the header and each clause's axiom")
+    group.add_argument(
+        "--encoding",
+        default="extended",
+        choices=[s.value for s in Scheme],
+        help="which halves of the axioms become clauses (default extended)",
+    )
+    group.add_argument(
+        "--amo",
+        default="auto",
+        choices=[a.value for a in AtMostOne],
+        help="at-most-one encoding (default auto: pairwise up to 16x16)",
+    )
+    group.add_argument(
+        "--givens",
+        default="units",
+        choices=[g.value for g in Givens],
+        help="givens as unit clauses (default), or omitted: the file is the shape "
+        "alone and the header lists the givens as assumptions",
+    )
+    group.add_argument(
+        "--simplify",
+        action="store_true",
+        help="leave out the claims the givens decide (Kwon & Jain); variable "
+        "numbers stay those of the claims",
+    )
+    group.add_argument(
+        "--names",
+        action="store_true",
+        help="name each variable's claim in the header and each clause's axiom",
+    )
     out = parser.add_argument_group("output")
-    out.add_argument("-o", "--output", metavar="OUT",
-                     help="file to write (default stdout); a directory (existing, ending in '/', "
-                     "or for input of several puzzles) gets one CNF per puzzle")
+    out.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="file to write (default stdout); a directory (existing, ending in '/', "
+        "or for input of several puzzles) gets one CNF per puzzle",
+    )
     out.add_argument("--gzip", action="store_true", help="gzip the CNF (implied by a .gz name)")
-    out.add_argument("--examples", metavar="DIR",
-                     help="write the CNF files of the bundled examples into DIR (cnf/) and stop")
+    out.add_argument(
+        "--examples",
+        metavar="DIR",
+        help="write the CNF files of the bundled examples into DIR (cnf/) and stop",
+    )
     ext = parser.add_argument_group("running a solver")
-    ext.add_argument("--solve-with", metavar="CMD",
-                     help="run CMD on each CNF and decode its answer: a known solver (minisat, "
-                     "picosat, cadical, cryptominisat5, kissat) or a command with {cnf} (and "
-                     "{out} if it writes a result file)")
-    ext.add_argument("--timeout", type=float, metavar="SECONDS",
-                     help="with --solve-with: give up on a puzzle after SECONDS (status timeout)")
-    ext.add_argument("--json", action="store_true",
-                     help="with --solve-with: one JSON record per puzzle, as 'solve --json'")
+    ext.add_argument(
+        "--solve-with",
+        metavar="CMD",
+        help="run CMD on each CNF and decode its answer: a known solver (minisat, "
+        "picosat, cadical, cryptominisat5, kissat) or a command with {cnf} (and "
+        "{out} if it writes a result file)",
+    )
+    ext.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="with --solve-with: give up on a puzzle after SECONDS (status timeout)",
+    )
+    ext.add_argument(
+        "--json",
+        action="store_true",
+        help="with --solve-with: one JSON record per puzzle, as 'solve --json'",
+    )
     parser.set_defaults(run=run)
 
 
@@ -89,8 +124,10 @@ def _targets(args: argparse.Namespace, count: int) -> tuple[Path | None, bool]:
     """Return (output path, is a directory) for the options and the number of puzzles."""
     if args.output is None:
         if count > 1 and not args.solve_with:
-            raise InputError(f"the input holds {count} puzzles: give -o DIR to write one CNF "
-                             "per puzzle", source=args.file or EXAMPLE)
+            raise InputError(
+                f"the input holds {count} puzzles: give -o DIR to write one CNF per puzzle",
+                source=args.file or EXAMPLE,
+            )
         return None, False
     path = Path(args.output)
     is_dir = path.is_dir() or args.output.endswith(("/", "\\")) or count > 1
@@ -98,8 +135,9 @@ def _targets(args: argparse.Namespace, count: int) -> tuple[Path | None, bool]:
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise InputError(f"cannot make the directory: {err.strerror}",
-                             source=args.output) from None
+            raise InputError(
+                f"cannot make the directory: {err.strerror}", source=args.output
+            ) from None
     return path, is_dir
 
 
@@ -150,10 +188,17 @@ def run(args: argparse.Namespace) -> int:
                 report_error(entry.error)
                 status = 2
                 continue
-            text = write_dimacs(entry.puzzle, options.encoding, givens=options.givens,
-                                simplify=options.simplify, names=options.names,
-                                alphabet=alphabet, source=source_name, index=entry.index,
-                                line=entry.line)
+            text = write_dimacs(
+                entry.puzzle,
+                options.encoding,
+                givens=options.givens,
+                simplify=options.simplify,
+                names=options.names,
+                alphabet=alphabet,
+                source=source_name,
+                index=entry.index,
+                line=entry.line,
+            )
             path: Path | None = target
             if is_dir and target is not None:
                 path = target / _file_name(stem, entry, len(entries), gz)
@@ -167,9 +212,14 @@ def run(args: argparse.Namespace) -> int:
                 result = result_of(entry.puzzle, done.answers[0], simplified=options.simplify)
                 source = Source(entry.puzzle, entry.index, entry.line, alphabet, options.simplify)
                 extra = {"solver": solver.name, "seconds": round(done.seconds, 4)}
-                write_result(sys.stdout, source, result, "json" if args.json else "line",
-                             entry.index == 0, extra)
+                write_result(
+                    sys.stdout,
+                    source,
+                    result,
+                    "json" if args.json else "line",
+                    entry.index == 0,
+                    extra,
+                )
     if is_dir and target is not None:
-        print(f"satdoku: wrote {written} CNF files to {target}",
-              file=sys.stderr)
+        print(f"satdoku: wrote {written} CNF files to {target}", file=sys.stderr)
     return status

@@ -33,11 +33,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_input_options(parser)
-    parser.add_argument("--svg", metavar="OUT",
-                        help="write an SVG file (OUT-2.svg, OUT-3.svg ... for more puzzles)")
+    parser.add_argument(
+        "--svg", metavar="OUT", help="write an SVG file (OUT-2.svg, OUT-3.svg ... for more puzzles)"
+    )
     parser.add_argument("--solve", action="store_true", help="draw the solution instead")
-    parser.add_argument("--no-candidates", action="store_true",
-                        help="leave pencil marks out of the SVG")
+    parser.add_argument(
+        "--no-candidates", action="store_true", help="leave pencil marks out of the SVG"
+    )
     parser.set_defaults(run=run)
 
 
@@ -68,10 +70,15 @@ def run(args: argparse.Namespace) -> int:
                     continue
                 cells = solution
             if args.svg:
-                candidates = None if args.no_candidates or args.solve else pencil_marks(
-                    puzzle)
-                svg = board_svg(cells, puzzle.shape, givens=puzzle.cells, candidates=candidates,
-                                alphabet=alphabet, title=f"satdoku: {puzzle.shape.describe()}")
+                candidates = None if args.no_candidates or args.solve else pencil_marks(puzzle)
+                svg = board_svg(
+                    cells,
+                    puzzle.shape,
+                    givens=puzzle.cells,
+                    candidates=candidates,
+                    alphabet=alphabet,
+                    title=f"satdoku: {puzzle.shape.describe()}",
+                )
                 target = _target(args.svg, entry.index)
                 try:
                     target.write_text(svg, encoding="utf-8")
@@ -83,4 +90,3 @@ def run(args: argparse.Namespace) -> int:
                     print()
                 print(format_pretty(cells, puzzle.shape, alphabet))
     return status
-

@@ -64,28 +64,56 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_input_options(parser)
     add_solver_options(parser)
     add_space_options(parser)
-    parser.add_argument("--backend", default="sat", choices=["sat", "stepper"],
-                        help="sat (PySAT, default) or stepper (pure Python: rules 1 and 2, "
-                        "guessing the cell with fewest candidates; --timeout and --conflicts "
-                        "apply, --conflicts counting backtracks)")
+    parser.add_argument(
+        "--backend",
+        default="sat",
+        choices=["sat", "stepper"],
+        help="sat (PySAT, default) or stepper (pure Python: rules 1 and 2, "
+        "guessing the cell with fewest candidates; --timeout and --conflicts "
+        "apply, --conflicts counting backtracks)",
+    )
     out = parser.add_argument_group("output")
-    out.add_argument("--format", choices=["line", "grid", "json", "pretty"],
-                     help="line (default for files), grid, json (records) or pretty boards")
-    out.add_argument("--json", dest="format", action="store_const", const="json",
-                     help="one JSON record per puzzle: index, status, solution or error")
-    out.add_argument("--pretty", dest="format", action="store_const", const="pretty",
-                     help="boards with box borders")
-    out.add_argument("--explain", action="store_true",
-                     help="for each unsolvable puzzle, a minimal set of givens that cannot all "
-                     "hold (JSON: \"conflict\": [[row, col, digit], ...], 0-based) and the steps "
-                     "of rules 1 and 2 that prove it when they do")
+    out.add_argument(
+        "--format",
+        choices=["line", "grid", "json", "pretty"],
+        help="line (default for files), grid, json (records) or pretty boards",
+    )
+    out.add_argument(
+        "--json",
+        dest="format",
+        action="store_const",
+        const="json",
+        help="one JSON record per puzzle: index, status, solution or error",
+    )
+    out.add_argument(
+        "--pretty",
+        dest="format",
+        action="store_const",
+        const="pretty",
+        help="boards with box borders",
+    )
+    out.add_argument(
+        "--explain",
+        action="store_true",
+        help="for each unsolvable puzzle, a minimal set of givens that cannot all "
+        'hold (JSON: "conflict": [[row, col, digit], ...], 0-based) and the steps '
+        "of rules 1 and 2 that prove it when they do",
+    )
     batch = parser.add_argument_group("batches")
-    batch.add_argument("--jobs", type=int, default=1, metavar="N",
-                       help="solve in N worker processes, output still in input order "
-                       "(0: one per CPU; default 1)")
-    batch.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                       help="progress bar on stderr (default: when stderr is a terminal and "
-                       "the output is not --json)")
+    batch.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="solve in N worker processes, output still in input order (0: one per CPU; default 1)",
+    )
+    batch.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal and "
+        "the output is not --json)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -100,8 +128,9 @@ def run(args: argparse.Namespace) -> int:
     if args.backend == "stepper":
         factory = partial(StepperBackend, limits=limits_of(args))
     else:
-        factory = partial(SatBackend, args.solver, encoding_of(args), Strategy(args.strategy),
-                          limits_of(args))
+        factory = partial(
+            SatBackend, args.solver, encoding_of(args), Strategy(args.strategy), limits_of(args)
+        )
     backend = factory()
     jobs = default_jobs() if args.jobs == 0 else args.jobs
     if not 0 <= jobs <= MAX_JOBS:

@@ -27,19 +27,36 @@ __all__ = ["add_space_options", "wants_space", "run_space"]
 def add_space_options(parser: argparse.ArgumentParser) -> None:
     """Add the solution-space options to the ``solve`` parser."""
     group = parser.add_argument_group("solution space")
-    group.add_argument("--order", choices=[o.value for o in Order], default=None,
-                       help="which solution comes first: any (default) or reading (the "
-                       "lexicographically smallest in reading order, digits ascending)")
-    group.add_argument("--all", action="store_true",
-                       help="print every solution (JSON: \"solutions\", \"count\", \"complete\")")
-    group.add_argument("--limit", type=int, metavar="N",
-                       help="with --all: stop after N solutions (\"complete\": false when more)")
-    group.add_argument("--where", metavar="NAME", choices=list(PREDICATES),
-                       help="only solutions passing a built-in predicate: "
-                       + ", ".join(PREDICATES))
-    group.add_argument("--unique", action="store_true",
-                       help="also tell whether the solution is unique, among those passing "
-                       "--where if given (JSON: \"unique\": true/false)")
+    group.add_argument(
+        "--order",
+        choices=[o.value for o in Order],
+        default=None,
+        help="which solution comes first: any (default) or reading (the "
+        "lexicographically smallest in reading order, digits ascending)",
+    )
+    group.add_argument(
+        "--all",
+        action="store_true",
+        help='print every solution (JSON: "solutions", "count", "complete")',
+    )
+    group.add_argument(
+        "--limit",
+        type=int,
+        metavar="N",
+        help='with --all: stop after N solutions ("complete": false when more)',
+    )
+    group.add_argument(
+        "--where",
+        metavar="NAME",
+        choices=list(PREDICATES),
+        help="only solutions passing a built-in predicate: " + ", ".join(PREDICATES),
+    )
+    group.add_argument(
+        "--unique",
+        action="store_true",
+        help="also tell whether the solution is unique, among those passing "
+        '--where if given (JSON: "unique": true/false)',
+    )
 
 
 def wants_space(args: argparse.Namespace) -> bool:
@@ -51,11 +68,14 @@ def _check(args: argparse.Namespace) -> None:
     if getattr(args, "backend", "sat") != "sat":
         raise InputError("--order, --all, --limit, --where and --unique need --backend sat")
     if getattr(args, "jobs", 1) not in (0, 1):
-        raise InputError("--order, --all, --limit, --where and --unique run in one process: "
-                         "drop --jobs")
+        raise InputError(
+            "--order, --all, --limit, --where and --unique run in one process: drop --jobs"
+        )
     if getattr(args, "explain", False) and args.where:
-        raise InputError("--explain names givens that cannot all hold, and a --where rejection "
-                         "is no such clash: drop --where or --explain")
+        raise InputError(
+            "--explain names givens that cannot all hold, and a --where rejection "
+            "is no such clash: drop --where or --explain"
+        )
     if args.limit is not None:
         if not args.all:
             raise InputError("--limit counts solutions of --all: add --all")
@@ -85,8 +105,11 @@ def answer(
             complete = limit is None or len(found) <= limit
             found = found[:limit] if limit is not None else found
             extra.update(count=len(found), complete=complete)
-            result = (Result(Status.SOLVED, found[0], puzzle) if found
-                      else Result(Status.UNSOLVABLE, puzzle=puzzle))
+            result = (
+                Result(Status.SOLVED, found[0], puzzle)
+                if found
+                else Result(Status.UNSOLVABLE, puzzle=puzzle)
+            )
         else:
             result = explorer.first(puzzle, where, order)
         if unique and result.status is not Status.TIMEOUT:
@@ -107,10 +130,14 @@ def run_space(args: argparse.Namespace) -> int:
     order = Order(args.order) if args.order else Order.ANY
     status = 0
     out = sys.stdout
-    explainer = (Explainer(args.solver, encoding_of(args), limits_of(args))
-                 if getattr(args, "explain", False) else None)
-    with Explorer(args.solver, encoding_of(args), Strategy(args.strategy),
-                  limits_of(args)) as explorer:
+    explainer = (
+        Explainer(args.solver, encoding_of(args), limits_of(args))
+        if getattr(args, "explain", False)
+        else None
+    )
+    with Explorer(
+        args.solver, encoding_of(args), Strategy(args.strategy), limits_of(args)
+    ) as explorer:
         for entry in read_entries(args):
             if entry.puzzle is None:
                 assert entry.error is not None
@@ -119,12 +146,21 @@ def run_space(args: argparse.Namespace) -> int:
                 result = Result(Status.INVALID, error=entry.error.located())
                 found: list[tuple[int, ...]] = []
             else:
-                result, found = answer(explorer, entry, where=where, order=order,
-                                       every=args.all, limit=args.limit, unique=args.unique)
+                result, found = answer(
+                    explorer,
+                    entry,
+                    where=where,
+                    order=order,
+                    every=args.all,
+                    limit=args.limit,
+                    unique=args.unique,
+                )
                 if result.status is Status.INVALID and result.error:
                     source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
-                    print(f"satdoku: {source}:{entry.line}: puzzle {entry.index + 1}: "
-                          f"{result.error}", file=sys.stderr)
+                    print(
+                        f"satdoku: {source}:{entry.line}: puzzle {entry.index + 1}: {result.error}",
+                        file=sys.stderr,
+                    )
                 if explainer is not None:
                     result = explainer.annotate(result, alphabet, steps=True)
             if fmt == "json":
@@ -133,8 +169,15 @@ def run_space(args: argparse.Namespace) -> int:
                     rec["solutions"] = [format_line(g, alphabet) for g in found]
                 out.write(json.dumps(rec) + "\n")
             else:
-                _write_text(out, fmt, entry, result, found if args.all else None, alphabet,
-                            args.file is None)
+                _write_text(
+                    out,
+                    fmt,
+                    entry,
+                    result,
+                    found if args.all else None,
+                    alphabet,
+                    args.file is None,
+                )
                 for text in result.extra.get("explanation", {}).get("text", []):
                     out.write(f"  {text}\n")
     if explainer is not None:
@@ -179,8 +222,11 @@ def _write_text(
     for i, grid in enumerate(grids):
         assert puzzle is not None
         if fmt == "line":
-            tail = "" if unique is None or found is not None else (
-                "\tunique" if unique else "\tnot unique")
+            tail = (
+                ""
+                if unique is None or found is not None
+                else ("\tunique" if unique else "\tnot unique")
+            )
             out.write(format_line(grid, alphabet) + tail + "\n")
             continue
         if i:
@@ -188,8 +234,11 @@ def _write_text(
         if fmt == "pretty" and example and i == 0 and found is None:
             out.write(f"Puzzle ({EXAMPLE}, {puzzle.shape.describe()}):\n")
             out.write(format_pretty(puzzle.cells, puzzle.shape, alphabet) + "\n\nSolution:\n")
-        text = (format_grid(grid, alphabet) if fmt == "grid"
-                else format_pretty(grid, puzzle.shape, alphabet))
+        text = (
+            format_grid(grid, alphabet)
+            if fmt == "grid"
+            else format_pretty(grid, puzzle.shape, alphabet)
+        )
         out.write(text + "\n")
     if fmt != "line" and found is None and unique is not None:
         out.write("unique\n" if unique else "not unique\n")

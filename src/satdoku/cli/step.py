@@ -56,34 +56,75 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_input_options(parser)
     group = parser.add_argument_group("stepping")
-    group.add_argument("--rules", default="1,2", metavar="RULES",
-                       help="comma-separated rule set (default 1,2): 1, 2, elimination, "
-                       "lone-cell, lone-ranger, twins, all")
-    group.add_argument("--search", action="store_true",
-                       help="guess when the rules stall, backtrack on a contradiction")
-    group.add_argument("--order", default="first", choices=[o.value for o in GuessOrder],
-                       help="where to guess: first open cell (default), the cell with fewest "
-                       "candidates, or the axiom (cell or house) with fewest claims left")
-    group.add_argument("--index", type=int, default=1, metavar="K",
-                       help="step the K-th puzzle of FILE (1-based, default 1)")
+    group.add_argument(
+        "--rules",
+        default="1,2",
+        metavar="RULES",
+        help="comma-separated rule set (default 1,2): 1, 2, elimination, "
+        "lone-cell, lone-ranger, twins, all",
+    )
+    group.add_argument(
+        "--search",
+        action="store_true",
+        help="guess when the rules stall, backtrack on a contradiction",
+    )
+    group.add_argument(
+        "--order",
+        default="first",
+        choices=[o.value for o in GuessOrder],
+        help="where to guess: first open cell (default), the cell with fewest "
+        "candidates, or the axiom (cell or house) with fewest claims left",
+    )
+    group.add_argument(
+        "--index",
+        type=int,
+        default=1,
+        metavar="K",
+        help="step the K-th puzzle of FILE (1-based, default 1)",
+    )
     out = parser.add_argument_group("output")
-    out.add_argument("--boards", default="end", choices=BOARDS,
-                     help="when to draw the board with candidates: after every step, at guesses "
-                     "and backtracks, at the end (default), or never")
-    out.add_argument("--json", action="store_true",
-                     help="print the whole trace as one JSON object (steps, status, solution)")
-    out.add_argument("--rate", action="store_true",
-                     help="also rate the puzzle: weakest rule set solving it, else guesses")
-    out.add_argument("--html", metavar="OUT",
-                     help="write a self-contained web page that plays the trace step by step "
-                     "(no network needed: it opens from a USB stick)")
-    out.add_argument("--play", action="store_true",
-                     help="animate the trace in place in the terminal (needs rich: pip install "
-                     "'satdoku[rich]'); Ctrl-C stops it")
-    out.add_argument("--delay", type=float, default=0.4, metavar="SECONDS",
-                     help="with --play: pause per step (default 0.4)")
-    group.add_argument("--max-steps", type=int, metavar="K",
-                       help="stop the stepper after K steps (the trace is cut: status stalled)")
+    out.add_argument(
+        "--boards",
+        default="end",
+        choices=BOARDS,
+        help="when to draw the board with candidates: after every step, at guesses "
+        "and backtracks, at the end (default), or never",
+    )
+    out.add_argument(
+        "--json",
+        action="store_true",
+        help="print the whole trace as one JSON object (steps, status, solution)",
+    )
+    out.add_argument(
+        "--rate",
+        action="store_true",
+        help="also rate the puzzle: weakest rule set solving it, else guesses",
+    )
+    out.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a self-contained web page that plays the trace step by step "
+        "(no network needed: it opens from a USB stick)",
+    )
+    out.add_argument(
+        "--play",
+        action="store_true",
+        help="animate the trace in place in the terminal (needs rich: pip install "
+        "'satdoku[rich]'); Ctrl-C stops it",
+    )
+    out.add_argument(
+        "--delay",
+        type=float,
+        default=0.4,
+        metavar="SECONDS",
+        help="with --play: pause per step (default 0.4)",
+    )
+    group.add_argument(
+        "--max-steps",
+        type=int,
+        metavar="K",
+        help="stop the stepper after K steps (the trace is cut: status stalled)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -114,16 +155,18 @@ def run(args: argparse.Namespace) -> int:
     if not (math.isfinite(args.delay) and 0 <= args.delay <= 3600):
         raise InputError(f"--delay must be a number of seconds in 0..3600, got {args.delay}")
     play = _player() if args.play else None
-    result = trace(puzzle, rules, search=args.search, order=GuessOrder(args.order),
-                   max_steps=args.max_steps)
+    result = trace(
+        puzzle, rules, search=args.search, order=GuessOrder(args.order), max_steps=args.max_steps
+    )
     out = sys.stdout
     if args.html:
         return _write_html(result, args, source)
     if play is not None:
         played = play(result, delay=args.delay, alphabet=alphabet)
         if played.interrupted:
-            print(f"satdoku: interrupted at step {played.position} of {played.total}",
-                  file=sys.stderr)
+            print(
+                f"satdoku: interrupted at step {played.position} of {played.total}", file=sys.stderr
+            )
             return 130
         return 0
     if args.json:
@@ -143,8 +186,9 @@ def _player() -> Any:
     except ModuleNotFoundError as err:
         if err.name is None or err.name.split(".")[0] != "rich":
             raise
-        raise InputError("--play needs the rich package: pip install 'satdoku[rich]' "
-                         "(or pip install rich)") from None
+        raise InputError(
+            "--play needs the rich package: pip install 'satdoku[rich]' (or pip install rich)"
+        ) from None
     return play
 
 
@@ -159,8 +203,7 @@ def _write_html(result: Trace, args: argparse.Namespace, source: str) -> int:
     except OSError as err:
         raise InputError(f"cannot write: {err.strerror}", source=str(target)) from None
     status = record["status"] + (" (cut by --max-steps)" if result.truncated else "")
-    print(f"wrote {target}: {len(result.steps)} steps, {status}, "
-          f"{len(page.encode()) // 1024} KB")
+    print(f"wrote {target}: {len(result.steps)} steps, {status}, {len(page.encode()) // 1024} KB")
     return 0
 
 
