@@ -82,45 +82,46 @@ def is_solution(solution: Sequence[int], puzzle: Puzzle) -> bool:
     (True, False, False)
     """
     shape = puzzle.shape
-    n = shape.n
-    if n < 256:
-        return _is_small_solution(solution, puzzle.cells, shape)
-    try:
-        if len(solution) != n * n or min(solution) < 1 or max(solution) > n:
-            return False
-        cells = puzzle.cells
-        if any(map(mul, cells, map(sub, cells, solution))):  # a given g with g != s
-            return False
-    except TypeError:  # not a sequence of integers
-        return False
-    getter, shifts, keys = _house_plan(shape)
-    return len(set(map(add, shifts, getter(solution)))) == keys
-
-
-_GIVEN_MASK = bytes([0] + [255] * 255)
-"""Byte table: a given (1..255) becomes 0xFF, a blank stays 0."""
-
-
-def _is_small_solution(solution: Sequence[int], cells: Sequence[int], shape: Shape) -> bool:
-    """Do :func:`is_solution`'s work on bytes when every digit fits in one (n < 256).
-
-    Range: deleting the bytes 1..n must leave nothing. Givens: read as big integers, the
-    solution masked to the given cells must equal the givens.
-    """
-    n = shape.n
-    try:
-        grid = bytes(solution)
-    except (TypeError, ValueError):  # not integers, or not in 0..255
-        return False
-    if len(grid) != n * n or grid.translate(None, _DIGITS[n]):
-        return False
-    givens = bytes(cells)
-    mask = int.from_bytes(givens.translate(_GIVEN_MASK), "big")
-    if int.from_bytes(grid, "big") & mask != int.from_bytes(givens, "big"):
+    grid = _digits_keeping_givens(solution, puzzle.cells, shape.n)
+    if grid is None:
         return False
     getter, shifts, keys = _house_plan(shape)
     return len(set(map(add, shifts, getter(grid)))) == keys
 
 
-_DIGITS = [bytes(range(1, n + 1)) for n in range(256)]
-"""The digits 1..n of a grid of side n, as bytes."""
+_GIVEN_MASK = bytes([0] + [255] * 255)
+"""Byte table: a given (1..255) becomes 0xFF, a blank stays 0."""
+
+_SYMBOLS = bytes(range(1, 256))
+"""The digits 1..255 as bytes: the first n are those of a grid of side n < 256."""
+
+
+def _digits_keeping_givens(
+    solution: Sequence[int], cells: Sequence[int], n: int
+) -> Sequence[int] | None:
+    """Return the grid when it has n*n digits in 1..n and keeps every given, else None.
+
+    For n < 256 the work is done on bytes (the grid comes back as bytes): deleting the bytes
+    1..n must leave nothing, and, read as big integers, the grid masked to the given cells must
+    equal the givens.
+    """
+    if n >= 256:
+        try:
+            if len(solution) != n * n or min(solution) < 1 or max(solution) > n:
+                return None
+            if any(map(mul, cells, map(sub, cells, solution))):  # a given g with g != s
+                return None
+        except TypeError:  # not a sequence of integers
+            return None
+        return solution
+    try:
+        grid = bytes(solution)
+    except (TypeError, ValueError):  # not integers, or not in 0..255
+        return None
+    if len(grid) != n * n or grid.translate(None, _SYMBOLS[:n]):
+        return None
+    givens = bytes(cells)
+    mask = int.from_bytes(givens.translate(_GIVEN_MASK), "big")
+    if int.from_bytes(grid, "big") & mask != int.from_bytes(givens, "big"):
+        return None
+    return grid
