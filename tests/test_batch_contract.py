@@ -183,8 +183,9 @@ def test_ctrl_c_flushes_what_is_done_and_exits_130(tmp_path: Path) -> None:
         ["--solver", "minisat22"],
         ["--timeout", "60", "--solver", "minisat22"],
         ["--timeout", "60", "--strategy", "persistent"],
+        ["--timeout", "60"],
     ],
-    ids=["minisat", "minisat-watcher", "cadical-slices"],
+    ids=["minisat", "minisat-watcher", "cadical-slices", "cadical-child"],
 )
 def test_ctrl_c_inside_a_long_solve(extra: list[str], tmp_path: Path) -> None:
     path = tmp_path / "hard.txt"

@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
+from satdoku.checker import is_solution
 from satdoku.cli import main
 from satdoku.errors import InputError
 from satdoku.formats import Alphabet, format_line, parse_line
-from satdoku.generate import random_grid
-from satdoku.limited import UNINTERRUPTIBLE, check_limitable, how_limited
+from satdoku.generate import random_grid, random_puzzle
+from satdoku.limited import (
+    UNINTERRUPTIBLE,
+    can_fork,
+    check_limitable,
+    how_limited,
+    solve_in_child,
+    solve_within,
+)
 from satdoku.results import Status
 from satdoku.sat import SOLVER_NAMES, Limits, SatBackend, Strategy
+from satdoku.shape import Shape
 
 HARD = pigeonhole_latin(HARD_ORDER)
 """26x26, unsatisfiable (at order 24 CaDiCaL needs 20,000-80,000 conflicts, 1.6-3.6 s, to refute
@@ -153,3 +164,115 @@ def test_cli_refuses_limits_for_lingeling(
     err = capsys.readouterr().err
     assert "lingeling cannot be stopped" in err and "Traceback" not in err
     assert main(["solve", str(path), "--solver", "lingeling"]) == 0
+
+
+# --- a timeout on CaDiCaL: a child process for big grids, growing slices otherwise -----------
+
+
+def _children() -> list[str]:
+    """States of this process's live children (Linux /proc), to see that none is left behind."""
+    states = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == os.getpid():
+                states.append(fields[0])
+    return states
+
+
+pytestmark_fork = pytest.mark.skipif(not can_fork(), reason="no fork() on this platform")
+
+
+@pytestmark_fork
+def test_a_child_solve_answers_as_the_solver_does() -> None:
+    from pysat.solvers import Solver
+
+    from satdoku.encodings import shape_clauses
+
+    clauses = shape_clauses(Shape.sudoku(4)).clauses
+    given = [[1], [6]]  # r1c1=1 and r1c2=2
+    ok, model = solve_in_child(lambda: Solver("cadical153", clauses + given), Limits(timeout=30))
+    assert ok is True and model is not None and 1 in model and 6 in model
+    grid = tuple(v - 4 * i for i, v in enumerate(v for v in model if 0 < v <= 64))
+    assert is_solution(grid, parse_line("12.............."))
+    clash = [[1], [5]]  # r1c1=1 and r1c2=1
+    assert solve_in_child(lambda: Solver("cadical153", clauses + clash), Limits(timeout=30)) == (
+        False,
+        None,
+    )
+
+
+@pytestmark_fork
+def test_a_child_solve_is_killed_at_the_timeout() -> None:
+    with SatBackend("cadical153", strategy=Strategy.FRESH, limits=Limits(timeout=0.5)) as b:
+        start = time.monotonic()
+        assert b.solve(HARD).status is Status.TIMEOUT
+        spent = time.monotonic() - start
+    assert spent < 0.5 + 1.5 + 0.5  # encoding and loading are not timed; the kill is prompt
+    assert "S" not in _children() and "R" not in _children() and "Z" not in _children()
+
+
+@pytestmark_fork
+def test_a_child_solve_keeps_a_conflict_budget() -> None:
+    with SatBackend(
+        "cadical153", strategy=Strategy.FRESH, limits=Limits(timeout=60, conflicts=300)
+    ) as b:
+        start = time.monotonic()
+        assert b.solve(HARD).status is Status.TIMEOUT
+        assert time.monotonic() - start < 10.0  # the budget ended it, not the clock
+
+
+def test_big_grids_under_a_timeout_use_a_child_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh CaDiCaL solve under --timeout runs unsliced in a child where fork exists."""
+    import satdoku.sat as sat
+
+    calls: list[Limits] = []
+    real = sat.solve_in_child
+
+    def spy(make_solver: Any, limits: Limits) -> Any:
+        calls.append(limits)
+        return real(make_solver, limits)
+
+    monkeypatch.setattr(sat, "solve_in_child", spy)
+    puzzle, _ = random_puzzle(Shape.sudoku(25), 0.6, seed=1)
+    with SatBackend(limits=Limits(timeout=60)) as backend:
+        result = backend.solve(puzzle)
+    assert result.solution is not None and is_solution(result.solution, puzzle)
+    assert calls == ([Limits(timeout=60)] if can_fork() else [])
+
+
+class _SlowSolver:
+    """A stand-in for CaDiCaL in slices: each conflict takes 20 us; done after ``needed``."""
+
+    def __init__(self, needed: int | None) -> None:
+        self.needed = needed
+        self.done = 0
+        self.calls = 0
+        self.budget = 0
+
+    def conf_budget(self, budget: int) -> None:
+        self.budget = budget
+
+    def solve_limited(self, assumptions: Any = ()) -> bool | None:
+        self.calls += 1
+        take = self.budget if self.needed is None else min(self.budget, self.needed - self.done)
+        time.sleep(take * 20e-6)
+        self.done += take
+        return None if self.needed is None or self.done < self.needed else True
+
+
+def test_slices_grow_with_the_time_spent() -> None:
+    """A 2-second solve takes a few growing slices (fixed 50 ms slices would take 40)."""
+    solver = _SlowSolver(needed=100_000)  # 2 s of conflicts
+    assert solve_within(solver, "cadical153", [], Limits(timeout=60)) is True
+    assert solver.calls <= 30
+
+
+def test_slices_still_stop_at_the_timeout() -> None:
+    solver = _SlowSolver(needed=None)
+    start = time.monotonic()
+    assert solve_within(solver, "cadical153", [], Limits(timeout=1.0)) is None
+    assert time.monotonic() - start < 1.0 + 0.5

@@ -64,3 +64,38 @@ def test_one_persistent_solver_per_shape() -> None:
             backend.solve(random_puzzle(Shape.sudoku(9), 0.4, seed)[0])
         backend.solve(random_puzzle(Shape.sudoku(4), 0.4, 0)[0])
         assert len(backend._persistent) == 2
+
+
+def test_a_persistent_solver_is_replaced_after_its_conflicts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past REFRESH_CONFLICTS the shape's solver is replaced; answers stay right either side."""
+    import satdoku.sat as sat
+
+    monkeypatch.setattr(sat, "REFRESH_CHECK", 3)
+    monkeypatch.setattr(sat, "REFRESH_CONFLICTS", 0)
+    shape = Shape.sudoku(9)
+    puzzles = [random_puzzle(shape, 0.3, seed)[0] for seed in range(10)]
+    puzzles.insert(4, parse_line("11" + "." * 79))  # an unsolvable one among them
+    seen: list[object] = []  # each solver in turn (kept, so no id is reused)
+    with SatBackend(strategy=Strategy.PERSISTENT) as backend:
+        for puzzle in puzzles:
+            result = backend.solve(puzzle)
+            if not seen or backend._persistent[shape] is not seen[-1]:
+                seen.append(backend._persistent[shape])
+            if puzzle.cells[:2] == (1, 1):
+                assert result.status is Status.UNSOLVABLE
+            else:
+                assert result.solution is not None and is_solution(result.solution, puzzle)
+        assert len(backend._persistent) == 1  # the old solver is gone, not kept beside
+    assert len(seen) >= 3  # replaced every third solve
+
+
+def test_a_persistent_solver_is_kept_below_its_conflicts() -> None:
+    shape = Shape.sudoku(9)
+    with SatBackend(strategy=Strategy.PERSISTENT) as backend:
+        backend.solve(random_puzzle(shape, 0.4, 0)[0])
+        first = backend._persistent[shape]
+        for seed in range(300):  # past REFRESH_CHECK solves, far below REFRESH_CONFLICTS
+            backend.solve(random_puzzle(shape, 0.4, seed)[0])
+        assert backend._persistent[shape] is first

@@ -3,12 +3,15 @@
 PySAT can interrupt most solvers from another thread (``interrupt``): a watcher thread does so when
 the time is up, or at once on Ctrl-C (it listens on Python's signal wakeup fd, since Python's own
 handler cannot run while the solver holds the main thread). PySAT cannot interrupt CaDiCaL (the
-default solver) or Lingeling. For CaDiCaL the time limit is kept by *slices*: repeated
-``solve_limited`` calls with a small conflict budget, checking the clock between them (learnt
-clauses are kept, so no work is lost; the slice adapts to about 50 ms, but CaDiCaL's inprocessing
-can stretch one). Lingeling has neither budgets nor interrupts, so asking it for a limit is refused
-with a clear message naming solvers that have them. PySAT reports Ctrl-C inside a solve as its own
-error; :func:`solve_within` raises KeyboardInterrupt instead.
+default solver) or Lingeling. For CaDiCaL a fresh solver (big grids) runs in a forked child
+process that is killed at the timeout (:func:`solve_in_child`), so it solves at full speed; a
+persistent solver (small grids, givens as assumptions), or any solver where fork is not to be
+had, keeps the time limit by *slices*: repeated ``solve_limited`` calls with a conflict budget,
+checking the clock between them (learnt clauses are kept; a slice adapts to a quarter of the time
+spent so far, at least 50 ms, but CaDiCaL's inprocessing can stretch one). Lingeling has neither
+budgets nor interrupts, so asking it for a limit is refused with a clear message naming solvers
+that have them. PySAT reports Ctrl-C inside a solve as its own error; :func:`solve_within` raises
+KeyboardInterrupt instead.
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ from __future__ import annotations
 import os
 import select
 import signal
+import sys
 import threading
 import time
-from collections.abc import Sequence
+from array import array
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
@@ -33,6 +38,8 @@ __all__ = [
     "how_limited",
     "is_keyboard_interrupt",
     "solve_within",
+    "can_fork",
+    "solve_in_child",
 ]
 
 UNINTERRUPTIBLE = frozenset({"cadical103", "cadical153", "cadical195", "lingeling"})
@@ -45,7 +52,16 @@ QUICK_CONFLICTS = 200
 """Conflicts tried before a timer is set up (cheap for the many puzzles that need fewer)."""
 
 SLICE_SECONDS = 0.05
-"""Target wall-clock length of one conflict slice when a solver cannot be interrupted."""
+"""Shortest target wall-clock length of a conflict slice when a solver cannot be interrupted."""
+
+SLICE_GROWTH = 0.25
+"""A slice aims at this fraction of the time a solve has taken so far (when that is longer).
+
+Every call restarts CaDiCaL's search schedule, so many short slices cost a lot on big grids: a
+Latin square of order 50 (42 % given) took 0.8 s unlimited, 5-14 s in fixed 50 ms slices and
+0.7 s in slices of 0.2 s or more. Growing slices keep the number of calls logarithmic in the
+solve's length while the overrun past the timeout stays a fraction of it.
+"""
 
 
 def how_limited(name: str) -> str:
@@ -188,16 +204,110 @@ class _Watcher:
         self.solver.clear_interrupt()
 
 
+def can_fork() -> bool:
+    """Tell whether a solve can run in a forked child process here (Linux and the BSDs).
+
+    >>> isinstance(can_fork(), bool)
+    True
+    """
+    return hasattr(os, "fork") and sys.platform != "darwin"
+
+
+def solve_in_child(
+    make_solver: Callable[[], Any], limits: Limits
+) -> tuple[bool | None, list[int] | None]:
+    """Solve a new solver's formula in a forked child, killed at the timeout: (verdict, model).
+
+    The verdict is True (satisfiable, with the model), False (unsatisfiable) or None (the timeout
+    or the conflict budget ran out). This is how a solver that cannot be interrupted (CaDiCaL)
+    keeps a timeout on a big grid at its full speed: the child solves without slices, and the
+    parent waits for its answer on a pipe until the timeout or Ctrl-C, then kills it. As in
+    process, the timeout counts from when the formula is loaded.
+
+    >>> from pysat.solvers import Solver
+    >>> from satdoku.sat import Limits
+    >>> if can_fork():
+    ...     print(solve_in_child(lambda: Solver("cadical153", [[1, 2], [-1]]), Limits(timeout=9)))
+    ... else:
+    ...     print((True, [-1, 2]))
+    (True, [-1, 2])
+    """
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: solve, write the answer, leave without Python's clean-up
+        code = 1
+        try:
+            os.close(read_end)
+            solver = make_solver()
+            os.write(write_end, b"L")  # loaded: the clock starts now, as for an in-process solve
+            os.write(write_end, _child_answer(solver, limits.conflicts))
+            code = 0
+        except BaseException:  # noqa: BLE001 - the parent reports a missing answer
+            pass
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    done = False
+    try:
+        data = bytearray()
+        deadline = None
+        while True:
+            if deadline is None and data and limits.timeout is not None:
+                deadline = time.monotonic() + limits.timeout
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return None, None
+            ready, _, _ = select.select([read_end], [], [], left)
+            if ready:
+                chunk = os.read(read_end, 1 << 20)
+                if not chunk:
+                    break
+                data += chunk
+        _, status = os.waitpid(pid, 0)
+        done = True
+        answer = bytes(data[1:])
+        if status != 0 or not answer:
+            raise RuntimeError(f"the solver's child process failed (wait status {status})")
+        if answer[:1] == b"S":
+            return True, array("i", answer[1:]).tolist()
+        return (False if answer[:1] == b"U" else None), None
+    finally:
+        os.close(read_end)
+        if not done:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+
+
+def _child_answer(solver: Any, conflicts: int | None) -> bytes:
+    """Solve (within the conflict budget) and return b'S' and the model, b'U' or b'T'."""
+    if conflicts is None:
+        ok = solver.solve()
+    else:
+        solver.conf_budget(conflicts)
+        ok = solver.solve_limited()
+    if ok is None:
+        return b"T"
+    if not ok:
+        return b"U"
+    return b"S" + array("i", solver.get_model()).tobytes()
+
+
 def _sliced(solver: Any, assumptions: Sequence[int], limits: Limits) -> bool | None:
-    """Keep a timeout on a solver that cannot be interrupted: short conflict budgets in a loop."""
+    """Keep a timeout on a solver that cannot be interrupted: conflict budgets in a loop.
+
+    A slice aims at :data:`SLICE_GROWTH` of the time spent so far (at least
+    :data:`SLICE_SECONDS`, at most the time left), so a long solve takes few slices.
+    """
     assert limits.timeout is not None
-    deadline = time.monotonic() + limits.timeout
+    begin = time.monotonic()
+    deadline = begin + limits.timeout
     left = limits.conflicts
     size = 100
     while True:
         start = time.monotonic()
         if start >= deadline:
             return None
+        target = min(max(SLICE_SECONDS, SLICE_GROWTH * (start - begin)), deadline - start)
         budget = size if left is None else min(size, left)
         if budget <= 0:
             return None
@@ -208,7 +318,7 @@ def _sliced(solver: Any, assumptions: Sequence[int], limits: Limits) -> bool | N
         if left is not None:
             left -= budget
         spent = time.monotonic() - start
-        if spent < SLICE_SECONDS / 2:
+        if spent < target / 2:
             size *= 2
-        elif spent > SLICE_SECONDS * 2:
+        elif spent > target * 2:
             size = max(10, size // 2)
