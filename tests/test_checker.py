@@ -18,6 +18,9 @@ SHAPES = [
     Shape.latin(5),
     Shape.sudoku(9, diagonals=True),
     Shape.sudoku(16),
+    Shape.latin(7),
+    Shape.jigsaw([0, 0, 0, 1, 1, 0, 0, 2, 1, 1, 3, 2, 2, 2, 1, 3, 3, 2, 4, 4, 3, 3, 4, 4, 4]),
+    Shape.sudoku(25),  # past SUMS_UP_TO: the distinct-keys path
 ]
 
 
@@ -37,6 +40,9 @@ def grids_and_puzzles(draw: st.DrawFn) -> tuple[list[int], Puzzle]:
     assert grid is not None
     cells = list(grid)
     givens = [d if draw(st.booleans()) else 0 for d in cells]
+    if draw(st.booleans()):  # swap two cells: digits stay in range, houses may break
+        i, j = draw(st.integers(0, n * n - 1)), draw(st.integers(0, n * n - 1))
+        cells[i], cells[j] = cells[j], cells[i]
     for _ in range(draw(st.integers(0, 3))):
         cell = draw(st.integers(0, n * n - 1))
         cells[cell] = draw(st.sampled_from([0, 1, n, n + 1, 255, 300, cells[(cell + 1) % (n * n)]]))

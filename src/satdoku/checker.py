@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import add, itemgetter, mul, sub
-from typing import Any
+from typing import Any, NamedTuple
 
 from .puzzle import Puzzle
 from .shape import Shape
@@ -47,34 +47,97 @@ def broken_axioms(cells: Sequence[int], shape: Shape) -> list[str]:
     return problems
 
 
-def _house_plan(shape: Shape) -> tuple[itemgetter[Any], tuple[int, ...], int]:
-    """Return what :func:`is_solution` needs of a shape, computed once per shape.
+SUMS_UP_TO = 16
+"""Largest side whose houses are checked by one-hot sums (bigger grids: distinct keys)."""
 
-    A getter of every house's cells, house after house; per position, ``house * n - 1``; and
-    the number of distinct (house, digit) keys a valid grid gives, ``houses * n``.
+
+class _SumsPlan(NamedTuple):
+    """What the one-hot-sum house check needs of a shape (n <= :data:`SUMS_UP_TO`)."""
+
+    width: int  # bytes of one field: room for a sum of n one-hot digits
+    tables: tuple[bytes, ...]  # per byte of a field: digit -> that byte of 1 << (digit - 1)
+    templates: tuple[tuple[int, itemgetter[Any], Any], ...]  # multiplier, picks, their sums
+    size: int  # bytes of a product
+
+
+def _sums_plan(shape: Shape) -> _SumsPlan:
+    """Group the houses by their pattern (cells less the first), one multiplier per pattern.
+
+    The grid becomes a big integer X with one field per cell holding ``1 << (digit - 1)``. For a
+    pattern P (offsets, largest m), multiplying X by the sum of ``B**(m - o)`` over o in P puts,
+    in field ``a + m`` of the product, the sum of the fields ``a + o``: the house at a. Fields
+    are wide enough that no sum carries into the next one.
+    """
+    n = shape.n
+    width = (n + n.bit_length() + 7) // 8
+    tables = tuple(
+        bytes(((1 << (d - 1)) >> (8 * j)) & 0xFF if 1 <= d <= n else 0 for d in range(256))
+        for j in range(width)
+    )
+    by_pattern: dict[tuple[int, ...], list[int]] = {}
+    for house in shape.houses:
+        first = min(house.cells)
+        pattern = tuple(sorted(c - first for c in house.cells))
+        by_pattern.setdefault(pattern, []).append(first)
+    full = tuple(((1 << n) - 1).to_bytes(width, "little"))
+    templates = []
+    longest = 0
+    for pattern, firsts in by_pattern.items():
+        last = pattern[-1]
+        longest = max(longest, last)
+        multiplier = sum(1 << (8 * width * (last - o)) for o in pattern)
+        picks = [(a + last) * width + j for a in firsts for j in range(width)]
+        sums = full * len(firsts)
+        templates.append((multiplier, itemgetter(*picks), sums if len(sums) > 1 else sums[0]))
+    return _SumsPlan(width, tables, tuple(templates), (n * n + longest + 1) * width)
+
+
+def _houses_hold_every_digit(grid: Sequence[int], shape: Shape) -> bool:
+    """Tell whether every house of a grid of digits 1..n holds n different digits.
+
+    Small grids: n one-hot digits sum to ``2**n - 1`` exactly when they are all different (a
+    repeated digit leaves fewer than n one bits in the sum), all houses of one pattern in one
+    big-integer product. Bigger grids: the key ``house * n + digit - 1`` of each (house, cell)
+    falls in its house's block of n keys, so there are ``houses * n`` distinct keys exactly when
+    every house holds n different digits.
     """
     plan = _PLANS.get(shape)
     if plan is None:
-        n = shape.n
-        houses = shape.houses
-        cells = [cell for house in houses for cell in house.cells]
-        shifts = tuple(h * n - 1 for h, house in enumerate(houses) for _ in house.cells)
-        plan = (itemgetter(*cells), shifts, len(houses) * n)
+        plan = _sums_plan(shape) if shape.n <= SUMS_UP_TO else _keys_plan(shape)
         if len(_PLANS) >= 64:
             _PLANS.clear()
         _PLANS[shape] = plan
-    return plan
+    if isinstance(plan, _SumsPlan):
+        assert isinstance(grid, bytes)  # n <= SUMS_UP_TO < 256: the byte path
+        width = plan.width
+        fields = bytearray(len(grid) * width)
+        for j, table in enumerate(plan.tables):
+            fields[j::width] = grid.translate(table)
+        x = int.from_bytes(fields, "little")
+        size = plan.size
+        return all(
+            picks((x * multiplier).to_bytes(size, "little")) == sums
+            for multiplier, picks, sums in plan.templates
+        )
+    getter, shifts, keys = plan
+    return len(set(map(add, shifts, getter(grid)))) == keys
 
 
-_PLANS: dict[Shape, tuple[itemgetter[Any], tuple[int, ...], int]] = {}
+def _keys_plan(shape: Shape) -> tuple[itemgetter[Any], tuple[int, ...], int]:
+    """A getter of every house's cells, house after house; per position ``house * n - 1``;
+    and the number of distinct keys a valid grid gives, ``houses * n``."""
+    n = shape.n
+    houses = shape.houses
+    cells = [cell for house in houses for cell in house.cells]
+    shifts = tuple(h * n - 1 for h, house in enumerate(houses) for _ in house.cells)
+    return itemgetter(*cells), shifts, len(houses) * n
+
+
+_PLANS: dict[Shape, _SumsPlan | tuple[itemgetter[Any], tuple[int, ...], int]] = {}
 
 
 def is_solution(solution: Sequence[int], puzzle: Puzzle) -> bool:
     """Tell whether a full grid keeps every given and holds each digit once in every house.
-
-    Every digit must be in 1..n; then the key ``house * n + digit - 1`` of each (house, cell)
-    pair falls in its own house's block of n keys, so the keys are all distinct (their number
-    is houses * n) exactly when every house holds n different digits.
 
     >>> from satdoku.shape import Shape
     >>> p = Puzzle(Shape.latin(2), (1, 0, 0, 0))
@@ -85,8 +148,7 @@ def is_solution(solution: Sequence[int], puzzle: Puzzle) -> bool:
     grid = _digits_keeping_givens(solution, puzzle.cells, shape.n)
     if grid is None:
         return False
-    getter, shifts, keys = _house_plan(shape)
-    return len(set(map(add, shifts, getter(grid)))) == keys
+    return _houses_hold_every_digit(grid, shape)
 
 
 _GIVEN_MASK = bytes([0] + [255] * 255)

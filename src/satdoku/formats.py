@@ -154,13 +154,17 @@ def _shape_for(options: ShapeOptions, n: int) -> Shape:
     return options._make_shape(n)
 
 
-def _fast_digits(body: str, alphabet: Alphabet) -> tuple[int, ...] | None:
+def _fast_digits(body: str, alphabet: Alphabet) -> bytes | None:
     """Return the digits of a line made of symbols and blanks only (None: use the full parser)."""
     table = alphabet.reader
     if table is None or not body.isascii():
         return None
     digits = body.encode("ascii").translate(table)
-    return None if 255 in digits else tuple(digits)
+    return None if 255 in digits else digits
+
+
+_BYTES = bytes(range(256))
+"""The bytes 0..255: deleting the first n + 1 from digits leaves those over n."""
 
 
 @dataclass(frozen=True)
@@ -271,11 +275,12 @@ def parse_line(
     fast = _fast_digits(body, alphabet)
     if fast:
         n = math.isqrt(len(fast))
-        if n * n == len(fast) and n <= MAX_SIZE and max(fast) <= n:
+        if n * n == len(fast) and n <= MAX_SIZE and not fast.translate(None, _BYTES[: n + 1]):
             try:
-                return Puzzle(options.shape_for(n), fast)
+                shape = options.shape_for(n)
             except InputError as err:
                 raise err.at(source=source, line=line) from None
+            return Puzzle.checked_already(shape, tuple(fast))
     columns: list[int] | None = None
     whole = text.rstrip()  # columns count from the start of the line
     if _is_tokens(body):

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
-from operator import sub
+from itertools import compress
+from operator import add, sub
 
 from pysat.solvers import Solver as PySatSolver
 
@@ -350,7 +351,8 @@ class SatBackend:
             # the hot path (persistent solver, no limits): givens as assumptions, the true
             # claims of the model read in reading order (one per cell: digit = var - cell * n)
             offsets = plan.offsets
-            if not plan.solve([o + d for o, d in zip(offsets, puzzle.cells, strict=True) if d]):
+            cells = puzzle.cells  # n*n digits (a Puzzle checks them): givens -> variables
+            if not plan.solve(list(map(add, compress(offsets, cells), filter(None, cells)))):
                 return Result(Status.UNSOLVABLE, puzzle=puzzle)
             lits = plan.get_model()
             if plan.aux:
