@@ -25,7 +25,8 @@ report's run):
 * The bare call costs ~100 us per 17-clue puzzle with CaDiCaL 1.5.3 (71 % of them need no
   conflict); the report's *Where a 9x9 puzzle's time goes* table measures every stage around
   it. ``array``/``compress``/``sort``/``filter`` decodings were all slower than the list
-  comprehension; a byte-level checker saved ~10 us of the check's ~30.
+  comprehension; a byte-level checker saved ~10 us of the check's ~30, one-hot sums in a
+  big-integer product per house pattern another ~4 us.
 * CaDiCaL options must be set before the first clause (PySAT ignores them after). ``chrono=0``
   gave +12 % on the 17-clue set in four alternating rounds and 5 % fewer conflicts on the
   hardest set (39,749 against 42,066 on the first 1,000); lucky/phase/stabilize/restart/
@@ -35,10 +36,22 @@ report's run):
 * Big grids: building the simplified formula takes 0.1-0.3 s; the rest is search. Pairwise
   at-most-one on the simplified formula beat the sequential counter on 25x25 (median ~0.4 s
   against ~1 s); random-hole Sudoku has a sharp hard region (49x49 solved in 0.2-0.8 s at
-  60-65 % given, not in 60 s at 55 %). With a time limit CaDiCaL runs in conflict slices (it has
-  no interrupt), which made big grids several times slower (Latin square 50: 2 s without a
-  limit, past 30 s with one), so the scale rows run without a limit in a child process that
-  is killed at the timeout.
+  60-65 % given, not in 60 s at 55 %). With a time limit CaDiCaL used to run in 50 ms conflict
+  slices (it has no interrupt), which made big grids several times slower (Latin square 50:
+  1 s without a limit, 2-19 s with one): each call restarts CaDiCaL's schedule and its lucky
+  phases. satdoku now solves big grids under ``--timeout`` in a forked child killed at the
+  timeout (full speed); the scale rows still run each size in a child process of their own.
+* Where the 9x9 floor comes from: CaDiCaL's solve with one assumption costs ~57 us (assigning
+  and propagating all 729 claims, ~30 decisions), with all 81 true claims as assumptions ~85 us,
+  so neither more assumptions nor ``propagate`` (~80 us, MiniSat and Glucose alike) is cheaper;
+  ``get_model`` builds 729 Python ints (~30 us) and the list comprehension that keeps the
+  positive ones (~17 us) beat ``filter``, ``compress``, ``sorted`` and ``array`` sign bytes. A
+  bit-sliced rules-1-and-2 propagator over big integers (one bit per puzzle, 4,096 puzzles at a
+  time) needed 20-28 rounds to settle the singles-solvable half of the 17-clue set: ~50 us a
+  puzzle, more than the SAT calls it would save.
+* One persistent solver for a whole batch slows down as its kept learnt clauses pile up (the
+  hardest set's 1,000-puzzle blocks went from 1.48 s to 1.85 s); ``REFRESH_CONFLICTS`` replaces
+  it after 50,000 conflicts (10,000 hardest puzzles: 15.0 s of CPU against 18.3 s).
 """
 
 from __future__ import annotations
@@ -203,30 +216,45 @@ def bare_rate(lines: Sequence[str], tuned: bool) -> float:
 
 
 def batch_rows(name: str, path: Path, count: int | None, workdir: Path) -> dict[str, Any]:
-    """Measure satdoku end to end (fresh process) and the bare solver on one collection."""
+    """Measure satdoku end to end (fresh process) and the bare solver on one collection.
+
+    Three rounds, each a satdoku run then the bare solver (PySAT defaults, then tuned), so a
+    burst of load elsewhere hits both sides; every figure is a median, and the per-puzzle ratio
+    is the median of the rounds' own ratios.
+    """
     lines = read_lines(path, count)
+    n = len(lines)
     sample = workdir / f"{name}.txt"
     sample.write_text("\n".join(lines) + "\n")
-    startup, _, _ = timed_process(satdoku_cli("solve", "--help"))
-    walls, outputs = [], ""
-    for _ in range(2):
+    startup = median([timed_process(satdoku_cli("solve", "--help"))[0] for _ in range(3)])
+    walls: list[float] = []
+    bares: list[float] = []
+    tuneds: list[float] = []
+    rss, outputs = 0, ""
+    for _ in range(3):
         wall, rss, outputs = timed_process(satdoku_cli("solve", str(sample)))
         walls.append(wall)
+        bares.append(bare_rate(lines, tuned=False))
+        tuneds.append(bare_rate(lines, tuned=True))
     wrong = check_lines(lines, outputs.splitlines())
-    wall = min(walls)
-    bare = max(bare_rate(lines, tuned=False) for _ in range(2))
-    tuned = max(bare_rate(lines, tuned=True) for _ in range(2))
+    wall = median(walls)
+    # per-puzzle time over the bare call's per-puzzle time, start-up excluded, round by round
+    per_bare = [b * max(w - startup, 1e-9) / n for w, b in zip(walls, bares, strict=True)]
+    per_tuned = [b * max(w - startup, 1e-9) / n for w, b in zip(walls, tuneds, strict=True)]
     return {
         "set": name,
-        "puzzles": len(lines),
+        "puzzles": n,
         "wall": wall,
-        "rate": len(lines) / wall,
-        "rate_no_startup": len(lines) / max(wall - startup, 1e-9),
+        "walls": walls,
+        "rate": n / wall,
+        "rate_no_startup": n / max(wall - startup, 1e-9),
         "startup": startup,
         "rss": rss,
         "wrong": wrong,
-        "bare": bare,
-        "bare_tuned": tuned,
+        "bare": median(bares),
+        "bare_tuned": median(tuneds),
+        "per_bare": median(per_bare),
+        "per_tuned": median(per_tuned),
     }
 
 
@@ -248,7 +276,8 @@ def breakdown(lines: Sequence[str]) -> dict[str, float]:
     options, same decoding) plus reading and printing a line, so the sum is what one puzzle
     costs end to end and solver call + get_model + check is the floor no Python change removes.
     """
-    from operator import sub
+    from itertools import compress
+    from operator import add, sub
 
     from satdoku.formats import format_line
 
@@ -261,7 +290,8 @@ def breakdown(lines: Sequence[str]) -> dict[str, float]:
         t0 = clock()
         puzzle = parse_line(line)
         t1 = clock()
-        lits = [o + d for o, d in zip(offsets, puzzle.cells, strict=True) if d]
+        cells = puzzle.cells
+        lits = list(map(add, compress(offsets, cells), filter(None, cells)))
         t2 = clock()
         inner.solve(lits)
         t3 = clock()
@@ -313,17 +343,20 @@ def breakdown_text(rows: dict[str, dict[str, float]]) -> list[str]:
 
 
 def jobs_rows(path: Path, count: int, workdir: Path) -> dict[str, Any]:
-    """Wall time of ``--jobs 1`` and ``--jobs 2`` on the same file (best of two each)."""
+    """Wall time of ``--jobs 1`` and ``--jobs 2`` on the same file: three alternating rounds,
+    medians, and the speed-up as the median of the rounds' own ratios."""
     lines = read_lines(path, count)
     sample = workdir / "jobs.txt"
     sample.write_text("\n".join(lines) + "\n")
-    result: dict[str, Any] = {"puzzles": len(lines), "jobs1": float("inf"), "jobs2": float("inf")}
-    for _ in range(2):  # alternate, so a burst of load elsewhere hits both
+    result: dict[str, Any] = {"puzzles": len(lines)}
+    walls: dict[int, list[float]] = {1: [], 2: []}
+    for _ in range(3):  # alternate, so a burst of load elsewhere hits both
         for jobs in (1, 2):
             wall, _, out = timed_process(satdoku_cli("solve", str(sample), "--jobs", str(jobs)))
-            result[f"jobs{jobs}"] = min(result[f"jobs{jobs}"], wall)
+            walls[jobs].append(wall)
             result[f"wrong{jobs}"] = check_lines(lines, out.splitlines())
-    result["speedup"] = result["jobs1"] / result["jobs2"]
+    result["jobs1"], result["jobs2"] = median(walls[1]), median(walls[2])
+    result["speedup"] = median([a / b for a, b in zip(walls[1], walls[2], strict=True)])
     return result
 
 
@@ -354,37 +387,47 @@ def streaming_rows(path: Path, big_lines: int, workdir: Path) -> dict[str, Any]:
     }
 
 
-def peer_rows(lines: Sequence[str], cap: float, timeout: float) -> dict[str, dict[str, float]]:
-    """Each peer on the same puzzles (until done or ``cap`` seconds), answers checked."""
+def peer_rows(
+    lines: Sequence[str], cap: float, timeout: float, workdir: Path
+) -> tuple[dict[str, dict[str, float]], list[float]]:
+    """Each peer on the same puzzles (until done or ``cap`` seconds), answers checked, with
+    satdoku's rate on that sample measured just before and just after it (three runs each):
+    a peer's ratio uses the median of those six, so both sides see the same load."""
     rows = {}
+    runs = satdoku_sample_rates(lines, workdir)
+    before = runs
     for name in PEER_ORDER:
         try:
             rows[name] = peers.measure(name, lines, cap, timeout)
         except Exception as err:  # a peer that is not installed
             rows[name] = {"error": str(err)}  # type: ignore[dict-item]
+        after = satdoku_sample_rates(lines, workdir)
+        rows[name]["satdoku"] = median(before + after)
+        runs = runs + after
+        before = after
         print(f"  peer {name}: {rows[name]}", file=sys.stderr, flush=True)
-    return rows
+    return rows, runs
 
 
-def satdoku_sample_rate(lines: Sequence[str], workdir: Path) -> float:
+def satdoku_sample_rates(lines: Sequence[str], workdir: Path, runs: int = 3) -> list[float]:
     """satdoku on exactly the peers' sample: ``satdoku.cli.main(["solve", FILE])`` in this
-    process (file read, solved, checked, printed to a file; best of three)."""
+    process (file read, solved, checked, printed to a file), puzzles/s of each run."""
     import contextlib
 
     from satdoku.cli import main as cli_main
 
     sample = workdir / "peer_sample.txt"
     sample.write_text("\n".join(lines) + "\n")
-    best = float("inf")
-    for _ in range(3):
+    rates = []
+    for _ in range(runs):
         with open(workdir / "peer_out.txt", "w") as out, contextlib.redirect_stdout(out):
             start = time.perf_counter()
             cli_main(["solve", str(sample)])
-            best = min(best, time.perf_counter() - start)
-    answers = (workdir / "peer_out.txt").read_text().splitlines()
-    if check_lines(lines, answers):
-        raise RuntimeError("satdoku gave a wrong answer on the peers' sample")
-    return len(lines) / best
+            rates.append(len(lines) / (time.perf_counter() - start))
+        answers = (workdir / "peer_out.txt").read_text().splitlines()
+        if check_lines(lines, answers):
+            raise RuntimeError("satdoku gave a wrong answer on the peers' sample")
+    return rates
 
 
 # --- scale ------------------------------------------------------------------------------------
@@ -590,7 +633,8 @@ def headline(res: dict[str, Any]) -> list[str]:
     rows = res["peers"]["rows"]
     dlx = rows.get("dlxsudoku", {}).get("rate") or float("nan")
     naive = rows.get("naive_pysat", {}).get("rate") or float("nan")
-    ours = res["peers"]["satdoku"]
+    ours_dlx = rows.get("dlxsudoku", {}).get("satdoku", float("nan"))
+    ours_naive = rows.get("naive_pysat", {}).get("satdoku", float("nan"))
 
     def mark(ok: bool) -> str:
         return "met" if ok else "**not met**"
@@ -603,18 +647,18 @@ def headline(res: dict[str, Any]) -> list[str]:
         f"| 17-clue, `satdoku solve FILE`, fresh process, {b17['puzzles']:,} puzzles | "
         f"{b17['rate']:,.0f}/s | >= 6,000/s | {mark(b17['rate'] >= 6000)} |",
         f"| ... against dlxsudoku: same {res['peers']['count']:,}-puzzle sample; full-set rate "
-        f"| {ours / dlx:,.0f}x; "
-        f"{b17['rate'] / dlx:,.0f}x | >= 120x | {mark(ours / dlx >= 120)} |",
+        f"| {ours_dlx / dlx:,.0f}x; "
+        f"{b17['rate'] / dlx:,.0f}x | >= 120x | {mark(ours_dlx / dlx >= 120)} |",
         f"| ... against the naive PySAT baseline: same sample; full-set rate | "
-        f"{ours / naive:,.0f}x; {b17['rate'] / naive:,.0f}x | >= 75x | "
-        f"{mark(ours / naive >= 75)} |",
+        f"{ours_naive / naive:,.0f}x; {b17['rate'] / naive:,.0f}x | >= 75x | "
+        f"{mark(ours_naive / naive >= 75)} |",
         f"| forum_hardest_1905_11+, {bhard['puzzles']:,} puzzles | {bhard['rate']:,.0f}/s | "
         f">= 600/s | {mark(bhard['rate'] >= 600)} |",
         f"| `--jobs 2` against one process | {res['jobs']['speedup']:.2f}x | >= 1.7x | "
         f"{mark(res['jobs']['speedup'] >= 1.7)} |",
     ]
     for b in res["batches"]:
-        per = b["bare"] / b["rate_no_startup"]
+        per = b["per_bare"]
         out.append(
             f"| per-puzzle time / bare solver call, {b['set']} (start-up excluded) | "
             f"{per:.2f}x | <= 1.5x | {mark(per <= 1.5)} |"
@@ -663,21 +707,23 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
         "## 9x9 batches, end to end",
         "",
         "`satdoku solve FILE` in a fresh process, wall clock from start to the last printed "
-        "solution (best of two runs; every solution checked by the independent checker "
-        "afterwards). *Bare solver*: the same first puzzles through `solve(assumptions)` on "
-        "ready literal lists in one persistent solver (PySAT defaults; *tuned*: with "
-        "satdoku's solver options).",
+        "solution (median of three rounds; every solution checked by the independent "
+        "checker afterwards). *Bare solver*: the same first puzzles through "
+        "`solve(assumptions)` on ready literal lists in one persistent solver (PySAT "
+        "defaults; *tuned*: with satdoku's solver options), run in each round right after "
+        "satdoku. *Per puzzle*: satdoku's time per puzzle (start-up excluded) over the bare "
+        "call's, the median of the three rounds' ratios.",
         "",
         "| collection | puzzles | satdoku end to end | without interpreter start-up | "
-        "bare solver | bare, tuned | end to end / bare (per puzzle) | wrong |",
+        "bare solver | bare, tuned | per puzzle / bare (tuned) | wrong |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for b in res["batches"]:
         lines.append(
             f"| {b['set']} | {b['puzzles']:,} | {fmt_rate(b['rate'])}/s | "
             f"{fmt_rate(b['rate_no_startup'])}/s | {fmt_rate(b['bare'])}/s | "
-            f"{fmt_rate(b['bare_tuned'])}/s | {b['bare'] / b['rate']:.2f}x "
-            f"({b['bare_tuned'] / b['rate']:.2f}x tuned) | {b['wrong']} |"
+            f"{fmt_rate(b['bare_tuned'])}/s | {b['per_bare']:.2f}x "
+            f"({b['per_tuned']:.2f}x) | {b['wrong']} |"
         )
     lines += [
         "",
@@ -699,7 +745,8 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
     ]
     ours = p["satdoku"]
     lines.append(
-        f"| **satdoku** (`satdoku.cli.main`, file to printed solutions) | {p['count']} | "
+        f"| **satdoku** (`satdoku.cli.main`, file to printed solutions; median of "
+        f"{len(p['satdoku_runs'])} runs) | {p['count']} | "
         f"{p['count']} | 0 | 0 | {fmt_rate(ours)} | 1 |"
     )
     lines.append(
@@ -710,7 +757,7 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
         if "error" in r:
             lines.append(f"| {name} | - | - | - | - | not run: {r['error']} | |")
             continue
-        ratio = ours / r["rate"] if r["rate"] else float("inf")
+        ratio = r["satdoku"] / r["rate"] if r["rate"] else float("inf")
         lines.append(
             f"| {name} | {r['tried']:.0f} | {r['solved']:.0f} | {r['timeout']:.0f} | "
             f"{r['wrong']:.0f} | {fmt_rate(r['rate'])} | {ratio:,.0f} |"
@@ -719,15 +766,18 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
         "",
         "Ratios use satdoku's rate on the peers' own sample, reading the file and "
         "printing the solutions in one process (interpreter start-up excluded, as it is "
-        "for the peers); the full-set row above is a fresh process, start-up included.",
+        "for the peers): the median of three runs just before and three just after that "
+        "peer, so both see the same load; the full-set row above is a fresh process, "
+        "start-up included.",
         "",
     ]
     j = res["jobs"]
     lines += [
         "## --jobs",
         "",
-        f"`satdoku solve` on {j['puzzles']:,} 17-clue puzzles: one process "
-        f"{j['jobs1']:.2f} s, `--jobs 2` {j['jobs2']:.2f} s: **{j['speedup']:.2f}x** "
+        f"`satdoku solve` on {j['puzzles']:,} 17-clue puzzles, three alternating rounds "
+        f"(medians): one process {j['jobs1']:.2f} s, `--jobs 2` {j['jobs2']:.2f} s: "
+        f"**{j['speedup']:.2f}x** (median of the rounds' ratios) "
         f"(wrong: {j['wrong1']} / {j['wrong2']}). On 2 cores shared with other jobs the "
         "second worker only gets the CPU the others leave.",
         "",
@@ -886,12 +936,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         count, cap, timeout = (100, 15.0, 5.0) if quick else (1000, 30.0, 10.0)
         sample = read_lines(DATA / SETS["17-clue"], count)
+        rows, runs = peer_rows(sample, cap, timeout, work)
         res["peers"] = {
             "count": count,
             "cap": cap,
             "timeout": timeout,
-            "satdoku": satdoku_sample_rate(sample, work),
-            "rows": peer_rows(sample, cap, timeout),
+            "satdoku": median(runs),
+            "satdoku_runs": runs,
+            "rows": rows,
         }
     res["timeout"] = 20.0 if quick else 30.0
     res["scale"] = scale_rows(quick, res["timeout"])

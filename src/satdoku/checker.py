@@ -115,10 +115,10 @@ def _houses_hold_every_digit(grid: Sequence[int], shape: Shape) -> bool:
             fields[j::width] = grid.translate(table)
         x = int.from_bytes(fields, "little")
         size = plan.size
-        return all(
-            picks((x * multiplier).to_bytes(size, "little")) == sums
-            for multiplier, picks, sums in plan.templates
-        )
+        for multiplier, picks, sums in plan.templates:
+            if picks((x * multiplier).to_bytes(size, "little")) != sums:
+                return False
+        return True
     getter, shifts, keys = plan
     return len(set(map(add, shifts, getter(grid)))) == keys
 
