@@ -276,3 +276,35 @@ def test_slices_still_stop_at_the_timeout() -> None:
     start = time.monotonic()
     assert solve_within(solver, "cadical153", [], Limits(timeout=1.0)) is None
     assert time.monotonic() - start < 1.0 + 0.5
+
+
+@pytest.mark.parametrize("solver", ["cadical153", "minisat22"])
+def test_small_grids_under_limits_go_on_past_the_first_conflicts(
+    solver: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The persistent hot path under limits: a first slice of conflicts, then the rest within
+    the limits (forced here by a first slice of one conflict)."""
+    import satdoku.sat as sat
+
+    monkeypatch.setattr(sat, "QUICK_CONFLICTS", 1)
+    went_on: list[Any] = []
+    limited = SatBackend._limited
+
+    def spy(self: SatBackend, *args: Any) -> Any:
+        went_on.append(args)
+        return limited(self, *args)
+
+    monkeypatch.setattr(SatBackend, "_limited", spy)
+    hardest = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+    ]
+    puzzles = [parse_line(line) for line in hardest] + [parse_line("11" + "." * 79)]
+    with SatBackend(solver, limits=Limits(timeout=30)) as backend:
+        results = [backend.solve(p) for p in puzzles]
+    for puzzle, result in zip(puzzles[:2], results, strict=False):
+        assert result.solution is not None and is_solution(result.solution, puzzle)
+    assert results[2].status is Status.UNSOLVABLE
+    assert len(went_on) >= 2  # the hard ones went on past their first slice
+    with SatBackend(solver, limits=Limits(conflicts=1)) as backend:
+        assert backend.solve(puzzles[0]).status is Status.TIMEOUT  # the budget is spent

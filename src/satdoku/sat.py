@@ -8,6 +8,7 @@ wins on big grids where assumptions slow the solver down.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -20,7 +21,14 @@ from pysat.solvers import Solver as PySatSolver
 from .checker import is_solution
 from .encodings import FALSE, TRUE, UNKNOWN, AtMostOne, Encoding, encode, shape_clauses
 from .errors import InputError, InternalError
-from .limited import UNINTERRUPTIBLE, can_fork, check_limitable, solve_in_child, solve_within
+from .limited import (
+    QUICK_CONFLICTS,
+    UNINTERRUPTIBLE,
+    can_fork,
+    check_limitable,
+    solve_in_child,
+    solve_within,
+)
 from .puzzle import Grid, Puzzle
 from .results import Result, Status
 from .shape import Shape
@@ -248,23 +256,49 @@ def decode_model(model: Sequence[int], n: int) -> Grid:
 
 
 class _Plan:
-    """What the hot path of :meth:`SatBackend.solve` needs for one shape, computed once."""
+    """What the hot path of :meth:`SatBackend.solve` needs for one shape, computed once.
 
-    __slots__ = ("n", "cells", "claims", "offsets", "solve", "get_model", "aux", "countdown")
+    Under limits, ``solve`` first tries ``quick`` conflicts (most small puzzles need fewer) and
+    answers None when they run out, for :meth:`SatBackend._limited` to go on within the limits.
+    """
 
-    def __init__(self, n: int, solver: PySatSolver | None) -> None:
+    __slots__ = (
+        "n",
+        "cells",
+        "claims",
+        "offsets",
+        "solve",
+        "get_model",
+        "aux",
+        "countdown",
+        "started",
+    )
+
+    def __init__(self, n: int, solver: PySatSolver | None, quick: int | None = None) -> None:
         self.n = n
         self.countdown = REFRESH_CHECK  # solves left before the solver's conflicts are looked at
         self.cells = n * n
         self.claims = n**3
         self.offsets = tuple(range(0, n**3, n))  # variable of (cell, digit) = offset + digit
-        self.solve: Callable[[list[int]], bool] | None = None
+        self.solve: Callable[[list[int]], bool | None] | None = None
         self.get_model: Callable[[], list[int]] = list
         self.aux = False
+        self.started = 0.0  # when the last first slice began (limits only)
         if solver is not None:
             inner = getattr(solver, "solver", solver)  # skip PySAT's dispatching wrapper
-            self.solve, self.get_model = inner.solve, inner.get_model
+            self.get_model = inner.get_model
             self.aux = solver.nof_vars() > n**3
+            if quick is None:
+                self.solve = inner.solve
+            else:
+                budget, limited = inner.conf_budget, inner.solve_limited
+
+                def first_slice(assumptions: list[int]) -> bool | None:
+                    self.started = time.monotonic()
+                    budget(quick)
+                    return limited(assumptions)
+
+                self.solve = first_slice
 
 
 class SatBackend:
@@ -335,8 +369,10 @@ class SatBackend:
         if plan is None:
             persistent = self.strategy.resolve(shape.n) is Strategy.PERSISTENT
             solver = self.persistent_solver(shape) if persistent else None
-            fast = solver is not None and not self.limits.limited
-            plan = _Plan(shape.n, solver if fast else None)
+            quick = None
+            if self.limits.limited:
+                quick = min(QUICK_CONFLICTS, self.limits.conflicts or QUICK_CONFLICTS)
+            plan = _Plan(shape.n, solver, quick)
             self._plans[shape] = plan
         return plan
 
@@ -352,7 +388,11 @@ class SatBackend:
             # claims of the model read in reading order (one per cell: digit = var - cell * n)
             offsets = plan.offsets
             cells = puzzle.cells  # n*n digits (a Puzzle checks them): givens -> variables
-            if not plan.solve(list(map(add, compress(offsets, cells), filter(None, cells)))):
+            assumptions = list(map(add, compress(offsets, cells), filter(None, cells)))
+            ok = plan.solve(assumptions)
+            if not ok:
+                if ok is None:  # limited, and the first conflicts were not enough
+                    return self._limited(puzzle, plan.started, assumptions)
                 return Result(Status.UNSOLVABLE, puzzle=puzzle)
             lits = plan.get_model()
             if plan.aux:
@@ -361,42 +401,51 @@ class SatBackend:
             if len(true) == plan.cells:
                 return self._checked(puzzle, tuple(map(sub, true, offsets)))
             return self._checked(puzzle, decode_model(lits, plan.n))
-        n = shape.n
-        if self.strategy.resolve(n) is Strategy.PERSISTENT:
-            status, model = self._run(self.persistent_solver(puzzle.shape), puzzle.assumptions())
-        else:
-            known = singles(puzzle)  # rules 1 and 2 to a fixpoint shrink the formula most
-            if known is None:
-                return Result(Status.UNSOLVABLE, puzzle=puzzle)
-            formula = encode(
-                puzzle.shape, fresh_encoding(puzzle.shape, self.encoding, known), known=known
+        n = shape.n  # the fresh strategy (a persistent solver always has a plan)
+        known = singles(puzzle)  # rules 1 and 2 to a fixpoint shrink the formula most
+        if known is None:
+            return Result(Status.UNSOLVABLE, puzzle=puzzle)
+        formula = encode(
+            puzzle.shape, fresh_encoding(puzzle.shape, self.encoding, known), known=known
+        )
+        if self.limits.timeout is not None and self.solver_name in UNINTERRUPTIBLE and can_fork():
+            # no slices: the solve runs unlimited in a child process killed at the timeout
+            ok, model = solve_in_child(
+                partial(new_solver, self.solver_name, formula.clauses, FRESH_SOLVER_OPTIONS),
+                self.limits,
             )
-            if (
-                self.limits.timeout is not None
-                and self.solver_name in UNINTERRUPTIBLE
-                and can_fork()
-            ):
-                # no slices: the solve runs unlimited in a child process killed at the timeout
-                ok, model = solve_in_child(
-                    partial(new_solver, self.solver_name, formula.clauses, FRESH_SOLVER_OPTIONS),
-                    self.limits,
-                )
-                status = (
-                    Status.TIMEOUT if ok is None else Status.SOLVED if ok else Status.UNSOLVABLE
-                )
-            else:
-                table = SLICED_SOLVER_OPTIONS if self.limits.timeout else FRESH_SOLVER_OPTIONS
-                with new_solver(self.solver_name, formula.clauses, table) as solver:
-                    status, model = self._run(solver, [])
-            if model is not None:
-                # variables the simplified formula left out are decided by ``known`` alone
-                model = [v for v in range(1, n**3 + 1) if known[v] == TRUE] + [
-                    v for v in model if 0 < v <= n**3 and known[v] == UNKNOWN
-                ]
+            status = Status.TIMEOUT if ok is None else Status.SOLVED if ok else Status.UNSOLVABLE
+        else:
+            table = SLICED_SOLVER_OPTIONS if self.limits.timeout else FRESH_SOLVER_OPTIONS
+            with new_solver(self.solver_name, formula.clauses, table) as solver:
+                status, model = self._run(solver, [])
+        if model is not None:
+            # variables the simplified formula left out are decided by ``known`` alone
+            model = [v for v in range(1, n**3 + 1) if known[v] == TRUE] + [
+                v for v in model if 0 < v <= n**3 and known[v] == UNKNOWN
+            ]
         if status is not Status.SOLVED:
             return Result(status, puzzle=puzzle)
         assert model is not None
         return self._checked(puzzle, decode_model(model, n))
+
+    def _limited(self, puzzle: Puzzle, started: float, assumptions: list[int]) -> Result:
+        """Go on with a puzzle of the persistent hot path under the limits, past its first
+        conflicts and the time they took (both count against the limits)."""
+        conflicts, timeout = self.limits.conflicts, self.limits.timeout
+        if conflicts is not None:
+            conflicts -= QUICK_CONFLICTS
+        if timeout is not None:
+            timeout -= time.monotonic() - started
+        if (conflicts is not None and conflicts <= 0) or (timeout is not None and timeout <= 0):
+            return Result(Status.TIMEOUT, puzzle=puzzle)
+        solver = self.persistent_solver(puzzle.shape)
+        ok = solve_within(solver, self.solver_name, assumptions, Limits(timeout, conflicts))
+        if ok is None:
+            return Result(Status.TIMEOUT, puzzle=puzzle)
+        if not ok:
+            return Result(Status.UNSOLVABLE, puzzle=puzzle)
+        return self._checked(puzzle, decode_model(solver.get_model(), puzzle.shape.n))
 
     def _checked(self, puzzle: Puzzle, solution: Grid) -> Result:
         if not is_solution(solution, puzzle):
