@@ -22,6 +22,7 @@ from satdoku.limited import (
     check_limitable,
     how_limited,
     solve_in_child,
+    solve_in_children,
     solve_within,
 )
 from satdoku.results import Status
@@ -230,15 +231,15 @@ def test_big_grids_under_a_timeout_use_a_child_process(monkeypatch: pytest.Monke
     import satdoku.sat as sat
 
     calls: list[Limits] = []
-    real = sat.solve_in_child
+    real = sat.solve_in_children
 
-    def spy(make_solver: Any, limits: Limits) -> Any:
+    def spy(makers: Any, limits: Limits) -> Any:
         calls.append(limits)
-        return real(make_solver, limits)
+        return real(makers, limits)
 
-    monkeypatch.setattr(sat, "solve_in_child", spy)
+    monkeypatch.setattr(sat, "solve_in_children", spy)
     puzzle, _ = random_puzzle(Shape.sudoku(25), 0.6, seed=1)
-    with SatBackend(limits=Limits(timeout=60)) as backend:
+    with SatBackend(limits=Limits(timeout=60), portfolio=1) as backend:
         result = backend.solve(puzzle)
     assert result.solution is not None and is_solution(result.solution, puzzle)
     assert calls == ([Limits(timeout=60)] if can_fork() else [])
@@ -308,3 +309,100 @@ def test_small_grids_under_limits_go_on_past_the_first_conflicts(
     assert len(went_on) >= 2  # the hard ones went on past their first slice
     with SatBackend(solver, limits=Limits(conflicts=1)) as backend:
         assert backend.solve(puzzles[0]).status is Status.TIMEOUT  # the budget is spent
+
+
+# --- a portfolio: configurations raced in child processes on big grids -----------------------
+
+
+class _Sleeper:
+    """A stand-in solver that answers after ``seconds`` (a model, UNSAT or out of conflicts)."""
+
+    def __init__(self, seconds: float, answer: bool | None) -> None:
+        self.seconds, self.answer = seconds, answer
+
+    def solve(self) -> bool:
+        time.sleep(self.seconds)
+        assert self.answer is not None
+        return self.answer
+
+    def conf_budget(self, budget: int) -> None:
+        pass
+
+    def solve_limited(self) -> bool | None:
+        time.sleep(self.seconds)
+        return self.answer
+
+    def get_model(self) -> list[int]:
+        return [1, -2, int(self.seconds * 1000)]
+
+
+@pytestmark_fork
+def test_the_first_answer_of_a_portfolio_wins() -> None:
+    start = time.monotonic()
+    ok, model = solve_in_children(
+        [lambda: _Sleeper(30, True), lambda: _Sleeper(0.2, True)], Limits(timeout=60)
+    )
+    assert (ok, model) == (True, [1, -2, 200])
+    assert time.monotonic() - start < 10  # the slow one was not waited for
+    assert not _children()  # the slow one was killed and reaped
+    assert (
+        solve_in_children([lambda: _Sleeper(30, True), lambda: _Sleeper(0.1, False)], Limits())[0]
+        is False
+    )
+
+
+@pytestmark_fork
+def test_a_portfolio_waits_for_every_child_out_of_conflicts() -> None:
+    """One child out of conflicts is not the verdict while another may still answer."""
+    makers = [lambda: _Sleeper(0.1, None), lambda: _Sleeper(0.5, True)]
+    assert solve_in_children(makers, Limits(conflicts=10))[0] is True
+    makers = [lambda: _Sleeper(0.1, None), lambda: _Sleeper(0.2, None)]
+    assert solve_in_children(makers, Limits(conflicts=10)) == (None, None)
+
+
+@pytestmark_fork
+def test_a_portfolio_keeps_the_timeout() -> None:
+    start = time.monotonic()
+    makers = [lambda: _Sleeper(30, True), lambda: _Sleeper(30, True)]
+    assert solve_in_children(makers, Limits(timeout=0.5)) == (None, None)
+    assert time.monotonic() - start < 5
+    assert "S" not in _children() and "Z" not in _children()
+
+
+@pytestmark_fork
+def test_a_failing_child_is_a_loud_error() -> None:
+    def broken() -> Any:
+        raise RuntimeError("no solver")
+
+    with pytest.raises(RuntimeError, match="child process failed"):
+        solve_in_children([broken], Limits())
+
+
+@pytest.mark.parametrize("portfolio", [1, 2])
+def test_big_grids_are_solved_with_or_without_a_portfolio(
+    portfolio: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import satdoku.sat as sat
+
+    races: list[int] = []
+    real = sat.solve_in_children
+
+    def spy(makers: Any, limits: Limits) -> Any:
+        races.append(len(makers))
+        return real(makers, limits)
+
+    monkeypatch.setattr(sat, "solve_in_children", spy)
+    puzzles = [random_puzzle(Shape.latin(20), 0.42, seed=s)[0] for s in range(2)]
+    puzzles.append(parse_line("11" + "." * 623))  # 25x25, unsolvable
+    with SatBackend(portfolio=portfolio) as backend:
+        results = [backend.solve(p) for p in puzzles]
+    for puzzle, result in zip(puzzles[:2], results, strict=False):
+        assert result.solution is not None and is_solution(result.solution, puzzle)
+    assert results[2].status is Status.UNSOLVABLE
+    expected = [2, 2] if portfolio == 2 and can_fork() else []  # the clash is found by singles
+    assert races == expected
+
+
+def test_a_portfolio_needs_a_solver() -> None:
+    with pytest.raises(InputError, match="at least one solver"):
+        SatBackend(portfolio=0)

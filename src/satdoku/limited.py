@@ -40,6 +40,7 @@ __all__ = [
     "solve_within",
     "can_fork",
     "solve_in_child",
+    "solve_in_children",
 ]
 
 UNINTERRUPTIBLE = frozenset({"cadical103", "cadical153", "cadical195", "lingeling"})
@@ -232,48 +233,76 @@ def solve_in_child(
     ...     print((True, [-1, 2]))
     (True, [-1, 2])
     """
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: solve, write the answer, leave without Python's clean-up
-        code = 1
-        try:
-            os.close(read_end)
-            solver = make_solver()
-            os.write(write_end, b"L")  # loaded: the clock starts now, as for an in-process solve
-            os.write(write_end, _child_answer(solver, limits.conflicts))
-            code = 0
-        except BaseException:  # noqa: BLE001 - the parent reports a missing answer
-            pass
-        finally:
-            os._exit(code)
-    os.close(write_end)
-    done = False
+    return solve_in_children([make_solver], limits)
+
+
+def solve_in_children(
+    makers: Sequence[Callable[[], Any]], limits: Limits
+) -> tuple[bool | None, list[int] | None]:
+    """Race solvers of one formula in forked children (a portfolio): the first answer wins.
+
+    Each child loads its solver, says so, solves (within the conflict budget) and writes its
+    answer; the parent takes the first satisfiable or unsatisfiable verdict and kills the
+    others, or gives None when every child ran out of conflicts or the timeout (counted from
+    the first child's loaded formula) passed. Solvers of one formula with different options
+    have very different run times on big grids; racing two cuts the long tails.
+
+    >>> from pysat.solvers import Solver
+    >>> from satdoku.sat import Limits
+    >>> make = lambda: Solver("cadical153", [[1, 2], [-1], [-2]])
+    >>> solve_in_children([make, make], Limits()) if can_fork() else (False, None)
+    (False, None)
+    """
+    children: dict[int, tuple[int, bytearray]] = {}  # read end -> (pid, what it wrote)
     try:
-        data = bytearray()
+        for make_solver in makers:
+            read_end, write_end = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the child: solve, write the answer, leave without Python's clean-up
+                code = 1
+                try:
+                    os.close(read_end)
+                    for other in children:  # the pipes of the children before it
+                        os.close(other)
+                    solver = make_solver()
+                    os.write(write_end, b"L")  # loaded: the clock starts (as in process)
+                    os.write(write_end, _child_answer(solver, limits.conflicts))
+                    code = 0
+                except BaseException:  # noqa: BLE001 - the parent reports a missing answer
+                    pass
+                finally:
+                    os._exit(code)
+            os.close(write_end)
+            children[read_end] = (pid, bytearray())
         deadline = None
-        while True:
-            if deadline is None and data and limits.timeout is not None:
+        while children:
+            loaded = any(data for _, data in children.values())
+            if deadline is None and limits.timeout is not None and loaded:
                 deadline = time.monotonic() + limits.timeout
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return None, None
-            ready, _, _ = select.select([read_end], [], [], left)
-            if ready:
+            ready, _, _ = select.select(list(children), [], [], left)
+            for read_end in ready:
+                pid, data = children[read_end]
                 chunk = os.read(read_end, 1 << 20)
-                if not chunk:
-                    break
-                data += chunk
-        _, status = os.waitpid(pid, 0)
-        done = True
-        answer = bytes(data[1:])
-        if status != 0 or not answer:
-            raise RuntimeError(f"the solver's child process failed (wait status {status})")
-        if answer[:1] == b"S":
-            return True, array("i", answer[1:]).tolist()
-        return (False if answer[:1] == b"U" else None), None
+                if chunk:
+                    data += chunk
+                    continue
+                del children[read_end]  # this child is done: reap it, read its answer
+                os.close(read_end)
+                _, status = os.waitpid(pid, 0)
+                answer = bytes(data[1:])
+                if status != 0 or not answer:
+                    raise RuntimeError(f"a solver's child process failed (wait status {status})")
+                if answer[:1] == b"S":
+                    return True, array("i", answer[1:]).tolist()
+                if answer[:1] == b"U":
+                    return False, None
+        return None, None  # every child ran out of conflicts
     finally:
-        os.close(read_end)
-        if not done:
+        for read_end, (pid, _) in children.items():
+            os.close(read_end)
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
 

@@ -3,11 +3,13 @@
 Two strategies share the one encoding. *Persistent*: one solver per shape holds the shape's
 clauses and each puzzle's givens go in as assumptions (fast for batches of small grids).
 *Fresh*: per puzzle a new solver gets the formula simplified by the givens (Kwon & Jain), which
-wins on big grids where assumptions slow the solver down.
+wins on big grids where assumptions slow the solver down; there, two configurations of the solver
+may race in child processes (a portfolio), the first answer winning.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,7 +28,7 @@ from .limited import (
     UNINTERRUPTIBLE,
     can_fork,
     check_limitable,
-    solve_in_child,
+    solve_in_children,
     solve_within,
 )
 from .puzzle import Grid, Puzzle
@@ -46,6 +48,7 @@ __all__ = [
     "SOLVER_OPTIONS",
     "FRESH_SOLVER_OPTIONS",
     "SLICED_SOLVER_OPTIONS",
+    "PORTFOLIO_OPTIONS",
     "REFRESH_CONFLICTS",
 ]
 
@@ -134,6 +137,20 @@ faster on 31 of them, slowest 12.8 s against 26 s. Times vary widely from puzzle
 with either; CaDiCaL 1.9.5 took 160 s on one 50x50 Latin square.
 """
 
+
+PORTFOLIO_OPTIONS: dict[str, tuple[dict[str, int], ...]] = {
+    "cadical153": (FRESH_SOLVER_OPTIONS["cadical153"], {"chrono": 0}),
+}
+"""Configurations raced on a big grid, one child process each, when two CPUs are free.
+
+Run times of one big puzzle swing widely from one configuration to another. On 28 puzzles
+(random Sudoku 25x25 at 40-45 % given, 36x36 at 55 %, 49x49 at 60 %, Latin squares of order
+40, 50 and 60 at 42 %, and ``data/large``), 10 s each at most: the stable-only configuration of
+:data:`FRESH_SOLVER_OPTIONS` ran out of time on 4 (two Latin squares of order 50, two of 60),
+CaDiCaL's own mode switching (``chrono=0`` alone) on 1, and the two raced on 1 (the other Latin
+square of order 60 went from over 10 s to 5.0 s, those of order 50 to 2.1-2.5 s), while the
+medians stayed those of the faster one.
+"""
 
 SLICED_SOLVER_OPTIONS: dict[str, dict[str, int]] = {
     "cadical153": {**FRESH_SOLVER_OPTIONS["cadical153"], "lucky": 0},
@@ -304,6 +321,10 @@ class _Plan:
 class SatBackend:
     """Solve puzzles of any shape with PySAT, one solver per shape for the persistent strategy.
 
+    Big grids (the fresh strategy) race the :data:`PORTFOLIO_OPTIONS` of the solver in
+    ``portfolio`` child processes where fork is to be had (default: one per CPU this process
+    may use, at most two; 1 solves in process, unless a timeout needs a child to kill).
+
     >>> from satdoku.shape import Shape
     >>> backend = SatBackend()
     >>> backend.solve(Puzzle(Shape.latin(2), (1, 0, 0, 0))).solution
@@ -316,11 +337,19 @@ class SatBackend:
         encoding: Encoding = Encoding(),
         strategy: Strategy = Strategy.AUTO,
         limits: Limits = Limits(),
+        portfolio: int | None = None,
     ) -> None:
         self.solver_name = check_solver_name(solver)
         self.encoding = encoding
         self.strategy = strategy
         self.limits = limits
+        if portfolio is None:  # one configuration per CPU this process may use, at most two
+            portfolio = min(
+                2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+            )
+        if portfolio < 1:
+            raise InputError(f"a portfolio needs at least one solver, got {portfolio}")
+        self.portfolio = portfolio
         check_limitable(self.solver_name, limits)
         self._persistent: dict[Shape, PySatSolver] = {}
         self._plans: dict[Shape, _Plan] = {}
@@ -408,12 +437,16 @@ class SatBackend:
         formula = encode(
             puzzle.shape, fresh_encoding(puzzle.shape, self.encoding, known), known=known
         )
-        if self.limits.timeout is not None and self.solver_name in UNINTERRUPTIBLE and can_fork():
-            # no slices: the solve runs unlimited in a child process killed at the timeout
-            ok, model = solve_in_child(
-                partial(new_solver, self.solver_name, formula.clauses, FRESH_SOLVER_OPTIONS),
-                self.limits,
-            )
+        name = self.solver_name
+        configs = PORTFOLIO_OPTIONS.get(name, ())[: self.portfolio]
+        sliced = self.limits.timeout is not None and name in UNINTERRUPTIBLE
+        if (len(configs) > 1 or sliced) and can_fork():
+            # child processes: a race of configurations, or no slices under a timeout
+            makers = [
+                partial(new_solver, name, formula.clauses, {name: options})
+                for options in configs or (FRESH_SOLVER_OPTIONS.get(name, {}),)
+            ]
+            ok, model = solve_in_children(makers, self.limits)
             status = Status.TIMEOUT if ok is None else Status.SOLVED if ok else Status.UNSOLVABLE
         else:
             table = SLICED_SOLVER_OPTIONS if self.limits.timeout else FRESH_SOLVER_OPTIONS

@@ -125,16 +125,21 @@ def run(args: argparse.Namespace) -> int:
     fmt = args.format or ("pretty" if args.file is None else "line")
     backend: SatBackend | StepperBackend
     factory: Callable[[], SatBackend | StepperBackend]
+    jobs = default_jobs() if args.jobs == 0 else args.jobs
+    if not 0 <= jobs <= MAX_JOBS:
+        raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, got {args.jobs}")
     if args.backend == "stepper":
         factory = partial(StepperBackend, limits=limits_of(args))
     else:
         factory = partial(
-            SatBackend, args.solver, encoding_of(args), Strategy(args.strategy), limits_of(args)
+            SatBackend,
+            args.solver,
+            encoding_of(args),
+            Strategy(args.strategy),
+            limits_of(args),
+            portfolio=1 if jobs > 1 else None,  # the workers use the CPUs already
         )
     backend = factory()
-    jobs = default_jobs() if args.jobs == 0 else args.jobs
-    if not 0 <= jobs <= MAX_JOBS:
-        raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, got {args.jobs}")
     bar = None
     if args.file is not None and wants_progress(sys.stderr, fmt == "json", args.progress):
         bar = Progress(sys.stderr, count_puzzle_lines(args.file))
