@@ -556,7 +556,7 @@ def scale_rows(quick: bool, timeout: float) -> list[dict[str, Any]]:
         )
         if n in LARGE_ALPHABETS:
             cases.append((f"Sudoku {n}x{n}, data/large", n, large_file(n)))
-    for n in (30, 40) if quick else (30, 40, 50):
+    for n in (30, 40) if quick else (30, 40, 50, 60):
         cases.append(
             (
                 f"Latin square {n}, {LATIN_GIVENS:.0%} given",
@@ -813,7 +813,8 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
         "*holes*); 42 % given is what is measured here.",
         "",
         f"Median seconds per puzzle (solved ones; failures in brackets), per-puzzle timeout "
-        f"{res['timeout']:.0f} s, peak RSS of satdoku's process. Generated Sudoku: "
+        f"{res['timeout']:.0f} s, peak RSS of satdoku's largest process (big grids race two "
+        "solver configurations in two child processes, each about that size). Generated Sudoku: "
         f"`satdoku.generate.random_puzzle` (a random complete grid, {GENERATED_GIVENS:.0%} "
         f"of its cells kept); Latin squares: quasigroup with holes, {LATIN_GIVENS:.0%} of "
         "the cells given. A peer that times out is skipped on larger sizes.",
