@@ -50,6 +50,7 @@ __all__ = [
     "SLICED_SOLVER_OPTIONS",
     "PORTFOLIO_OPTIONS",
     "REFRESH_CONFLICTS",
+    "PERSISTENT_SHAPES",
 ]
 
 DEFAULT_SOLVER = "cadical153"
@@ -223,6 +224,9 @@ solver after every 50,000 conflicts 15.0 s (20,000: 15.6 s; 100,000: 15.6 s); on
 17-clue puzzles (few conflicts, so few refreshes) 5.4 s against 5.8 s.
 """
 
+PERSISTENT_SHAPES = 16
+"""Most persistent solvers (one per shape) a backend holds at once."""
+
 REFRESH_CHECK = 128
 """Puzzles solved between two looks at a persistent solver's conflict count."""
 
@@ -368,9 +372,14 @@ class SatBackend:
         self.close()
 
     def persistent_solver(self, shape: Shape) -> PySatSolver:
-        """Return the solver that holds this shape's clauses, making it on first use."""
+        """Return the solver that holds this shape's clauses, making it on first use (the
+        solver of the shape used first goes when :data:`PERSISTENT_SHAPES` are held)."""
         solver = self._persistent.get(shape)
         if solver is None:
+            if len(self._persistent) >= PERSISTENT_SHAPES:
+                oldest = next(iter(self._persistent))
+                self._persistent.pop(oldest).delete()
+                self._plans.pop(oldest, None)
             formula = shape_clauses(shape, self.encoding)
             solver = new_solver(self.solver_name, formula.clauses)
             self._persistent[shape] = solver

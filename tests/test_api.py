@@ -1,0 +1,73 @@
+"""The short path: solve() and solve_result() keep one backend per thread and set of options."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import satdoku.api as api
+from satdoku import is_solution, parse_puzzle, solve, solve_result
+from satdoku.generate import random_puzzle
+from satdoku.results import Status
+from satdoku.sat import PERSISTENT_SHAPES, Limits, SatBackend, Strategy
+from satdoku.shape import Shape
+
+
+def test_solve_in_a_loop_reuses_one_backend() -> None:
+    shape = Shape.sudoku(9)
+    first = api.shared_backend()
+    for seed in range(20):
+        puzzle, _ = random_puzzle(shape, 0.35, seed)
+        grid = solve(puzzle)
+        assert grid is not None and is_solution(grid, puzzle)
+    assert api.shared_backend() is first
+    assert len(first._persistent) == 1  # the 9x9 clauses were loaded once
+    assert solve(parse_puzzle("11" + "." * 79)) is None  # a contradiction is a value
+
+
+def test_options_get_their_own_backend_and_the_oldest_goes() -> None:
+    backends = [
+        api.shared_backend(limits=Limits(conflicts=1000 + i)) for i in range(api.SHARED_BACKENDS)
+    ]
+    assert len(set(map(id, backends))) == api.SHARED_BACKENDS
+    api.shared_backend(strategy=Strategy.FRESH)  # one more set of options
+    assert api.shared_backend(limits=Limits(conflicts=1000)) is not backends[0]  # made anew
+    assert api.shared_backend(limits=Limits(conflicts=1003)) is backends[3]  # still kept
+
+
+def test_each_thread_has_its_own_backend() -> None:
+    seen: list[SatBackend] = []
+    worker = threading.Thread(target=lambda: seen.append(api.shared_backend()))
+    worker.start()
+    worker.join()
+    assert seen and seen[0] is not api.shared_backend()
+
+
+def test_a_backend_that_failed_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    backend = api.shared_backend()
+
+    def interrupted(self: SatBackend, puzzle: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(SatBackend, "solve", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        solve_result(parse_puzzle("1" + "." * 15))
+    monkeypatch.undo()
+    assert api.shared_backend() is not backend
+    assert solve_result(parse_puzzle("1" + "." * 15)).status is Status.SOLVED
+
+
+def test_a_backend_holds_at_most_a_few_persistent_solvers() -> None:
+    """Many shapes (Latin squares and Sudoku of many sizes) through one backend."""
+    shapes = [Shape.latin(n) for n in range(2, 13)] + [Shape.sudoku(n) for n in (4, 6, 8, 9, 10)]
+    shapes += [Shape.sudoku(n, diagonals=True) for n in (4, 9)] + [Shape.sudoku(12, (2, 6))]
+    assert len(shapes) > PERSISTENT_SHAPES
+    with SatBackend(strategy=Strategy.PERSISTENT) as backend:
+        for round_ in range(2):
+            for shape in shapes:
+                puzzle, _ = random_puzzle(shape, 0.4, round_)
+                result = backend.solve(puzzle)
+                assert result.solution is not None and is_solution(result.solution, puzzle)
+                assert len(backend._persistent) <= PERSISTENT_SHAPES
+                assert set(backend._plans) <= set(backend._persistent)
