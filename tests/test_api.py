@@ -1,4 +1,4 @@
-"""The short path: solve() and solve_result() keep one backend per thread and set of options."""
+"""The short paths keep one backend (solve) or explorer (count, is_unique ...) per thread."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import pytest
 import satdoku.api as api
 from satdoku import is_solution, parse_puzzle, solve, solve_result
 from satdoku.generate import random_puzzle
+from satdoku.predicates import PredicateError
+from satdoku.puzzle import Puzzle
 from satdoku.results import Status
 from satdoku.sat import PERSISTENT_SHAPES, Limits, SatBackend, Strategy
 from satdoku.shape import Shape
@@ -71,3 +73,39 @@ def test_a_backend_holds_at_most_a_few_persistent_solvers() -> None:
                 assert result.solution is not None and is_solution(result.solution, puzzle)
                 assert len(backend._persistent) <= PERSISTENT_SHAPES
                 assert set(backend._plans) <= set(backend._persistent)
+
+
+def test_solution_space_functions_reuse_one_explorer_without_crosstalk() -> None:
+    """Questions on a kept explorer do not see each other's blocking clauses."""
+    import satdoku.space as space
+    from satdoku.predicates import Reject
+    from satdoku.space import count, is_unique
+
+    empty4 = parse_puzzle("................")
+    assert count(empty4).count == 288
+    explorer = space._EXPLORERS.get((), space.Explorer)
+
+    def no_1_in_r1c1(solved: Puzzle) -> bool | Reject:
+        return solved.cells[0] != 1
+
+    assert count(empty4, where=no_1_in_r1c1).count == 216  # 288 * 3/4
+    assert count(empty4).count == 288  # the last question's blocks are retired
+    assert is_unique(parse_puzzle("1423324121344312"))
+    assert not is_unique(empty4)
+    assert space._EXPLORERS.get((), space.Explorer) is explorer
+
+
+def test_a_failing_question_drops_its_explorer() -> None:
+    import satdoku.space as space
+    from satdoku.space import count
+
+    empty4 = parse_puzzle("................")
+    explorer = space._EXPLORERS.get((), space.Explorer)
+
+    def broken(solved: Puzzle) -> bool:
+        raise ValueError("no")
+
+    with pytest.raises(PredicateError, match="ValueError: no"):
+        count(empty4, where=broken)
+    assert space._EXPLORERS.get((), space.Explorer) is not explorer
+    assert count(empty4).count == 288

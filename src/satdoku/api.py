@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import threading
+from functools import partial
 
 from .encodings import Encoding
 from .predicates import Predicate
 from .puzzle import Grid, Puzzle
 from .results import Result
 from .sat import DEFAULT_SOLVER, Limits, SatBackend, Strategy
+from .shared import PerThread
 from .space import Order, first
 
 __all__ = ["solve", "solve_result", "shared_backend", "SHARED_BACKENDS"]
@@ -28,18 +29,15 @@ def solve_result(
     >>> solve_result(parse_line("12..............")).status.value
     'solved'
     """
-    backend = shared_backend(solver, encoding, strategy, limits)
-    try:
+    key = (solver, encoding, strategy, limits)
+    with _BACKENDS.using(key, partial(SatBackend, solver, encoding, strategy, limits)) as backend:
         return backend.solve(puzzle)
-    except BaseException:  # Ctrl-C inside a solve may leave a solver half-way: start afresh
-        _forget(backend)
-        raise
 
 
 SHARED_BACKENDS = 4
-"""Backends (sets of options) :func:`shared_backend` keeps per thread; the oldest goes first."""
+"""Backends (sets of options) kept per thread for :func:`solve`; the oldest goes first."""
 
-_LOCAL = threading.local()
+_BACKENDS = PerThread[SatBackend](SHARED_BACKENDS)
 
 
 def shared_backend(
@@ -56,18 +54,8 @@ def shared_backend(
     >>> shared_backend() is shared_backend()
     True
     """
-    backends: dict[tuple[str, Encoding, Strategy, Limits], SatBackend] | None = getattr(
-        _LOCAL, "backends", None
-    )
-    if backends is None:
-        backends = _LOCAL.backends = {}
     key = (solver, encoding, strategy, limits)
-    backend = backends.get(key)
-    if backend is None:
-        if len(backends) >= SHARED_BACKENDS:
-            backends.pop(next(iter(backends))).close()
-        backend = backends[key] = SatBackend(solver, encoding, strategy, limits)
-    return backend
+    return _BACKENDS.get(key, partial(SatBackend, solver, encoding, strategy, limits))
 
 
 def solve(
@@ -90,12 +78,3 @@ def solve(
     if where is not None or order is not None:
         return first(puzzle, where, order, **options)
     return solve_result(puzzle, **options).solution  # type: ignore[arg-type]
-
-
-def _forget(backend: SatBackend) -> None:
-    """Close a shared backend and drop it from this thread's cache."""
-    backends = getattr(_LOCAL, "backends", {})
-    for key, kept in list(backends.items()):
-        if kept is backend:
-            del backends[key]
-    backend.close()

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator, Iterator, Sequence
-from contextlib import closing
+from contextlib import AbstractContextManager, closing
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 
 from pysat.solvers import Solver as PySatSolver
 
@@ -34,6 +35,7 @@ from .puzzle import Grid, Puzzle
 from .results import Result, Status
 from .sat import DEFAULT_SOLVER, Limits, Strategy, check_solver_name, decode_model, eliminate
 from .shape import Shape
+from .shared import PerThread
 
 __all__ = [
     "Order",
@@ -47,6 +49,7 @@ __all__ = [
     "is_unique",
     "backbone",
     "candidates",
+    "SHARED_EXPLORERS",
 ]
 
 SAT_FIRST = 8
@@ -475,6 +478,19 @@ class Explorer:
             return tuple(frozenset(s) for s in seen)
 
 
+SHARED_EXPLORERS = 4
+"""Explorers (sets of options) kept per thread for the functions below; the oldest goes first."""
+
+_EXPLORERS = PerThread[Explorer](SHARED_EXPLORERS)
+
+
+def _shared(options: dict[str, object]) -> AbstractContextManager[Explorer]:
+    """Lend this thread's explorer for these options (kept between calls; a question's
+    blocking clauses are retired when it ends, so questions do not see each other's)."""
+    key = tuple(sorted(options.items()))
+    return _EXPLORERS.using(key, partial(Explorer, **options))  # type: ignore[arg-type]
+
+
 def first(
     puzzle: Puzzle,
     where: Predicate | None = None,
@@ -488,7 +504,7 @@ def first(
     >>> first(parse_line("..3...2..4......"), diagonal_has_2, "reading")
     (1, 2, 3, 4, 4, 3, 2, 1, 2, 4, 1, 3, 3, 1, 4, 2)
     """
-    with Explorer(**options) as ex:  # type: ignore[arg-type]
+    with _shared(options) as ex:
         return ex.first(puzzle, where, order).solution
 
 
@@ -518,7 +534,7 @@ def count(
     >>> count(parse_line("1423324121344312"))
     Count(count=1, complete=True, timed_out=False)
     """
-    with Explorer(**options) as ex:  # type: ignore[arg-type]
+    with _shared(options) as ex:
         return ex.count(puzzle, limit, where)
 
 
@@ -529,7 +545,7 @@ def is_unique(puzzle: Puzzle, where: Predicate | None = None, **options: object)
     >>> is_unique(parse_line("1423324121344312"))
     True
     """
-    with Explorer(**options) as ex:  # type: ignore[arg-type]
+    with _shared(options) as ex:
         return ex.is_unique(puzzle, where)
 
 
@@ -540,7 +556,7 @@ def backbone(puzzle: Puzzle, **options: object) -> Grid | None:
     >>> backbone(parse_line("142332412134.412")) is None
     True
     """
-    with Explorer(**options) as ex:  # type: ignore[arg-type]
+    with _shared(options) as ex:
         return ex.backbone(puzzle)
 
 
@@ -551,5 +567,5 @@ def candidates(puzzle: Puzzle, **options: object) -> tuple[frozenset[int], ...]:
     >>> candidates(parse_line("1423324121344312"))[0]
     frozenset({1})
     """
-    with Explorer(**options) as ex:  # type: ignore[arg-type]
+    with _shared(options) as ex:
         return ex.candidates(puzzle)
