@@ -406,3 +406,13 @@ def test_big_grids_are_solved_with_or_without_a_portfolio(
 def test_a_portfolio_needs_a_solver() -> None:
     with pytest.raises(InputError, match="at least one solver"):
         SatBackend(portfolio=0)
+
+
+@pytestmark_fork
+def test_a_portfolio_goes_on_when_one_child_dies() -> None:
+    def broken() -> Any:
+        os._exit(9)  # as if killed for memory before it answered
+
+    assert solve_in_children([broken, lambda: _Sleeper(0.3, True)], Limits())[0] is True
+    with pytest.raises(RuntimeError, match="child process failed"):
+        solve_in_children([broken, lambda: _Sleeper(0.1, None)], Limits(conflicts=5))

@@ -244,8 +244,10 @@ def solve_in_children(
     Each child loads its solver, says so, solves (within the conflict budget) and writes its
     answer; the parent takes the first satisfiable or unsatisfiable verdict and kills the
     others, or gives None when every child ran out of conflicts or the timeout (counted from
-    the first child's loaded formula) passed. Solvers of one formula with different options
-    have very different run times on big grids; racing two cuts the long tails.
+    the first child's loaded formula) passed. A child that dies without an answer (killed for
+    memory, say) leaves the race to the others; RuntimeError when none answers. Solvers of one
+    formula with different options have very different run times on big grids; racing two cuts
+    the long tails.
 
     >>> from pysat.solvers import Solver
     >>> from satdoku.sat import Limits
@@ -275,6 +277,7 @@ def solve_in_children(
             os.close(write_end)
             children[read_end] = (pid, bytearray())
         deadline = None
+        failed: list[int] = []  # wait statuses of children that gave no answer
         while children:
             loaded = any(data for _, data in children.values())
             if deadline is None and limits.timeout is not None and loaded:
@@ -293,12 +296,14 @@ def solve_in_children(
                 os.close(read_end)
                 _, status = os.waitpid(pid, 0)
                 answer = bytes(data[1:])
-                if status != 0 or not answer:
-                    raise RuntimeError(f"a solver's child process failed (wait status {status})")
-                if answer[:1] == b"S":
+                if status != 0 or not answer:  # killed (out of memory?) or failed: the others
+                    failed.append(status)  # may still answer
+                elif answer[:1] == b"S":
                     return True, array("i", answer[1:]).tolist()
-                if answer[:1] == b"U":
+                elif answer[:1] == b"U":
                     return False, None
+        if failed:
+            raise RuntimeError(f"a solver's child process failed (wait status {failed[0]})")
         return None, None  # every child ran out of conflicts
     finally:
         for read_end, (pid, _) in children.items():
