@@ -14,7 +14,7 @@ from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
 from satdoku.checker import is_solution
 from satdoku.cli import main
 from satdoku.errors import InputError
-from satdoku.formats import Alphabet, format_line, parse_line
+from satdoku.formats import Alphabet, ShapeOptions, format_line, parse_line
 from satdoku.generate import random_grid, random_puzzle
 from satdoku.limited import (
     UNINTERRUPTIBLE,
@@ -416,3 +416,15 @@ def test_a_portfolio_goes_on_when_one_child_dies() -> None:
     assert solve_in_children([broken, lambda: _Sleeper(0.3, True)], Limits())[0] is True
     with pytest.raises(RuntimeError, match="child process failed"):
         solve_in_children([broken, lambda: _Sleeper(0.1, None)], Limits(conflicts=5))
+
+
+def test_cli_portfolio_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle, _ = random_puzzle(Shape.latin(20), 0.5, seed=3)
+    path = tmp_path / "latin20.txt"
+    path.write_text(format_line(puzzle.cells) + "\n")
+    for n in ("1", "2"):
+        assert main(["solve", str(path), "--latin", "--portfolio", n]) == 0
+        solved = parse_line(capsys.readouterr().out.strip(), options=ShapeOptions(latin=True))
+        assert is_solution(solved.cells, puzzle)
+    assert main(["solve", str(path), "--latin", "--portfolio", "0"]) == 2
+    assert "--portfolio must be 1 or more" in capsys.readouterr().err

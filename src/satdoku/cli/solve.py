@@ -41,6 +41,7 @@ EPILOG = """examples:
   satdoku solve puzzles.txt              # one solution line per puzzle line
   satdoku solve puzzles.txt --json       # one JSON record per puzzle
   satdoku solve big.txt --jobs 2 > out.txt   # two worker processes, a progress bar on stderr
+  satdoku solve big25.txt --portfolio 1  # big grids: one solver, no race of two
   satdoku solve puzzles.txt --explain    # unsolvable: the clashing givens and the rule steps
   satdoku solve puzzles.txt --backend stepper   # pure Python: the two rules + guessing
   satdoku solve p.txt --latin --order reading --where diagonal-has-2   # seed 000's solve-latin
@@ -108,6 +109,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="solve in N worker processes, output still in input order (0: one per CPU; default 1)",
     )
     batch.add_argument(
+        "--portfolio",
+        type=int,
+        metavar="N",
+        help="big grids: race N solver configurations in child processes, the first answer "
+        "winning (default: one per CPU, at most 2; 1 with --jobs over 1; 1: a single solver)",
+    )
+    batch.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -128,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
     jobs = default_jobs() if args.jobs == 0 else args.jobs
     if not 0 <= jobs <= MAX_JOBS:
         raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, got {args.jobs}")
+    if args.portfolio is not None and args.portfolio < 1:
+        raise InputError(f"--portfolio must be 1 or more, got {args.portfolio}")
     if args.backend == "stepper":
         factory = partial(StepperBackend, limits=limits_of(args))
     else:
@@ -137,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
             encoding_of(args),
             Strategy(args.strategy),
             limits_of(args),
-            portfolio=1 if jobs > 1 else None,  # the workers use the CPUs already
+            portfolio=args.portfolio if args.portfolio else (1 if jobs > 1 else None),
         )
     backend = factory()
     bar = None
