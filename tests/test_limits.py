@@ -21,7 +21,6 @@ from satdoku.limited import (
     can_fork,
     check_limitable,
     how_limited,
-    solve_in_child,
     solve_in_children,
     solve_within,
 )
@@ -195,12 +194,16 @@ def test_a_child_solve_answers_as_the_solver_does() -> None:
 
     clauses = shape_clauses(Shape.sudoku(4)).clauses
     given = [[1], [6]]  # r1c1=1 and r1c2=2
-    ok, model = solve_in_child(lambda: Solver("cadical153", clauses + given), Limits(timeout=30))
+    ok, model = solve_in_children(
+        [lambda: Solver("cadical153", clauses + given)], Limits(timeout=30)
+    )
     assert ok is True and model is not None and 1 in model and 6 in model
     grid = tuple(v - 4 * i for i, v in enumerate(v for v in model if 0 < v <= 64))
     assert is_solution(grid, parse_line("12.............."))
     clash = [[1], [5]]  # r1c1=1 and r1c2=1
-    assert solve_in_child(lambda: Solver("cadical153", clauses + clash), Limits(timeout=30)) == (
+    assert solve_in_children(
+        [lambda: Solver("cadical153", clauses + clash)], Limits(timeout=30)
+    ) == (
         False,
         None,
     )

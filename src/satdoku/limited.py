@@ -4,7 +4,7 @@ PySAT can interrupt most solvers from another thread (``interrupt``): a watcher 
 the time is up, or at once on Ctrl-C (it listens on Python's signal wakeup fd, since Python's own
 handler cannot run while the solver holds the main thread). PySAT cannot interrupt CaDiCaL (the
 default solver) or Lingeling. For CaDiCaL a fresh solver (big grids) runs in a forked child
-process that is killed at the timeout (:func:`solve_in_child`), so it solves at full speed; a
+process that is killed at the timeout (:func:`solve_in_children`), so it solves at full speed; a
 persistent solver (small grids, givens as assumptions), or any solver where fork is not to be
 had, keeps the time limit by *slices*: repeated ``solve_limited`` calls with a conflict budget,
 checking the clock between them (learnt clauses are kept; a slice adapts to a quarter of the time
@@ -39,7 +39,6 @@ __all__ = [
     "is_keyboard_interrupt",
     "solve_within",
     "can_fork",
-    "solve_in_child",
     "solve_in_children",
 ]
 
@@ -214,28 +213,6 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform != "darwin"
 
 
-def solve_in_child(
-    make_solver: Callable[[], Any], limits: Limits
-) -> tuple[bool | None, list[int] | None]:
-    """Solve a new solver's formula in a forked child, killed at the timeout: (verdict, model).
-
-    The verdict is True (satisfiable, with the model), False (unsatisfiable) or None (the timeout
-    or the conflict budget ran out). This is how a solver that cannot be interrupted (CaDiCaL)
-    keeps a timeout on a big grid at its full speed: the child solves without slices, and the
-    parent waits for its answer on a pipe until the timeout or Ctrl-C, then kills it. As in
-    process, the timeout counts from when the formula is loaded.
-
-    >>> from pysat.solvers import Solver
-    >>> from satdoku.sat import Limits
-    >>> if can_fork():
-    ...     print(solve_in_child(lambda: Solver("cadical153", [[1, 2], [-1]]), Limits(timeout=9)))
-    ... else:
-    ...     print((True, [-1, 2]))
-    (True, [-1, 2])
-    """
-    return solve_in_children([make_solver], limits)
-
-
 def solve_in_children(
     makers: Sequence[Callable[[], Any]], limits: Limits
 ) -> tuple[bool | None, list[int] | None]:
@@ -247,13 +224,18 @@ def solve_in_children(
     the first child's loaded formula) passed. A child that dies without an answer (killed for
     memory, say) leaves the race to the others; RuntimeError when none answers. Solvers of one
     formula with different options have very different run times on big grids; racing two cuts
-    the long tails.
+    the long tails. One child alone is how a solver that cannot be interrupted (CaDiCaL) keeps
+    a timeout on a big grid at full speed: it solves without slices, and is killed at the
+    timeout or on Ctrl-C; as in process, the timeout counts from when the formula is loaded.
 
     >>> from pysat.solvers import Solver
     >>> from satdoku.sat import Limits
     >>> make = lambda: Solver("cadical153", [[1, 2], [-1], [-2]])
     >>> solve_in_children([make, make], Limits()) if can_fork() else (False, None)
     (False, None)
+    >>> one = lambda: Solver("cadical153", [[1, 2], [-1]])
+    >>> solve_in_children([one], Limits(timeout=9)) if can_fork() else (True, [-1, 2])
+    (True, [-1, 2])
     """
     children: dict[int, tuple[int, bytearray]] = {}  # read end -> (pid, what it wrote)
     try:

@@ -9,7 +9,6 @@ may race in child processes (a portfolio), the first answer winning.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -348,9 +347,9 @@ class SatBackend:
         self.strategy = strategy
         self.limits = limits
         if portfolio is None:  # one configuration per CPU this process may use, at most two
-            portfolio = min(
-                2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-            )
+            from .batch import default_jobs  # batch imports this module
+
+            portfolio = min(2, default_jobs())
         if portfolio < 1:
             raise InputError(f"a portfolio needs at least one solver, got {portfolio}")
         self.portfolio = portfolio
@@ -377,9 +376,7 @@ class SatBackend:
         solver = self._persistent.get(shape)
         if solver is None:
             if len(self._persistent) >= PERSISTENT_SHAPES:
-                oldest = next(iter(self._persistent))
-                self._persistent.pop(oldest).delete()
-                self._plans.pop(oldest, None)
+                self._drop(next(iter(self._persistent)))
             formula = shape_clauses(shape, self.encoding)
             solver = new_solver(self.solver_name, formula.clauses)
             self._persistent[shape] = solver
@@ -397,10 +394,13 @@ class SatBackend:
         stats = solver.accum_stats() or {}
         if stats.get("conflicts", 0) < REFRESH_CONFLICTS:
             return plan
-        solver.delete()
-        del self._persistent[shape]
-        del self._plans[shape]
+        self._drop(shape)
         return self._plan(shape)
+
+    def _drop(self, shape: Shape) -> None:
+        """Free a shape's persistent solver and forget the plan built on it."""
+        self._persistent.pop(shape).delete()
+        self._plans.pop(shape, None)
 
     def _plan(self, shape: Shape) -> _Plan:
         plan = self._plans.get(shape)
@@ -422,8 +422,9 @@ class SatBackend:
         if not plan.countdown:
             plan = self._refresh(shape, plan)
         if plan.solve is not None:
-            # the hot path (persistent solver, no limits): givens as assumptions, the true
-            # claims of the model read in reading order (one per cell: digit = var - cell * n)
+            # the hot path (persistent solver; under limits, its first conflicts): givens as
+            # assumptions, the true claims of the model read in reading order (one per cell:
+            # digit = var - cell * n)
             offsets = plan.offsets
             cells = puzzle.cells  # n*n digits (a Puzzle checks them): givens -> variables
             assumptions = list(map(add, compress(offsets, cells), filter(None, cells)))
