@@ -83,6 +83,7 @@ from satdoku.checker import is_solution  # noqa: E402
 from satdoku.encodings import shape_clauses  # noqa: E402
 from satdoku.formats import Alphabet, parse_line  # noqa: E402
 from satdoku.generate import random_puzzle  # noqa: E402
+from satdoku.native import GUESS_BUDGET, engine_for  # noqa: E402
 from satdoku.puzzle import Puzzle  # noqa: E402
 from satdoku.results import Status  # noqa: E402
 from satdoku.sat import DEFAULT_SOLVER, Limits, SatBackend, new_solver  # noqa: E402
@@ -229,12 +230,26 @@ def bare_rate(lines: Sequence[str], tuned: bool) -> float:
     return len(ready) / took
 
 
+def native_rate(lines: Sequence[str]) -> float:
+    """Puzzles/s of the bare compiled-engine call on ready digit tuples (nan if not built)."""
+    engine = engine_for(Shape.sudoku(9))
+    if engine is None:
+        return float("nan")
+    ready = [tuple(0 if c in ".0" else int(c) for c in line) for line in lines]
+    solve = engine.solve
+    start = time.perf_counter()
+    for cells in ready:
+        solve(cells, GUESS_BUDGET)
+    return len(ready) / (time.perf_counter() - start)
+
+
 def batch_rows(name: str, path: Path, count: int | None, workdir: Path) -> dict[str, Any]:
     """Measure satdoku end to end (fresh process) and the bare solver on one collection.
 
-    Three rounds, each a satdoku run then the bare solver (PySAT defaults, then tuned), so a
-    burst of load elsewhere hits both sides; every figure is a median, and the per-puzzle ratio
-    is the median of the rounds' own ratios.
+    Three rounds, each a satdoku run then the bare solver (PySAT defaults, then tuned, then the
+    compiled engine), so a burst of load elsewhere hits both sides; every figure is a median,
+    and the per-puzzle ratio is the median of the rounds' own ratios. One more run of
+    ``satdoku solve --no-native`` shows the PySAT route alone.
     """
     lines = read_lines(path, count)
     n = len(lines)
@@ -244,17 +259,22 @@ def batch_rows(name: str, path: Path, count: int | None, workdir: Path) -> dict[
     walls: list[float] = []
     bares: list[float] = []
     tuneds: list[float] = []
+    natives: list[float] = []
     rss, outputs = 0, ""
     for _ in range(3):
         wall, rss, outputs = timed_process(satdoku_cli("solve", str(sample)))
         walls.append(wall)
         bares.append(bare_rate(lines, tuned=False))
         tuneds.append(bare_rate(lines, tuned=True))
+        natives.append(native_rate(lines))
     wrong = check_lines(lines, outputs.splitlines())
+    pysat_wall, _, pysat_outputs = timed_process(satdoku_cli("solve", str(sample), "--no-native"))
+    wrong += check_lines(lines, pysat_outputs.splitlines())
     wall = median(walls)
     # per-puzzle time over the bare call's per-puzzle time, start-up excluded, round by round
     per_bare = [b * max(w - startup, 1e-9) / n for w, b in zip(walls, bares, strict=True)]
     per_tuned = [b * max(w - startup, 1e-9) / n for w, b in zip(walls, tuneds, strict=True)]
+    per_native = [b * max(w - startup, 1e-9) / n for w, b in zip(walls, natives, strict=True)]
     return {
         "set": name,
         "puzzles": n,
@@ -269,11 +289,15 @@ def batch_rows(name: str, path: Path, count: int | None, workdir: Path) -> dict[
         "bare_tuned": median(tuneds),
         "per_bare": median(per_bare),
         "per_tuned": median(per_tuned),
+        "bare_native": median(natives),
+        "per_native": median(per_native),
+        "pysat_rate": n / pysat_wall,
     }
 
 
 STAGES = (
     "read a line",
+    "engine call (compiled)",
     "assumptions",
     "solver call",
     "get_model",
@@ -281,14 +305,16 @@ STAGES = (
     "independent check",
     "format",
 )
+NATIVE_ROUTE = ("read a line", "engine call (compiled)", "independent check", "format")
+PYSAT_ROUTE = tuple(stage for stage in STAGES if stage != "engine call (compiled)")
 
 
 def breakdown(lines: Sequence[str]) -> dict[str, float]:
-    """Mean microseconds per puzzle of each stage of the 9x9 hot path, timed in one loop.
+    """Mean microseconds per puzzle of each stage of the 9x9 routes, timed in one loop.
 
-    The stages are those of ``SatBackend.solve`` on the persistent solver (same solver, same
-    options, same decoding) plus reading and printing a line, so the sum is what one puzzle
-    costs end to end and solver call + get_model + check is the floor no Python change removes.
+    The stages are those of ``SatBackend.solve``: the compiled engine's call, and the PySAT
+    route it hands hard puzzles to (persistent solver, same options, same decoding), each
+    timed on every puzzle, plus reading, checking and printing a line.
     """
     from itertools import compress
     from operator import add, sub
@@ -299,60 +325,60 @@ def breakdown(lines: Sequence[str]) -> dict[str, float]:
     inner = getattr(solver, "solver", solver)
     offsets = tuple(range(0, 729, 9))
     clock = time.perf_counter_ns
+    engine = engine_for(Shape.sudoku(9))
     spent = [0] * len(STAGES)
     for line in lines:
         t0 = clock()
         puzzle = parse_line(line)
         t1 = clock()
         cells = puzzle.cells
-        lits = list(map(add, compress(offsets, cells), filter(None, cells)))
+        if engine is not None:
+            engine.solve(cells, GUESS_BUDGET)
         t2 = clock()
-        inner.solve(lits)
+        lits = list(map(add, compress(offsets, cells), filter(None, cells)))
         t3 = clock()
-        model = inner.get_model()
+        inner.solve(lits)
         t4 = clock()
-        grid = tuple(map(sub, [v for v in model if v > 0], offsets))
+        model = inner.get_model()
         t5 = clock()
-        ok = is_solution(grid, puzzle)
+        grid = tuple(map(sub, [v for v in model if v > 0], offsets))
         t6 = clock()
-        format_line(grid)
+        ok = is_solution(grid, puzzle)
         t7 = clock()
+        format_line(grid)
+        t8 = clock()
         assert ok
-        for i, (a, b) in enumerate(
-            ((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6), (t6, t7))
-        ):
-            spent[i] += b - a
+        marks = (t0, t1, t2, t3, t4, t5, t6, t7, t8)
+        for i in range(len(STAGES)):
+            spent[i] += marks[i + 1] - marks[i]
     solver.delete()
     return {stage: ns / len(lines) / 1000 for stage, ns in zip(STAGES, spent, strict=True)}
 
 
 def breakdown_text(rows: dict[str, dict[str, float]]) -> list[str]:
-    """The per-stage table and the floor it implies."""
+    """The per-stage table and what each route sums to."""
     names = list(rows)
     out = [
         "## Where a 9x9 puzzle's time goes",
         "",
-        "Mean microseconds per puzzle of each stage of the hot path (`SatBackend.solve` on the "
-        "persistent solver, plus reading and printing a line), timed stage by stage in one "
-        "loop over the first puzzles of each set. *Floor*: solver call + `get_model` + the "
-        "independent check, which every answer pays whatever the Python around it.",
+        "Mean microseconds per puzzle of each stage of `SatBackend.solve`, plus reading and "
+        "printing a line, timed stage by stage in one loop over the first puzzles of each set. "
+        "*Compiled route*: the engine of `satdoku.native` answers (every puzzle of these sets "
+        f"within its budget of {GUESS_BUDGET:,} guesses). *PySAT route*: a puzzle past the budget, "
+        "or `--no-native`: givens as assumptions on the persistent solver.",
         "",
         "| stage | " + " | ".join(names) + " |",
         "|---|" + "---:|" * len(names),
     ]
     for stage in STAGES:
         out.append(f"| {stage} | " + " | ".join(f"{rows[n][stage]:.1f}" for n in names) + " |")
-    total = {n: sum(rows[n].values()) for n in names}
-    floor = {
-        n: rows[n]["solver call"] + rows[n]["get_model"] + rows[n]["independent check"]
-        for n in names
-    }
-    out.append("| **sum** | " + " | ".join(f"**{total[n]:.1f}**" for n in names) + " |")
-    out.append(
-        "| floor (puzzles/s at most) | "
-        + " | ".join(f"{floor[n]:.1f} ({1e6 / floor[n]:,.0f}/s)" for n in names)
-        + " |"
-    )
+    for label, route in (("compiled route", NATIVE_ROUTE), ("PySAT route", PYSAT_ROUTE)):
+        total = {n: sum(rows[n][stage] for stage in route) for n in names}
+        out.append(
+            f"| **{label}** | "
+            + " | ".join(f"**{total[n]:.1f}** ({1e6 / total[n]:,.0f}/s)" for n in names)
+            + " |"
+        )
     return out + [""]
 
 
@@ -725,19 +751,23 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
         "checker afterwards). *Bare solver*: the same first puzzles through "
         "`solve(assumptions)` on ready literal lists in one persistent solver (PySAT "
         "defaults; *tuned*: with satdoku's solver options), run in each round right after "
-        "satdoku. *Per puzzle*: satdoku's time per puzzle (start-up excluded) over the bare "
-        "call's, the median of the three rounds' ratios.",
+        "satdoku. *Bare engine*: the compiled engine's `solve(cells, budget)` on ready digit "
+        "tuples. *Per puzzle*: satdoku's time per puzzle (start-up excluded) over the bare "
+        "call's, the median of the three rounds' ratios. *--no-native*: one run of the PySAT "
+        "route alone, end to end.",
         "",
         "| collection | puzzles | satdoku end to end | without interpreter start-up | "
-        "bare solver | bare, tuned | per puzzle / bare (tuned) | wrong |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "bare solver | bare, tuned | bare engine | per puzzle / bare solver (tuned) | "
+        "per puzzle / bare engine | --no-native end to end | wrong |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for b in res["batches"]:
         lines.append(
             f"| {b['set']} | {b['puzzles']:,} | {fmt_rate(b['rate'])}/s | "
             f"{fmt_rate(b['rate_no_startup'])}/s | {fmt_rate(b['bare'])}/s | "
-            f"{fmt_rate(b['bare_tuned'])}/s | {b['per_bare']:.2f}x "
-            f"({b['per_tuned']:.2f}x) | {b['wrong']} |"
+            f"{fmt_rate(b['bare_tuned'])}/s | {fmt_rate(b['bare_native'])}/s | "
+            f"{b['per_bare']:.2f}x ({b['per_tuned']:.2f}x) | {b['per_native']:.2f}x | "
+            f"{fmt_rate(b['pysat_rate'])}/s | {b['wrong']} |"
         )
     lines += [
         "",

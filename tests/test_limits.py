@@ -304,13 +304,13 @@ def test_small_grids_under_limits_go_on_past_the_first_conflicts(
         "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
     ]
     puzzles = [parse_line(line) for line in hardest] + [parse_line("11" + "." * 79)]
-    with SatBackend(solver, limits=Limits(timeout=30)) as backend:
+    with SatBackend(solver, limits=Limits(timeout=30), native=False) as backend:
         results = [backend.solve(p) for p in puzzles]
     for puzzle, result in zip(puzzles[:2], results, strict=False):
         assert result.solution is not None and is_solution(result.solution, puzzle)
     assert results[2].status is Status.UNSOLVABLE
     assert len(went_on) >= 2  # the hard ones went on past their first slice
-    with SatBackend(solver, limits=Limits(conflicts=1)) as backend:
+    with SatBackend(solver, limits=Limits(conflicts=1), native=False) as backend:
         assert backend.solve(puzzles[0]).status is Status.TIMEOUT  # the budget is spent
 
 

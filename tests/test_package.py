@@ -40,8 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize(
     "command",
     [
-        ["ruff", "check", "src", "tests", "benchmarks"],
-        ["ruff", "format", "--check", "src", "tests", "benchmarks"],
+        ["ruff", "check", "src", "tests", "benchmarks", "hatch_build.py"],
+        ["ruff", "format", "--check", "src", "tests", "benchmarks", "hatch_build.py"],
         ["mypy", "src"],
     ],
     ids=["ruff-check", "ruff-format", "mypy"],

@@ -30,6 +30,7 @@ from .limited import (
     solve_in_children,
     solve_within,
 )
+from .native import GUESS_BUDGET, Engine, engine_for
 from .puzzle import Grid, Puzzle
 from .results import Result, Status
 from .shape import Shape
@@ -292,10 +293,18 @@ class _Plan:
         "aux",
         "countdown",
         "started",
+        "engine",
     )
 
-    def __init__(self, n: int, solver: PySatSolver | None, quick: int | None = None) -> None:
+    def __init__(
+        self,
+        n: int,
+        solver: PySatSolver | None,
+        quick: int | None = None,
+        engine: Engine | None = None,
+    ) -> None:
         self.n = n
+        self.engine = engine  # the compiled rules-and-guessing engine, tried first
         self.countdown = REFRESH_CHECK  # solves left before the solver's conflicts are looked at
         self.cells = n * n
         self.claims = n**3
@@ -328,6 +337,10 @@ class SatBackend:
     ``portfolio`` child processes where fork is to be had (default: one per CPU this process
     may use, at most two; 1 solves in process, unless a timeout needs a child to kill).
 
+    ``native``: first try the compiled engine of :mod:`satdoku.native` (the stepper's rules and
+    guessing, in C) on grids up to its side limit, with a budget of guesses; PySAT solves what
+    it gives up on. None (the default) uses it with the AUTO strategy when it is built.
+
     >>> from satdoku.shape import Shape
     >>> backend = SatBackend()
     >>> backend.solve(Puzzle(Shape.latin(2), (1, 0, 0, 0))).solution
@@ -341,8 +354,10 @@ class SatBackend:
         strategy: Strategy = Strategy.AUTO,
         limits: Limits = Limits(),
         portfolio: int | None = None,
+        native: bool | None = None,
     ) -> None:
         self.solver_name = check_solver_name(solver)
+        self.native = strategy is Strategy.AUTO if native is None else native
         self.encoding = encoding
         self.strategy = strategy
         self.limits = limits
@@ -410,7 +425,8 @@ class SatBackend:
             quick = None
             if self.limits.limited:
                 quick = min(QUICK_CONFLICTS, self.limits.conflicts or QUICK_CONFLICTS)
-            plan = _Plan(shape.n, solver, quick)
+            engine = engine_for(shape) if self.native else None
+            plan = _Plan(shape.n, solver, quick, engine)
             self._plans[shape] = plan
         return plan
 
@@ -421,6 +437,12 @@ class SatBackend:
         plan.countdown -= 1
         if not plan.countdown:
             plan = self._refresh(shape, plan)
+        if plan.engine is not None:  # rules 1 and 2 and guessing, compiled; PySAT past budget
+            digits = plan.engine.solve(puzzle.cells, GUESS_BUDGET)
+            if digits:
+                return self._checked(puzzle, tuple(digits))  # type: ignore[arg-type]
+            if digits is False:
+                return Result(Status.UNSOLVABLE, puzzle=puzzle)
         if plan.solve is not None:
             # the hot path (persistent solver; under limits, its first conflicts): givens as
             # assumptions, the true claims of the model read in reading order (one per cell:

@@ -44,6 +44,7 @@ EPILOG = """examples:
   satdoku solve big25.txt --portfolio 1  # big grids: one solver, no race of two
   satdoku solve puzzles.txt --explain    # unsolvable: the clashing givens and the rule steps
   satdoku solve puzzles.txt --backend stepper   # pure Python: the two rules + guessing
+  satdoku solve puzzles.txt --no-native  # every puzzle through PySAT, none through the C engine
   satdoku solve p.txt --latin --order reading --where diagonal-has-2   # seed 000's solve-latin
   satdoku solve puzzles.txt --all --limit 10 --json   # every solution (at most 10) per puzzle
   satdoku solve puzzles.txt --unique --json      # records get "unique": true/false
@@ -72,6 +73,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="sat (PySAT, default) or stepper (pure Python: rules 1 and 2, "
         "guessing the cell with fewest candidates; --timeout and --conflicts "
         "apply, --conflicts counting backtracks)",
+    )
+    parser.add_argument(
+        "--native",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="sat backend, grids up to 16x16: try the compiled engine (rules 1 and 2 and "
+        "guessing, in C) first, PySAT taking the puzzles it gives up on (default: when it is "
+        "built and --strategy is auto; --no-native: PySAT for every puzzle)",
     )
     out = parser.add_argument_group("output")
     out.add_argument(
@@ -148,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
             Strategy(args.strategy),
             limits_of(args),
             portfolio=args.portfolio if args.portfolio else (1 if jobs > 1 else None),
+            native=args.native,
         )
     backend = factory()
     bar = None
