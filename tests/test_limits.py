@@ -242,7 +242,7 @@ def test_big_grids_under_a_timeout_use_a_child_process(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(sat, "solve_in_children", spy)
     puzzle, _ = random_puzzle(Shape.sudoku(25), 0.6, seed=1)
-    with SatBackend(limits=Limits(timeout=60), portfolio=1) as backend:
+    with SatBackend(limits=Limits(timeout=60), portfolio=1, native=False) as backend:
         result = backend.solve(puzzle)
     assert result.solution is not None and is_solution(result.solution, puzzle)
     assert calls == ([Limits(timeout=60)] if can_fork() else [])
@@ -397,7 +397,7 @@ def test_big_grids_are_solved_with_or_without_a_portfolio(
     monkeypatch.setattr(sat, "solve_in_children", spy)
     puzzles = [random_puzzle(Shape.latin(20), 0.42, seed=s)[0] for s in range(2)]
     puzzles.append(parse_line("11" + "." * 623))  # 25x25, unsolvable
-    with SatBackend(portfolio=portfolio) as backend:
+    with SatBackend(portfolio=portfolio, native=False) as backend:
         results = [backend.solve(p) for p in puzzles]
     for puzzle, result in zip(puzzles[:2], results, strict=False):
         assert result.solution is not None and is_solution(result.solution, puzzle)

@@ -38,7 +38,7 @@ def test_engine_is_built_and_used() -> None:
     # the README's install compiles it (a C compiler is on every machine this project targets)
     assert native.AVAILABLE
     assert native.engine_for(Shape.sudoku(9)) is native.engine_for(Shape.sudoku(9))
-    assert native.engine_for(Shape.sudoku(25)) is None  # past NATIVE_SIDES: PySAT's job
+    assert native.engine_for(Shape.sudoku(81)) is None  # past NATIVE_SIDES: PySAT's job
 
 
 def _data(name: str, count: int) -> list[str]:
@@ -125,6 +125,17 @@ def test_bad_arguments_are_errors_not_crashes() -> None:
     with pytest.raises(TypeError):
         engine.solve(None, 10)
     assert engine.solve([1, 0, 0, 0], 10) == bytes([1, 2, 2, 1])
+
+
+def test_the_solver_is_loaded_when_the_engine_first_gives_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with SatBackend() as backend:
+        backend.solve(parse_line("." * 81))
+        assert not backend._persistent or not native.AVAILABLE  # the engine answered
+        monkeypatch.setattr("satdoku.sat.GUESS_BUDGET", 0)
+        result = backend.solve(parse_line(GUESSING))
+        assert result.solution is not None and len(backend._persistent) == 1
 
 
 def test_who_uses_the_engine() -> None:

@@ -294,6 +294,7 @@ class _Plan:
         "countdown",
         "started",
         "engine",
+        "pending",
     )
 
     def __init__(
@@ -305,6 +306,7 @@ class _Plan:
     ) -> None:
         self.n = n
         self.engine = engine  # the compiled rules-and-guessing engine, tried first
+        self.pending = False  # the persistent solver waits for the engine's first give-up
         self.countdown = REFRESH_CHECK  # solves left before the solver's conflicts are looked at
         self.cells = n * n
         self.claims = n**3
@@ -417,16 +419,20 @@ class SatBackend:
         self._persistent.pop(shape).delete()
         self._plans.pop(shape, None)
 
-    def _plan(self, shape: Shape) -> _Plan:
+    def _plan(self, shape: Shape, load: bool = False) -> _Plan:
+        """Return the shape's plan; its persistent solver is loaded when the compiled engine
+        first gives up on a puzzle (``load``), or at once without the engine."""
         plan = self._plans.get(shape)
-        if plan is None:
+        if plan is None or (load and plan.pending):
             persistent = self.strategy.resolve(shape.n) is Strategy.PERSISTENT
-            solver = self.persistent_solver(shape) if persistent else None
+            engine = engine_for(shape) if self.native else None
+            pending = persistent and engine is not None and not load
+            solver = self.persistent_solver(shape) if persistent and not pending else None
             quick = None
             if self.limits.limited:
                 quick = min(QUICK_CONFLICTS, self.limits.conflicts or QUICK_CONFLICTS)
-            engine = engine_for(shape) if self.native else None
             plan = _Plan(shape.n, solver, quick, engine)
+            plan.pending = pending
             self._plans[shape] = plan
         return plan
 
@@ -443,6 +449,8 @@ class SatBackend:
                 return self._checked(puzzle, tuple(digits))  # type: ignore[arg-type]
             if digits is False:
                 return Result(Status.UNSOLVABLE, puzzle=puzzle)
+            if plan.pending:
+                plan = self._plan(shape, load=True)
         if plan.solve is not None:
             # the hot path (persistent solver; under limits, its first conflicts): givens as
             # assumptions, the true claims of the model read in reading order (one per cell:
