@@ -353,6 +353,9 @@ def _drop_table_headers(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int,
     """Leave out the empty header row of a Markdown table (a blank row before ``|---|``)."""
     pending: tuple[int, str] | None = None
     for item in lines:
+        if pending is None and "|" not in item[1]:  # the common case: not a table row
+            yield item
+            continue
         if pending is not None:
             if not _is_separator(item[1]):
                 yield pending
