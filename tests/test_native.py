@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
+from hard_instances import pigeonhole_latin
 from satdoku import native
 from satdoku.axioms import axioms
 from satdoku.checker import is_solution
@@ -138,6 +139,15 @@ def test_the_solver_is_loaded_when_the_engine_first_gives_up(
         assert result.solution is not None and len(backend._persistent) == 1
 
 
+@needs_engine
+def test_the_budget_bounds_a_hard_refutation() -> None:
+    # an unsatisfiable Latin completion (a pigeonhole inside a square) that CDCL finds hard
+    puzzle = pigeonhole_latin(6)
+    engine = native.engine_for(puzzle.shape)
+    assert engine is not None
+    assert engine.solve(puzzle.cells, 50) is None and engine.nodes == 51
+
+
 def test_who_uses_the_engine() -> None:
     assert SatBackend().native  # AUTO strategy: satdoku picks the fastest route
     assert not SatBackend(strategy=Strategy.PERSISTENT).native  # a PySAT route asked for
@@ -192,6 +202,14 @@ def test_build_hook_without_a_compiler_installs_pure_python(
     monkeypatch.setenv("CC", str(tmp_path / "no-such-compiler"))
     assert hook.compile_engine(tmp_path) is None  # type: ignore[attr-defined]
     assert "installing pure Python" in capsys.readouterr().err
+
+
+def test_version_says_whether_the_engine_is_in_use(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    said = capsys.readouterr().out
+    assert ("compiled engine in use" in said) is native.AVAILABLE
 
 
 def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,15 +22,21 @@ def solve_result(
     encoding: Encoding = Encoding(),
     strategy: Strategy = Strategy.AUTO,
     limits: Limits = Limits(),
+    native: bool | None = None,
 ) -> Result:
     """Solve one puzzle and return the full result (status, solution).
+
+    ``native=False`` leaves the compiled engine out (see :class:`satdoku.sat.SatBackend`).
 
     >>> from satdoku.formats import parse_line
     >>> solve_result(parse_line("12..............")).status.value
     'solved'
+    >>> solve_result(parse_line("12.............."), native=False).status.value
+    'solved'
     """
-    key = (solver, encoding, strategy, limits)
-    with _BACKENDS.using(key, partial(SatBackend, solver, encoding, strategy, limits)) as backend:
+    key = (solver, encoding, strategy, limits, native)
+    make = partial(SatBackend, solver, encoding, strategy, limits, native=native)
+    with _BACKENDS.using(key, make) as backend:
         return backend.solve(puzzle)
 
 
@@ -45,6 +51,7 @@ def shared_backend(
     encoding: Encoding = Encoding(),
     strategy: Strategy = Strategy.AUTO,
     limits: Limits = Limits(),
+    native: bool | None = None,
 ) -> SatBackend:
     """Return this thread's backend for these options, made on first use and then kept.
 
@@ -54,8 +61,10 @@ def shared_backend(
     >>> shared_backend() is shared_backend()
     True
     """
-    key = (solver, encoding, strategy, limits)
-    return _BACKENDS.get(key, partial(SatBackend, solver, encoding, strategy, limits))
+    key = (solver, encoding, strategy, limits, native)
+    return _BACKENDS.get(
+        key, partial(SatBackend, solver, encoding, strategy, limits, native=native)
+    )
 
 
 def solve(

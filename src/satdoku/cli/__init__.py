@@ -13,7 +13,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from .. import __version__
+from .. import __version__, native
 from ..errors import InputError, InternalError
 from ..limited import is_keyboard_interrupt
 from . import check, count, decode, dimacs, show, solve, step
@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="example: satdoku solve puzzles.txt --json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"satdoku {__version__}")
+    engine = "compiled engine in use" if native.AVAILABLE else "no compiled engine: PySAT only"
+    parser.add_argument("--version", action="version", version=f"satdoku {__version__} ({engine})")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in COMMANDS:
