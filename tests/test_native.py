@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from hard_instances import pigeonhole_latin
 from satdoku import native
@@ -22,6 +23,7 @@ from satdoku.puzzle import Puzzle
 from satdoku.results import Status
 from satdoku.sat import SatBackend, Strategy
 from satdoku.shape import Shape
+from satdoku.space import Explorer
 from test_fuzz import FUZZ, SHAPES, puzzles
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -146,6 +148,43 @@ def test_the_budget_bounds_a_hard_refutation() -> None:
     engine = native.engine_for(puzzle.shape)
     assert engine is not None
     assert engine.solve(puzzle.cells, 50) is None and engine.nodes == 51
+
+
+@needs_engine
+@pytest.mark.parametrize(
+    ("shape", "total"),
+    [(Shape.sudoku(4), 288), (Shape.latin(4), 576), (Shape.latin(5), 161_280)],
+    ids=str,
+)
+def test_engine_counts_every_solution_once(shape: Shape, total: int) -> None:
+    engine = native.engine_for(shape)
+    assert engine is not None
+    empty = (0,) * (shape.n**2)
+    assert engine.count(empty, 10**9, 10**9) == (total, True)
+    assert engine.count(empty, 5, 10**9) == (6, False)  # stops one past the most asked for
+    assert engine.count(empty, 10**9, 3) is None  # past the guesses allowed
+
+
+@needs_engine
+@FUZZ
+@given(puzzles(), st.sampled_from([0, 1, 2, 7]))
+def test_engine_counts_agree_with_pysat(puzzle: Puzzle, limit: int) -> None:
+    with Explorer(native=True) as fast, Explorer(native=False) as slow:
+        assert fast.count(puzzle, limit) == slow.count(puzzle, limit)
+        assert fast.is_unique(puzzle) == slow.is_unique(puzzle)
+
+
+@needs_engine
+def test_uniqueness_is_settled_by_the_engine_alone() -> None:
+    with Explorer() as explorer:
+        assert explorer.is_unique(parse_line(GUESSING))
+        last = max(i for i, c in enumerate(GUESSING) if c != ".")
+        fewer = GUESSING[:last] + "." + GUESSING[last + 1 :]  # 17 clues are minimal: one less
+        assert not explorer.is_unique(parse_line(fewer))
+        assert explorer.count(parse_line("." * 81), limit=3).count == 3
+        assert explorer.sat_calls == 0
+    with Explorer(native=False) as explorer:
+        assert explorer.is_unique(parse_line(GUESSING)) and explorer.sat_calls > 0
 
 
 def test_who_uses_the_engine() -> None:

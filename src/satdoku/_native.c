@@ -38,6 +38,8 @@ typedef struct {
     int qhead;        /* trail entries before this one have been propagated */
     long long nodes;
     long long limit;
+    long long found;  /* solutions counted by count() */
+    long long most;   /* count() stops once found passes this */
 } Engine;
 
 static inline int set_true(Engine *e, int c)
@@ -155,6 +157,42 @@ static int search(Engine *e)
             int found = search(e);
             if (found)
                 return found;
+        }
+        undo(e, mark);
+        if (!set_false(e, guess))
+            return 0;
+    }
+}
+
+/* Enumerate the solutions below this point (each once: a guess is tried true, then false).
+ * 1: more than `most` found, 0: this part is exhausted, -1: the node limit ran out. */
+static int count_search(Engine *e)
+{
+    for (;;) {
+        if (!propagate(e))
+            return 0;
+        int best = -1, fewest = INT_MAX;
+        for (int a = 0; a < e->axioms; a++) {
+            if (e->sat[a])
+                continue;
+            int left = __builtin_popcountll(e->open[a]);
+            if (left < fewest) {
+                best = a;
+                fewest = left;
+                if (fewest <= 2)
+                    break;
+            }
+        }
+        if (best < 0)
+            return ++e->found > e->most;
+        if (++e->nodes > e->limit)
+            return -1;
+        int guess = e->ax_claims[e->ax_start[best] + __builtin_ctzll(e->open[best])];
+        int mark = e->trail_len;
+        if (set_true(e, guess)) {
+            int stop = count_search(e);
+            if (stop)
+                return stop;
         }
         undo(e, mark);
         if (!set_false(e, guess))
@@ -308,23 +346,16 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds)
     return 0;
 }
 
-PyDoc_STRVAR(solve_doc,
-"solve(cells, limit)\n--\n\n"
-"Solve from the n*n given digits (0: empty): the digits as bytes, False when there is no "
-"solution, None when more than limit guesses were needed.");
-
-static PyObject *Engine_solve(Engine *e, PyObject *args)
+/* Reset and assert the givens (n*n digits, 0 blank); 1 ok, 0 contradiction, -1 error set. */
+static int load(Engine *e, PyObject *cells, long long limit)
 {
-    PyObject *cells;
-    long long limit;
-    if (!PyArg_ParseTuple(args, "OL", &cells, &limit))
-        return NULL;
     PyObject *seq = PySequence_Fast(cells, "cells must be a sequence of digits");
     if (seq == NULL)
-        return NULL;
+        return -1;
     if (PySequence_Fast_GET_SIZE(seq) != e->cells) {
         Py_DECREF(seq);
-        return PyErr_Format(PyExc_ValueError, "expected %d cells", e->cells);
+        PyErr_Format(PyExc_ValueError, "expected %d cells", e->cells);
+        return -1;
     }
     reset(e);
     e->limit = limit;
@@ -338,7 +369,7 @@ static PyObject *Engine_solve(Engine *e, PyObject *args)
             Py_DECREF(seq);
             if (!PyErr_Occurred())
                 PyErr_Format(PyExc_ValueError, "digit %ld is not in 0..%d", digit, n);
-            return NULL;
+            return -1;
         }
         if (ok && !set_true(e, cell * n + (int)digit - 1))
             ok = 0;
@@ -347,11 +378,29 @@ static PyObject *Engine_solve(Engine *e, PyObject *args)
     for (int a = 0; ok && a < e->axioms; a++)  /* one-claim axioms (n = 1) */
         if (!e->sat[a] && !(e->open[a] & (e->open[a] - 1)))
             ok = set_true(e, e->ax_claims[e->ax_start[a] + __builtin_ctzll(e->open[a])]);
+    return ok;
+}
+
+PyDoc_STRVAR(solve_doc,
+"solve(cells, limit)\n--\n\n"
+"Solve from the n*n given digits (0: empty): the digits as bytes, False when there is no "
+"solution, None when more than limit guesses were needed.");
+
+static PyObject *Engine_solve(Engine *e, PyObject *args)
+{
+    PyObject *cells;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OL", &cells, &limit))
+        return NULL;
+    int ok = load(e, cells, limit);
+    if (ok < 0)
+        return NULL;
     int found = ok ? search(e) : 0;
     if (found < 0)
         Py_RETURN_NONE;
     if (found == 0)
         Py_RETURN_FALSE;
+    int n = e->n;
     PyObject *out = PyBytes_FromStringAndSize(NULL, e->cells);
     if (out == NULL)
         return NULL;
@@ -362,6 +411,32 @@ static PyObject *Engine_solve(Engine *e, PyObject *args)
     return out;
 }
 
+PyDoc_STRVAR(count_doc,
+"count(cells, most, limit)\n--\n\n"
+"Count the solutions from the n*n given digits: (count, complete); count stops at most + 1 "
+"(complete False), and None comes back when more than limit guesses were needed.");
+
+static PyObject *Engine_count(Engine *e, PyObject *args)
+{
+    PyObject *cells;
+    long long most, limit;
+    if (!PyArg_ParseTuple(args, "OLL", &cells, &most, &limit))
+        return NULL;
+    if (most < 0) {
+        PyErr_SetString(PyExc_ValueError, "most must be at least 0");
+        return NULL;
+    }
+    int ok = load(e, cells, limit);
+    if (ok < 0)
+        return NULL;
+    e->found = 0;
+    e->most = most;
+    int stop = ok ? count_search(e) : 0;
+    if (stop < 0)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(LO)", e->found, stop ? Py_False : Py_True);
+}
+
 static PyObject *Engine_nodes(Engine *e, void *closure)
 {
     (void)closure;
@@ -370,6 +445,7 @@ static PyObject *Engine_nodes(Engine *e, void *closure)
 
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS, solve_doc},
+    {"count", (PyCFunction)Engine_count, METH_VARARGS, count_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -409,7 +485,7 @@ PyMODINIT_FUNC PyInit__native(void)
         Py_DECREF(m);
         return NULL;
     }
-    if (PyModule_AddIntConstant(m, "VERSION", 1) < 0) {
+    if (PyModule_AddIntConstant(m, "VERSION", 2) < 0) {
         Py_DECREF(m);
         return NULL;
     }

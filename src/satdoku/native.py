@@ -34,7 +34,7 @@ __all__ = [
     "compiled",
 ]
 
-ENGINE_VERSION = 1
+ENGINE_VERSION = 2
 """The version of ``_native.c`` this module speaks to; an older build is not used."""
 
 NATIVE_SIDES = 64
@@ -63,6 +63,11 @@ class Engine(Protocol):
 
     def solve(self, cells: Sequence[int], limit: int) -> bytes | bool | None:
         """Return the solution's digits, False when there is none, None past ``limit`` guesses."""
+        ...
+
+    def count(self, cells: Sequence[int], most: int, limit: int) -> tuple[int, bool] | None:
+        """Return (solutions counted, complete): at most ``most + 1`` of them, then incomplete;
+        None past ``limit`` guesses."""
         ...
 
 

@@ -30,6 +30,7 @@ from .cover import completions, count_completions
 from .encodings import TRUE, UNKNOWN, Encoding, encode, shape_clauses
 from .errors import InternalError
 from .limited import check_limitable, solve_within
+from .native import GUESS_BUDGET, engine_for
 from .predicates import Predicate, Reject, judge
 from .puzzle import Grid, Puzzle
 from .results import Result, Status
@@ -43,6 +44,7 @@ __all__ = [
     "SearchTimeout",
     "Explorer",
     "SAT_FIRST",
+    "ENGINE_COUNT_MOST",
     "first",
     "solutions",
     "count",
@@ -54,6 +56,10 @@ __all__ = [
 
 SAT_FIRST = 8
 """Solutions looked for by SAT calls before counting switches to :mod:`satdoku.cover`."""
+
+ENGINE_COUNT_MOST = 1_000_000
+"""Solutions the compiled engine counts one by one before a count goes to the other ways (its
+budget of guesses ends it sooner: each solution past the first takes a guess)."""
 
 
 class Order(Enum):
@@ -201,7 +207,9 @@ class _Question:
 class Explorer:
     """Answer questions about puzzles' solution spaces, with one PySAT solver per shape.
 
-    ``sat_calls`` counts the SAT calls made so far (to compare ways of asking).
+    ``sat_calls`` counts the SAT calls made so far (to compare ways of asking). ``native``:
+    counts and uniqueness without a predicate go to the compiled engine of
+    :mod:`satdoku.native` first, within its budget of guesses (None: with the AUTO strategy).
 
     >>> from satdoku.formats import parse_line
     >>> with Explorer() as ex:
@@ -215,9 +223,11 @@ class Explorer:
         encoding: Encoding = Encoding(),
         strategy: Strategy = Strategy.AUTO,
         limits: Limits = Limits(),
+        native: bool | None = None,
     ) -> None:
         self.solver_name = check_solver_name(solver)
         check_limitable(self.solver_name, limits)
+        self.native = strategy is Strategy.AUTO if native is None else native
         self.encoding = encoding
         self.strategy = strategy
         self.limits = limits
@@ -390,6 +400,13 @@ class Explorer:
         """
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be at least 0, got {limit}")
+        engine = engine_for(puzzle.shape) if self.native and where is None else None
+        if engine is not None:  # every solution once, by the rules and guessing, compiled
+            most = limit if limit is not None else ENGINE_COUNT_MOST
+            counted = engine.count(puzzle.cells, most, GUESS_BUDGET)
+            if counted is not None and (counted[1] or limit is not None):
+                total, complete = counted
+                return Count(total, True) if complete else Count(limit or 0, False)
         found = 0
         small = where is not None or (limit is not None and limit < SAT_FIRST)
         try:

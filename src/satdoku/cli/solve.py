@@ -78,9 +78,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--native",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="sat backend, grids up to 16x16: try the compiled engine (rules 1 and 2 and "
-        "guessing, in C) first, PySAT taking the puzzles it gives up on (default: when it is "
-        "built and --strategy is auto; --no-native: PySAT for every puzzle)",
+        help="grids up to 64x64: try the compiled engine (rules 1 and 2 and guessing, in C) "
+        "first, PySAT taking the puzzles it gives up on; also for --unique without --where "
+        "(default: when it is built and --strategy is auto; --no-native: PySAT only)",
     )
     out = parser.add_argument_group("output")
     out.add_argument(

@@ -136,7 +136,11 @@ def run_space(args: argparse.Namespace) -> int:
         else None
     )
     with Explorer(
-        args.solver, encoding_of(args), Strategy(args.strategy), limits_of(args)
+        args.solver,
+        encoding_of(args),
+        Strategy(args.strategy),
+        limits_of(args),
+        native=getattr(args, "native", None),
     ) as explorer:
         for entry in read_entries(args):
             if entry.puzzle is None:
