@@ -33,6 +33,7 @@ typedef struct {
     unsigned char *sat; /* the axiom has a true claim */
     int *trail;       /* claims in the order they were decided */
     int *units;       /* axioms left with one claim not false and none true (rule 2 pending) */
+    int *givens;      /* the digits of the puzzle being loaded */
     int units_len;
     int trail_len;
     int qhead;        /* trail entries before this one have been propagated */
@@ -224,6 +225,8 @@ static void free_arrays(Engine *e)
     PyMem_Free(e->sat);
     PyMem_Free(e->trail);
     PyMem_Free(e->units);
+    PyMem_Free(e->givens);
+    e->givens = NULL;
     e->ax_start = e->ax_claims = e->cl_start = e->cl_axioms = e->trail = e->units = NULL;
     e->cl_bits = e->open = e->full = NULL;
     e->val = NULL;
@@ -282,8 +285,10 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds)
     e->sat = PyMem_Calloc((size_t)count + 1, 1);
     e->trail = PyMem_Calloc((size_t)claims, sizeof(int));
     e->units = PyMem_Calloc((size_t)total + 1, sizeof(int));
+    e->givens = PyMem_Calloc((size_t)e->cells, sizeof(int));
     if (!e->ax_start || !e->ax_claims || !e->cl_start || !e->cl_axioms || !e->val || !e->cl_bits ||
-        !e->open || !e->full || !e->sat || !e->trail || !e->units) {
+        !e->open || !e->full || !e->sat || !e->trail || !e->units ||
+        !e->givens) {
         Py_DECREF(seq);
         PyErr_NoMemory();
         return -1;
@@ -346,7 +351,9 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds)
     return 0;
 }
 
-/* Reset and assert the givens (n*n digits, 0 blank); 1 ok, 0 contradiction, -1 error set. */
+/* Reset and assert the givens (n*n digits, 0 blank); 1 ok, 0 contradiction, -1 error set.
+ * Every digit is read before the state is touched: reading may run Python code (__index__),
+ * and no Python code runs while the state is in use. */
 static int load(Engine *e, PyObject *cells, long long limit)
 {
     PyObject *seq = PySequence_Fast(cells, "cells must be a sequence of digits");
@@ -357,24 +364,25 @@ static int load(Engine *e, PyObject *cells, long long limit)
         PyErr_Format(PyExc_ValueError, "expected %d cells", e->cells);
         return -1;
     }
-    reset(e);
-    e->limit = limit;
-    int n = e->n, ok = 1;
+    int n = e->n;
     PyObject **items = PySequence_Fast_ITEMS(seq);
     for (int cell = 0; cell < e->cells; cell++) {
         long digit = PyLong_AsLong(items[cell]);
-        if (digit == 0)
-            continue;
         if (digit < 0 || digit > n) {
             Py_DECREF(seq);
             if (!PyErr_Occurred())
                 PyErr_Format(PyExc_ValueError, "digit %ld is not in 0..%d", digit, n);
             return -1;
         }
-        if (ok && !set_true(e, cell * n + (int)digit - 1))
-            ok = 0;
+        e->givens[cell] = (int)digit;
     }
     Py_DECREF(seq);
+    reset(e);
+    e->limit = limit;
+    int ok = 1;
+    for (int cell = 0; ok && cell < e->cells; cell++)
+        if (e->givens[cell])
+            ok = set_true(e, cell * n + e->givens[cell] - 1);
     for (int a = 0; ok && a < e->axioms; a++)  /* one-claim axioms (n = 1) */
         if (!e->sat[a] && !(e->open[a] & (e->open[a] - 1)))
             ok = set_true(e, e->ax_claims[e->ax_start[a] + __builtin_ctzll(e->open[a])]);
