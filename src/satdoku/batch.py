@@ -12,9 +12,8 @@ import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from multiprocessing.pool import AsyncResult
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .formats import Entry
 from .puzzle import Grid, Puzzle
@@ -33,9 +32,11 @@ class Backend(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One entry of a batch and its result (INVALID with the message when it could not be read)."""
+class Outcome(NamedTuple):
+    """One entry of a batch and its result (INVALID with the message when it could not be read).
+
+    A named tuple: one is made per puzzle of a batch, four times faster than a dataclass.
+    """
 
     entry: Entry
     result: Result
@@ -206,4 +207,4 @@ def _finish(chunk: list[Entry], job: AsyncResult[list[Answer]] | None) -> Iterat
         status, solution, error, extra = next(answers)
         if solution is not None:
             solution = tuple(solution)
-        yield Outcome(entry, Result(_STATUS[status], solution, entry.puzzle, error, extra))
+        yield Outcome(entry, Result.quick(_STATUS[status], solution, entry.puzzle, error, extra))

@@ -177,6 +177,19 @@ class Entry:
     puzzle: Puzzle | None
     error: InputError | None = None
 
+    @classmethod
+    def read(cls, index: int, line: int, text: str, puzzle: Puzzle) -> Entry:
+        """Return the entry of a puzzle read without error, without field-by-field setting.
+
+        For the line reader, which makes one entry per line of a batch.
+
+        >>> Entry.read(0, 1, "1...", parse_line("1...")) == Entry(0, 1, "1...", parse_line("1..."))
+        True
+        """
+        entry = object.__new__(cls)
+        entry.__dict__.update(index=index, line=line, text=text, puzzle=puzzle, error=None)
+        return entry
+
 
 def _is_tokens(text: str) -> bool:
     parts = text.split()
@@ -554,7 +567,7 @@ def read_puzzles(
         return
     for index, (number, text) in enumerate(chain([first], content)):
         try:
-            yield Entry(
+            yield Entry.read(
                 index,
                 number,
                 text.strip(),

@@ -34,6 +34,32 @@ class Result:
     error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def quick(
+        cls,
+        status: Status,
+        solution: Grid | None = None,
+        puzzle: Puzzle | None = None,
+        error: str | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> Result:
+        """Return the same result as the constructor, without its field-by-field setting.
+
+        For the paths that make one result per puzzle of a batch (about twice as fast).
+
+        >>> Result.quick(Status.UNSOLVABLE) == Result(Status.UNSOLVABLE)
+        True
+        """
+        result = object.__new__(cls)
+        result.__dict__.update(
+            status=status,
+            solution=solution,
+            puzzle=puzzle,
+            error=error,
+            extra={} if extra is None else extra,
+        )
+        return result
+
     def _repr_svg_(self) -> str:
         """Show the result in Jupyter: the solution with the givens in bold, else the puzzle."""
         from .svg import board_svg
