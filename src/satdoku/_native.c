@@ -39,8 +39,8 @@ typedef struct {
     int qhead;        /* trail entries before this one have been propagated */
     long long nodes;
     long long limit;
-    long long found;  /* solutions counted by count() */
-    long long most;   /* count() stops once found passes this */
+    long long found;  /* solutions the search has met */
+    long long most;   /* the search stops once found passes this (solve: 0) */
 } Engine;
 
 static inline int set_true(Engine *e, int c)
@@ -130,44 +130,11 @@ static void undo(Engine *e, int mark)
     e->units_len = 0;
 }
 
-/* 1: solved, 0: no solution below this point, -1: the node limit ran out. */
+/* Enumerate the solutions below this point (each once: a guess is tried true, then false),
+ * stopping on the one that makes `found` pass `most` (most = 0: the first solution, whose
+ * claims are left in `val`). 1: that one was found, 0: this part is exhausted, -1: the node
+ * limit ran out. */
 static int search(Engine *e)
-{
-    for (;;) {
-        if (!propagate(e))
-            return 0;
-        int best = -1, fewest = INT_MAX;
-        for (int a = 0; a < e->axioms; a++) {
-            if (e->sat[a])
-                continue;
-            int left = __builtin_popcountll(e->open[a]);
-            if (left < fewest) {
-                best = a;
-                fewest = left;
-                if (fewest <= 2)
-                    break;
-            }
-        }
-        if (best < 0)
-            return 1;
-        if (++e->nodes > e->limit)
-            return -1;
-        int guess = e->ax_claims[e->ax_start[best] + __builtin_ctzll(e->open[best])];
-        int mark = e->trail_len;
-        if (set_true(e, guess)) {
-            int found = search(e);
-            if (found)
-                return found;
-        }
-        undo(e, mark);
-        if (!set_false(e, guess))
-            return 0;
-    }
-}
-
-/* Enumerate the solutions below this point (each once: a guess is tried true, then false).
- * 1: more than `most` found, 0: this part is exhausted, -1: the node limit ran out. */
-static int count_search(Engine *e)
 {
     for (;;) {
         if (!propagate(e))
@@ -191,7 +158,7 @@ static int count_search(Engine *e)
         int guess = e->ax_claims[e->ax_start[best] + __builtin_ctzll(e->open[best])];
         int mark = e->trail_len;
         if (set_true(e, guess)) {
-            int stop = count_search(e);
+            int stop = search(e);
             if (stop)
                 return stop;
         }
@@ -210,6 +177,7 @@ static void reset(Engine *e)
     e->qhead = 0;
     e->units_len = 0;
     e->nodes = 0;
+    e->found = 0;
 }
 
 static void free_arrays(Engine *e)
@@ -403,6 +371,7 @@ static PyObject *Engine_solve(Engine *e, PyObject *args)
     int ok = load(e, cells, limit);
     if (ok < 0)
         return NULL;
+    e->most = 0;
     int found = ok ? search(e) : 0;
     if (found < 0)
         Py_RETURN_NONE;
@@ -437,9 +406,8 @@ static PyObject *Engine_count(Engine *e, PyObject *args)
     int ok = load(e, cells, limit);
     if (ok < 0)
         return NULL;
-    e->found = 0;
     e->most = most;
-    int stop = ok ? count_search(e) : 0;
+    int stop = ok ? search(e) : 0;
     if (stop < 0)
         Py_RETURN_NONE;
     return Py_BuildValue("(LO)", e->found, stop ? Py_False : Py_True);

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from .encodings import Encoding
@@ -34,9 +35,7 @@ def solve_result(
     >>> solve_result(parse_line("12.............."), native=False).status.value
     'solved'
     """
-    key = (solver, encoding, strategy, limits, native)
-    make = partial(SatBackend, solver, encoding, strategy, limits, native=native)
-    with _BACKENDS.using(key, make) as backend:
+    with _BACKENDS.using(*_keyed(solver, encoding, strategy, limits, native)) as backend:
         return backend.solve(puzzle)
 
 
@@ -61,10 +60,15 @@ def shared_backend(
     >>> shared_backend() is shared_backend()
     True
     """
+    return _BACKENDS.get(*_keyed(solver, encoding, strategy, limits, native))
+
+
+def _keyed(
+    solver: str, encoding: Encoding, strategy: Strategy, limits: Limits, native: bool | None
+) -> tuple[tuple[object, ...], Callable[[], SatBackend]]:
+    """Return the key a set of options is kept under and the maker of its backend."""
     key = (solver, encoding, strategy, limits, native)
-    return _BACKENDS.get(
-        key, partial(SatBackend, solver, encoding, strategy, limits, native=native)
-    )
+    return key, partial(SatBackend, solver, encoding, strategy, limits, native=native)
 
 
 def solve(
