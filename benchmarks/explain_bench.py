@@ -15,10 +15,10 @@ import sys
 import time
 from pathlib import Path
 
-from satdoku.explain import Explainer
-from satdoku.formats import parse_line
-from satdoku.puzzle import Puzzle
-from satdoku.sat import SatBackend
+from satdoku.api.explain import Explainer
+from satdoku.backends.sat import SatBackend
+from satdoku.core.puzzle import Puzzle
+from satdoku.io.formats import parse_line
 
 DATA = Path("/work/shared/data/puzzles3_magictour_top1465")
 

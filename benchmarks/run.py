@@ -49,16 +49,16 @@ report's run):
   bit-sliced rules-1-and-2 propagator over big integers (one bit per puzzle, 4,096 puzzles at a
   time) needed 20-28 rounds to settle the singles-solvable half of the 17-clue set: ~50 us a
   puzzle, more than the SAT calls it would save.
-* The compiled engine (``satdoku.native``) took the 9x9 floor away: rules 1 and 2 plus guessing
-  on an axiom with the fewest claims left, over the same axioms, cost ~28 us per 17-clue puzzle
-  (~18 us of it propagation, ~3 guesses on average) and ~250 us per forum_hardest puzzle
-  (median 60 guesses, at most ~1,200) against ~1.6 ms for CaDiCaL. A first version with
-  counters and a scan for rule 2 took 49 us; one 64-bit mask of open claims per axiom and a
-  queue of axioms down to one claim brought it to 28. Batching several puzzles into one CaDiCaL
-  call (disjoint copies of the formula) was slower per puzzle, not faster (159 us at 1 puzzle a
-  call, 348 at 8, 1,130 at 32): its cost is propagation, which grows with the variables. On
-  16x16 the engine beat the persistent solver at every density tried (0.2-0.6 ms against
-  1-2.3 ms); on 25x25 and 36x36 near the hard region it gives up past its budget (~10 ms lost).
+* The compiled engine (``satdoku.backends.native``) took the 9x9 floor away: rules 1 and 2
+  plus guessing on an axiom with the fewest claims left, over the same axioms, cost ~28 us per
+  17-clue puzzle (~18 us of it propagation, ~3 guesses on average) and ~250 us per forum_hardest
+  puzzle (median 60 guesses, at most ~1,200) against ~1.6 ms for CaDiCaL. A first version with
+  counters and a scan for rule 2 took 49 us; one 64-bit mask of open claims per axiom and a queue of
+  axioms down to one claim brought it to 28. Batching several puzzles into one CaDiCaL call
+  (disjoint copies of the formula) was slower per puzzle, not faster (159 us at 1 puzzle a call, 348
+  at 8, 1,130 at 32): its cost is propagation, which grows with the variables. On 16x16 the engine
+  beat the persistent solver at every density tried (0.2-0.6 ms against 1-2.3 ms); on 25x25 and
+  36x36 near the hard region it gives up past its budget (~10 ms lost).
 * One persistent solver for a whole batch slows down as its kept learnt clauses pile up (the
   hardest set's 1,000-puzzle blocks went from 1.48 s to 1.85 s); ``REFRESH_CONFLICTS`` replaces
   it after 50,000 conflicts (10,000 hardest puzzles: 15.0 s of CPU against 18.3 s).
@@ -89,15 +89,16 @@ sys.path.insert(0, str(ROOT / "src"))
 
 import peers  # noqa: E402
 
-from satdoku.checker import is_solution  # noqa: E402
-from satdoku.encodings import shape_clauses  # noqa: E402
-from satdoku.formats import Alphabet, parse_line  # noqa: E402
-from satdoku.generate import random_puzzle  # noqa: E402
-from satdoku.native import GUESS_BUDGET, engine_for  # noqa: E402
-from satdoku.puzzle import Puzzle  # noqa: E402
-from satdoku.results import Status  # noqa: E402
-from satdoku.sat import DEFAULT_SOLVER, Limits, SatBackend, new_solver  # noqa: E402
-from satdoku.shape import Shape  # noqa: E402
+from satdoku.api.generate import random_puzzle  # noqa: E402
+from satdoku.backends.native import GUESS_BUDGET, engine_for  # noqa: E402
+from satdoku.backends.sat import DEFAULT_SOLVER, SatBackend, new_solver  # noqa: E402
+from satdoku.cnf.encodings import shape_clauses  # noqa: E402
+from satdoku.core.checker import is_solution  # noqa: E402
+from satdoku.core.limits import Limits  # noqa: E402
+from satdoku.core.puzzle import Puzzle  # noqa: E402
+from satdoku.core.results import Status  # noqa: E402
+from satdoku.core.shape import Shape  # noqa: E402
+from satdoku.io.formats import Alphabet, parse_line  # noqa: E402
 
 SETS = {
     "17-clue": "puzzles2_17_clue",
@@ -329,7 +330,7 @@ def breakdown(lines: Sequence[str]) -> dict[str, float]:
     from itertools import compress
     from operator import add, sub
 
-    from satdoku.formats import format_line
+    from satdoku.io.formats import format_line
 
     solver = new_solver(DEFAULT_SOLVER, shape_clauses(Shape.sudoku(9)).clauses)
     inner = getattr(solver, "solver", solver)
@@ -373,7 +374,8 @@ def breakdown_text(rows: dict[str, dict[str, float]]) -> list[str]:
         "",
         "Mean microseconds per puzzle of each stage of `SatBackend.solve`, plus reading and "
         "printing a line, timed stage by stage in one loop over the first puzzles of each set. "
-        "*Compiled route*: the engine of `satdoku.native` answers (every puzzle of these sets "
+        "*Compiled route*: the engine of `satdoku.backends.native` answers (every puzzle of "
+        "these sets "
         f"within its budget of {GUESS_BUDGET:,} guesses). *PySAT route*: a puzzle past the budget, "
         "or `--no-native`: givens as assumptions on the persistent solver.",
         "",
@@ -855,7 +857,7 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
         f"Median seconds per puzzle (solved ones; failures in brackets), per-puzzle timeout "
         f"{res['timeout']:.0f} s, peak RSS of satdoku's largest process (big grids race two "
         "solver configurations in two child processes, each about that size). Generated Sudoku: "
-        f"`satdoku.generate.random_puzzle` (a random complete grid, {GENERATED_GIVENS:.0%} "
+        f"`satdoku.api.generate.random_puzzle` (a random complete grid, {GENERATED_GIVENS:.0%} "
         f"of its cells kept); Latin squares: quasigroup with holes, {LATIN_GIVENS:.0%} of "
         "the cells given. A peer that times out is skipped on larger sizes.",
         "",
@@ -954,7 +956,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "python benchmarks/run.py" + (" --quick" if args.quick else "")
     start = time.perf_counter()
     compiled_bytecode()
-    from satdoku.sat import SOLVER_OPTIONS
+    from satdoku.backends.sat import SOLVER_OPTIONS
 
     res: dict[str, Any] = {
         "machine": machine(),

@@ -33,15 +33,16 @@ from pathlib import Path
 
 from pysat.solvers import Solver
 
-from satdoku.encodings import AtMostOne, Encoding, Scheme, shape_clauses
-from satdoku.formats import format_line, parse_line
-from satdoku.puzzle import Puzzle
-from satdoku.sat import SatBackend
-from satdoku.search import StepperBackend, TraceStatus, trace
-from satdoku.shape import Shape
-from satdoku.stepper import Propagator
-from satdoku.strategies import RULES_1_2, RULES_ALL
-from satdoku.trace import sentence
+from satdoku.backends.sat import SatBackend
+from satdoku.backends.stepper import StepperBackend
+from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, shape_clauses
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
+from satdoku.io.formats import format_line, parse_line
+from satdoku.rules.search import TraceStatus, trace
+from satdoku.rules.stepper import Propagator
+from satdoku.rules.strategies import RULES_1_2, RULES_ALL
+from satdoku.views.trace import sentence
 
 DATA = Path("/work/shared/data/puzzles2_17_clue")
 

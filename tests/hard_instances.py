@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from satdoku.puzzle import Puzzle
-from satdoku.shape import Shape
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
 
 
 def pigeonhole_latin(m: int) -> Puzzle:

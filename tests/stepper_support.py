@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 from pysat.solvers import Solver
 
-from satdoku.checker import is_solution
-from satdoku.encodings import AtMostOne, Encoding, Scheme, shape_clauses
-from satdoku.puzzle import Puzzle
-from satdoku.shape import Shape
+from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, shape_clauses
+from satdoku.core.checker import is_solution
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
 
 __all__ = [
     "random_solution",
@@ -214,7 +214,7 @@ def seventeen_sample(count: int, seed: int = 17) -> list[Puzzle]:
     """Return a reproducible random sample of the 17-clue collection (each has one solution)."""
     from pathlib import Path
 
-    from satdoku.formats import parse_line
+    from satdoku.io.formats import parse_line
 
     lines = [
         line.strip()

@@ -6,14 +6,15 @@ import threading
 
 import pytest
 
-import satdoku.api as api
+import satdoku.api.solve as api
 from satdoku import is_solution, parse_puzzle, solve, solve_result
-from satdoku.generate import random_puzzle
-from satdoku.predicates import PredicateError
-from satdoku.puzzle import Puzzle
-from satdoku.results import Status
-from satdoku.sat import PERSISTENT_SHAPES, Limits, SatBackend, Strategy
-from satdoku.shape import Shape
+from satdoku.api.generate import random_puzzle
+from satdoku.api.predicates import PredicateError
+from satdoku.backends.sat import PERSISTENT_SHAPES, SatBackend, Strategy
+from satdoku.core.limits import Limits
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.results import Status
+from satdoku.core.shape import Shape
 
 
 def test_solve_in_a_loop_reuses_one_backend() -> None:
@@ -78,9 +79,9 @@ def test_a_backend_holds_at_most_a_few_persistent_solvers() -> None:
 
 def test_solution_space_functions_reuse_one_explorer_without_crosstalk() -> None:
     """Questions on a kept explorer do not see each other's blocking clauses."""
-    import satdoku.space as space
-    from satdoku.predicates import Reject
-    from satdoku.space import count, is_unique
+    import satdoku.api.space as space
+    from satdoku.api.predicates import Reject
+    from satdoku.api.space import count, is_unique
 
     empty4 = parse_puzzle("................")
     assert count(empty4).count == 288
@@ -97,8 +98,8 @@ def test_solution_space_functions_reuse_one_explorer_without_crosstalk() -> None
 
 
 def test_a_failing_question_drops_its_explorer() -> None:
-    import satdoku.space as space
-    from satdoku.space import count
+    import satdoku.api.space as space
+    from satdoku.api.space import count
 
     empty4 = parse_puzzle("................")
     explorer = space._EXPLORERS.get((), space.Explorer)

@@ -9,8 +9,8 @@ import pytest
 
 from satdoku import Alphabet, InputError, Puzzle, Shape, parse_line, parse_puzzle, read_puzzles
 from satdoku.cli import main
-from satdoku.formats import ShapeOptions, parse_grid
-from satdoku.shape import MAX_SIZE
+from satdoku.core.shape import MAX_SIZE
+from satdoku.io.formats import ShapeOptions, parse_grid
 
 COMMANDS = ["solve", "check", "step", "dimacs", "show", "count"]
 """Commands that read puzzles from FILE (decode reads a puzzle and a model: tested below)."""

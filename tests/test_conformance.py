@@ -2,11 +2,11 @@
 
 import pytest
 
-from satdoku.checker import broken_axioms, is_solution
-from satdoku.formats import Layout, ShapeOptions, format_line, parse_line, read_puzzles
-from satdoku.results import Status
-from satdoku.sat import SatBackend
-from satdoku.shape import Shape
+from satdoku.backends.sat import SatBackend
+from satdoku.core.checker import broken_axioms, is_solution
+from satdoku.core.results import Status
+from satdoku.core.shape import Shape
+from satdoku.io.formats import Layout, ShapeOptions, format_line, parse_line, read_puzzles
 
 LATIN = ShapeOptions(latin=True)
 

@@ -13,11 +13,10 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from satdoku import AtMostOne, Encoding, Puzzle, Scheme, Shape, is_solution, parse_line
-from satdoku.axioms import axioms
-from satdoku.claims import claim_of
+from satdoku.api.generate import random_puzzle
+from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
-from satdoku.cnf_examples import CNF_EXAMPLES, example_cnf_text, regenerate, stale
-from satdoku.dimacs import (
+from satdoku.cnf.dimacs import (
     CnfOptions,
     Givens,
     cnf_formula,
@@ -26,11 +25,12 @@ from satdoku.dimacs import (
     read_header,
     write_dimacs,
 )
-from satdoku.encodings import encode, shape_clauses
-from satdoku.errors import InputError
-from satdoku.generate import random_puzzle
-from satdoku.models import decode
-from satdoku.sat import SatBackend
+from satdoku.cnf.encodings import encode, shape_clauses
+from satdoku.cnf.examples import CNF_EXAMPLES, example_cnf_text, regenerate, stale
+from satdoku.cnf.solver_answers import decode
+from satdoku.core.axioms import axioms
+from satdoku.core.claims import claim_of
+from satdoku.core.errors import InputError
 
 REPO = Path(__file__).resolve().parent.parent
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
@@ -337,7 +337,7 @@ def test_cli_batch_writes_one_cnf_per_puzzle(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lines = [random_puzzle(Shape.sudoku(9), 0.4, seed=s)[0] for s in range(11)]
-    from satdoku.formats import format_line
+    from satdoku.io.formats import format_line
 
     batch = tmp_path / "batch.txt"
     batch.write_text("\n".join(format_line(p.cells) for p in lines) + "\n12\n")

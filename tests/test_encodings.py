@@ -4,12 +4,12 @@ from itertools import product
 
 import pytest
 
-from satdoku.axioms import axioms
-from satdoku.encodings import AtMostOne, Encoding, Scheme, encode
-from satdoku.generate import random_grid
-from satdoku.puzzle import Puzzle
-from satdoku.sat import eliminate
-from satdoku.shape import Shape
+from satdoku.api.generate import random_grid
+from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, encode
+from satdoku.core.axioms import axioms
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
+from satdoku.rules.singles import eliminate
 
 ENCODINGS = [Encoding(s, a) for s, a in product(Scheme, AtMostOne)]
 

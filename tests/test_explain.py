@@ -10,18 +10,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hard_instances import pigeonhole_latin
-from satdoku.checker import is_solution
-from satdoku.claims import variable
+from satdoku.api.explain import Explainer, Explanation, explain, rule_chain
+from satdoku.api.generate import random_puzzle
+from satdoku.backends.sat import SatBackend
+from satdoku.backends.stepper import StepperBackend
 from satdoku.cli import main
-from satdoku.explain import Explainer, Explanation, explain, rule_chain
-from satdoku.formats import parse_line
-from satdoku.generate import random_puzzle
-from satdoku.puzzle import Puzzle
-from satdoku.results import Result, Status
-from satdoku.sat import Limits, SatBackend
-from satdoku.search import StepperBackend
-from satdoku.shape import Shape
-from satdoku.stepper import FALSE, TRUE, Rule
+from satdoku.core.checker import is_solution
+from satdoku.core.claims import FALSE, TRUE, variable
+from satdoku.core.limits import Limits
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.results import Result, Status
+from satdoku.core.shape import Shape
+from satdoku.io.formats import parse_line
+from satdoku.rules.stepper import Rule
+from satdoku.views.explanation import annotated, explanation_lines
 
 SEED000_LAST = "48.9.2....93..5.866..3...1....5.1.9....9......3.2.6........3..524.1..36....6.4.27"
 """Seed 000's last puzzle as written: two 9s in column 4 (r1c4 and r5c4)."""
@@ -88,7 +90,7 @@ def test_seed000_last_puzzle_two_nines_in_column_4() -> None:
     assert e.conflict_json() == [[0, 3, 9], [4, 3, 9]]
     assert [c.label() for c in e.conflict] == ["r1c4=9", "r5c4=9"]
     assert [s.rule for s in e.steps] == [Rule.GIVEN, Rule.GIVEN, Rule.CONTRADICTION]
-    assert e.sentences()[-1] == (
+    assert explanation_lines(e)[-1] == (
         "contradiction: in 'column 4 has exactly one 9' both r1c4=9 and r5c4=9 are true"
     )
     assert_chain_valid(e)
@@ -104,7 +106,7 @@ def test_a_conflict_the_rules_cannot_reach_has_no_steps() -> None:
         e = explain(parse_line(NO_RULE_CHAIN))
         assert e is not None and e.steps == ()
         assert_minimal(e, backend)
-    assert "search proves it" in e.sentences()[-1]
+    assert "search proves it" in explanation_lines(e)[-1]
     # the stepper confirms: from the conflict alone rules 1 and 2 stall without a contradiction
     assert rule_chain(only(e.puzzle, e.conflict)) == ()
 
@@ -120,7 +122,7 @@ def test_the_chain_keeps_only_needed_steps() -> None:
 def test_shape_without_solution_has_an_empty_conflict() -> None:
     e = explain(Puzzle.empty(Shape.latin(2, diagonals=True)))
     assert e is not None and e.conflict == ()
-    assert e.sentences()[0].startswith("the shape itself has no solution")
+    assert explanation_lines(e)[0].startswith("the shape itself has no solution")
 
 
 def unsolvable_puzzles(seed: int, count: int) -> list[Puzzle]:
@@ -173,15 +175,16 @@ def test_a_limit_leaves_a_conflict_that_is_not_minimised() -> None:
     puzzle = pigeonhole_latin(8)
     result = Result(Status.UNSOLVABLE, puzzle=puzzle)
     with Explainer("minisat22", limits=Limits(conflicts=50)) as ex:
-        annotated = ex.annotate(result)
+        found = annotated(result, ex.explain_result(result))
         assert ex.explain(puzzle) is None  # unknown within the limit: no claim either way
-    assert annotated.extra["conflict_minimal"] is False
-    assert len(annotated.extra["conflict"]) == sum(1 for _ in puzzle.givens())
+    assert found.extra["conflict_minimal"] is False
+    assert len(found.extra["conflict"]) == sum(1 for _ in puzzle.givens())
 
 
 def test_annotate_leaves_other_results_alone() -> None:
     solved = SatBackend().solve(parse_line("1" + "." * 15))
-    assert Explainer().annotate(solved) is solved
+    assert Explainer().explain_result(solved) is None
+    assert annotated(solved, None) is solved
 
 
 def test_cli_explain_json_carries_conflict(

@@ -14,15 +14,16 @@ from pathlib import Path
 import pytest
 
 from satdoku import AtMostOne, Encoding, Puzzle, Scheme, Shape, is_solution, parse_line
+from satdoku.api.generate import random_puzzle
+from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
-from satdoku.dimacs import write_dimacs
-from satdoku.encodings import UNKNOWN
-from satdoku.external import KNOWN_SOLVERS, ExternalSolver, run_external
-from satdoku.formats import format_line
-from satdoku.generate import random_puzzle
-from satdoku.models import Verdict, decode, models_of, parse_answers, result_of
-from satdoku.results import Status
-from satdoku.sat import SatBackend, eliminate
+from satdoku.cnf.dimacs import write_dimacs
+from satdoku.cnf.external import KNOWN_SOLVERS, ExternalSolver, run_external
+from satdoku.cnf.solver_answers import Verdict, decode, models_of, parse_answers, result_of
+from satdoku.core.claims import UNKNOWN
+from satdoku.core.results import Status
+from satdoku.io.formats import format_line
+from satdoku.rules.singles import eliminate
 
 REPO = Path(__file__).resolve().parent.parent
 EMPTY4 = REPO / "cnf" / "empty4.cnf"

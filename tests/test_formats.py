@@ -4,8 +4,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from satdoku.errors import InputError
-from satdoku.formats import (
+from satdoku.api.generate import random_grid
+from satdoku.core.errors import InputError
+from satdoku.core.shape import Shape
+from satdoku.io.formats import (
     Alphabet,
     Layout,
     ShapeOptions,
@@ -16,8 +18,6 @@ from satdoku.formats import (
     parse_puzzle,
     read_puzzles,
 )
-from satdoku.generate import random_grid
-from satdoku.shape import Shape
 
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
 

@@ -13,11 +13,17 @@ import tempfile
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from satdoku.checker import is_solution
+from satdoku.api.explain import explain
+from satdoku.api.generate import random_grid
+from satdoku.backends.sat import SatBackend, Strategy
+from satdoku.backends.stepper import StepperBackend
 from satdoku.cli import main
-from satdoku.encodings import AtMostOne, Encoding, Scheme
-from satdoku.explain import explain
-from satdoku.formats import (
+from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
+from satdoku.core.checker import is_solution
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.results import Status
+from satdoku.core.shape import Shape
+from satdoku.io.formats import (
     Alphabet,
     ShapeOptions,
     format_grid,
@@ -28,12 +34,6 @@ from satdoku.formats import (
     parse_puzzle,
     read_puzzles,
 )
-from satdoku.generate import random_grid
-from satdoku.puzzle import Puzzle
-from satdoku.results import Status
-from satdoku.sat import SatBackend, Strategy
-from satdoku.search import StepperBackend
-from satdoku.shape import Shape
 
 EXAMPLES = int(os.environ.get("SATDOKU_FUZZ_EXAMPLES", "40"))
 """Examples per property (the suite's default is modest; raise it for a long fuzzing run)."""

@@ -44,10 +44,10 @@ from test_html_player import (  # noqa: E402
 )
 
 try:
-    from satdoku.html_player import render_trace_html
+    from satdoku.views.html_player import render_trace_html
 except ImportError:  # package not installed: run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-    from satdoku.html_player import render_trace_html
+    from satdoku.views.html_player import render_trace_html
 
 Page = Any  # playwright.sync_api.Page
 
@@ -379,9 +379,9 @@ def test_bigger_boards(
 
 def test_real_stepper_trace(browser: Any, tmp_path: Path) -> None:
     """A trace from the package's own stepper, with guesses and backtracks, replays to its end."""
-    formats = pytest.importorskip("satdoku.formats")
-    search = pytest.importorskip("satdoku.search")
-    trace_mod = pytest.importorskip("satdoku.trace")
+    formats = pytest.importorskip("satdoku.io.formats")
+    search = pytest.importorskip("satdoku.rules.search")
+    trace_mod = pytest.importorskip("satdoku.views.trace")
     puzzle = formats.parse_line("................")
     record = trace_mod.trace_record(search.trace(puzzle, search=True))
     assert record["status"] == "solved"

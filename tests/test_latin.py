@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from satdoku.errors import InputError
-from satdoku.latin import (
+from satdoku.core.errors import InputError
+from satdoku.rules.seed_solver import (
     all_satisfy,
     any_satisfy,
     diagonal_has_2,

@@ -11,12 +11,8 @@ from typing import Any
 import pytest
 
 from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
-from satdoku.checker import is_solution
-from satdoku.cli import main
-from satdoku.errors import InputError
-from satdoku.formats import Alphabet, ShapeOptions, format_line, parse_line
-from satdoku.generate import random_grid, random_puzzle
-from satdoku.limited import (
+from satdoku.api.generate import random_grid, random_puzzle
+from satdoku.backends.limits import (
     UNINTERRUPTIBLE,
     can_fork,
     check_limitable,
@@ -24,9 +20,14 @@ from satdoku.limited import (
     solve_in_children,
     solve_within,
 )
-from satdoku.results import Status
-from satdoku.sat import SOLVER_NAMES, Limits, SatBackend, Strategy
-from satdoku.shape import Shape
+from satdoku.backends.sat import SOLVER_NAMES, SatBackend, Strategy
+from satdoku.cli import main
+from satdoku.core.checker import is_solution
+from satdoku.core.errors import InputError
+from satdoku.core.limits import Limits
+from satdoku.core.results import Status
+from satdoku.core.shape import Shape
+from satdoku.io.formats import Alphabet, ShapeOptions, format_line, parse_line
 
 HARD = pigeonhole_latin(HARD_ORDER)
 """26x26, unsatisfiable (at order 24 CaDiCaL needs 20,000-80,000 conflicts, 1.6-3.6 s, to refute
@@ -190,7 +191,7 @@ pytestmark_fork = pytest.mark.skipif(not can_fork(), reason="no fork() on this p
 def test_a_child_solve_answers_as_the_solver_does() -> None:
     from pysat.solvers import Solver
 
-    from satdoku.encodings import shape_clauses
+    from satdoku.cnf.encodings import shape_clauses
 
     clauses = shape_clauses(Shape.sudoku(4)).clauses
     given = [[1], [6]]  # r1c1=1 and r1c2=2
@@ -231,7 +232,7 @@ def test_a_child_solve_keeps_a_conflict_budget() -> None:
 
 def test_big_grids_under_a_timeout_use_a_child_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fresh CaDiCaL solve under --timeout runs unsliced in a child where fork exists."""
-    import satdoku.sat as sat
+    import satdoku.backends.sat as sat
 
     calls: list[Limits] = []
     real = sat.solve_in_children
@@ -288,7 +289,7 @@ def test_small_grids_under_limits_go_on_past_the_first_conflicts(
 ) -> None:
     """The persistent hot path under limits: a first slice of conflicts, then the rest within
     the limits (forced here by a first slice of one conflict)."""
-    import satdoku.sat as sat
+    import satdoku.backends.sat as sat
 
     monkeypatch.setattr(sat, "QUICK_CONFLICTS", 1)
     went_on: list[Any] = []
@@ -385,7 +386,7 @@ def test_a_failing_child_is_a_loud_error() -> None:
 def test_big_grids_are_solved_with_or_without_a_portfolio(
     portfolio: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import satdoku.sat as sat
+    import satdoku.backends.sat as sat
 
     races: list[int] = []
     real = sat.solve_in_children

@@ -1,5 +1,5 @@
-"""The compiled engine (satdoku.native): built where a compiler is, right where it answers, and
-PySAT taking over past its budget of guesses."""
+"""The compiled engine (satdoku.backends.native): built where a compiler is, right where it
+answers, and PySAT taking over past its budget of guesses."""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hard_instances import pigeonhole_latin
-from satdoku import native
-from satdoku.axioms import axioms
-from satdoku.checker import is_solution
+from satdoku.api.space import Explorer
+from satdoku.backends import native
+from satdoku.backends.sat import SatBackend, Strategy
 from satdoku.cli import main
-from satdoku.formats import parse_line
-from satdoku.puzzle import Puzzle
-from satdoku.results import Status
-from satdoku.sat import SatBackend, Strategy
-from satdoku.shape import Shape
-from satdoku.space import Explorer
+from satdoku.core.axioms import axioms
+from satdoku.core.checker import is_solution
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.results import Status
+from satdoku.core.shape import Shape
+from satdoku.io.formats import parse_line
 from test_fuzz import FUZZ, SHAPES, puzzles
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,7 +104,7 @@ def test_budget_hands_the_puzzle_to_pysat(monkeypatch: pytest.MonkeyPatch) -> No
     assert engine is not None
     assert engine.solve(puzzle.cells, 0) is None  # the rules alone stall, no guess allowed
     assert engine.nodes == 1
-    monkeypatch.setattr("satdoku.sat.GUESS_BUDGET", 0)
+    monkeypatch.setattr("satdoku.backends.sat.GUESS_BUDGET", 0)
     with SatBackend() as backend:
         result = backend.solve(puzzle)
     assert result.solution is not None and is_solution(result.solution, puzzle)
@@ -136,7 +136,7 @@ def test_the_solver_is_loaded_when_the_engine_first_gives_up(
     with SatBackend() as backend:
         backend.solve(parse_line("." * 81))
         assert not backend._persistent or not native.AVAILABLE  # the engine answered
-        monkeypatch.setattr("satdoku.sat.GUESS_BUDGET", 0)
+        monkeypatch.setattr("satdoku.backends.sat.GUESS_BUDGET", 0)
         result = backend.solve(parse_line(GUESSING))
         assert result.solution is not None and len(backend._persistent) == 1
 
@@ -254,4 +254,4 @@ def test_version_says_whether_the_engine_is_in_use(capsys: pytest.CaptureFixture
 def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SATDOKU_NATIVE", "0")
     assert native.compiled() is None
-    assert sys.modules["satdoku.native"] is native
+    assert sys.modules["satdoku.backends.native"] is native

@@ -6,10 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.claims import Claim
-from satdoku.errors import InputError
-from satdoku.formats import format_line
-from satdoku.predicates import (
+from satdoku.api.predicates import (
     PREDICATES,
     PredicateError,
     Reject,
@@ -20,9 +17,12 @@ from satdoku.predicates import (
     predicate_named,
     yes,
 )
-from satdoku.puzzle import Puzzle
-from satdoku.shape import Shape
-from satdoku.space import solutions
+from satdoku.api.space import solutions
+from satdoku.core.claims import Claim
+from satdoku.core.errors import InputError
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
+from satdoku.io.formats import format_line
 
 
 def grid(rows: list[str] | list[list[int]], shape: Shape | None = None) -> Puzzle:

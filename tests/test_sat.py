@@ -2,13 +2,13 @@
 
 import pytest
 
-from satdoku.checker import is_solution
-from satdoku.encodings import AtMostOne, Encoding, Scheme
-from satdoku.formats import format_line, parse_line
-from satdoku.generate import random_puzzle
-from satdoku.results import Status
-from satdoku.sat import SatBackend, Strategy
-from satdoku.shape import Shape
+from satdoku.api.generate import random_puzzle
+from satdoku.backends.sat import SatBackend, Strategy
+from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
+from satdoku.core.checker import is_solution
+from satdoku.core.results import Status
+from satdoku.core.shape import Shape
+from satdoku.io.formats import format_line, parse_line
 
 SHAPES = [Shape.sudoku(n) for n in (4, 6, 8, 9, 12, 16, 25)] + [
     Shape.latin(5),
@@ -70,7 +70,7 @@ def test_a_persistent_solver_is_replaced_after_its_conflicts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Past REFRESH_CONFLICTS the shape's solver is replaced; answers stay right either side."""
-    import satdoku.sat as sat
+    import satdoku.backends.sat as sat
 
     monkeypatch.setattr(sat, "REFRESH_CHECK", 3)
     monkeypatch.setattr(sat, "REFRESH_CONFLICTS", 0)

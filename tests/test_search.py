@@ -8,17 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.checker import is_solution
-from satdoku.formats import parse_line
-from satdoku.latin import diagonal_has_2, solve_latin, strings_to_puzzle, yes
-from satdoku.puzzle import Puzzle
-from satdoku.results import Status
-from satdoku.sat import SatBackend
-from satdoku.search import GuessOrder, Run, StepperBackend, TraceStatus, solve_steps, trace
-from satdoku.shape import Shape
-from satdoku.stepper import Rule
-from satdoku.strategies import RULES_1, RULES_ALL
-from satdoku.trace import trace_record
+from satdoku.backends.sat import SatBackend
+from satdoku.backends.stepper import StepperBackend
+from satdoku.core.checker import is_solution
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.results import Status
+from satdoku.core.shape import Shape
+from satdoku.io.formats import parse_line
+from satdoku.rules.search import GuessOrder, Run, TraceStatus, solve_steps, trace
+from satdoku.rules.seed_solver import diagonal_has_2, solve_latin, strings_to_puzzle, yes
+from satdoku.rules.stepper import Rule
+from satdoku.rules.strategies import RULES_1, RULES_ALL
+from satdoku.views.trace import trace_record
 from stepper_support import check_trace, random_puzzle, seventeen_sample
 
 SHAPES = [
@@ -201,7 +202,7 @@ def test_property_stepper_agrees_with_pysat_and_every_step_is_justified(
 
 
 def test_stepper_backend_limits() -> None:
-    from satdoku.sat import Limits
+    from satdoku.core.limits import Limits
 
     def backtracks(p: Puzzle) -> int:
         return sum(s.rule is Rule.BACKTRACK for s in trace(p, search=True).steps)

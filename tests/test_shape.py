@@ -2,8 +2,8 @@
 
 import pytest
 
-from satdoku.errors import InputError
-from satdoku.shape import MAX_SIZE, Shape, default_box
+from satdoku.core.errors import InputError
+from satdoku.core.shape import MAX_SIZE, Shape, default_box
 
 
 @pytest.mark.parametrize(

@@ -6,16 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.checker import is_solution
-from satdoku.encodings import FALSE, TRUE
-from satdoku.formats import parse_line
-from satdoku.generate import random_puzzle
-from satdoku.puzzle import Puzzle
-from satdoku.results import Status
-from satdoku.sat import SatBackend, Strategy, eliminate
-from satdoku.shape import Shape
-from satdoku.singles import candidates, singles
-from satdoku.stepper import fixpoint
+from satdoku.api.generate import random_puzzle
+from satdoku.backends.sat import SatBackend, Strategy
+from satdoku.core.checker import is_solution
+from satdoku.core.claims import FALSE, TRUE
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.results import Status
+from satdoku.core.shape import Shape
+from satdoku.io.formats import parse_line
+from satdoku.rules.singles import candidates, eliminate, singles
+from satdoku.rules.stepper import fixpoint
 
 SHAPES = [
     Shape.sudoku(4),

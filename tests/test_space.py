@@ -10,14 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from satdoku import solve
-from satdoku.checker import is_solution
-from satdoku.encodings import AtMostOne, Encoding, Scheme
-from satdoku.formats import format_line
-from satdoku.predicates import PredicateError, Reject, diagonal_has_2, is_sudoku, no, yes
-from satdoku.puzzle import Puzzle
-from satdoku.sat import Limits, Strategy
-from satdoku.shape import Shape
-from satdoku.space import (
+from satdoku.api.predicates import PredicateError, Reject, diagonal_has_2, is_sudoku, no, yes
+from satdoku.api.space import (
     SAT_FIRST,
     Count,
     Explorer,
@@ -28,6 +22,13 @@ from satdoku.space import (
     is_unique,
     solutions,
 )
+from satdoku.backends.sat import Strategy
+from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
+from satdoku.core.checker import is_solution
+from satdoku.core.limits import Limits
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
+from satdoku.io.formats import format_line
 
 
 def puzzle(text: str, shape: Shape | None = None) -> Puzzle:

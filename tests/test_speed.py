@@ -11,18 +11,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.batch import _chunks, chunk_size, solve_entries
-from satdoku.checker import is_solution
+from satdoku.api.batch import _chunks, chunk_size, solve_entries
+from satdoku.api.generate import random_grid, random_puzzle
+from satdoku.backends.sat import SatBackend, Strategy
 from satdoku.cli import main
-from satdoku.encodings import AtMostOne, Encoding, Scheme
-from satdoku.errors import InputError
-from satdoku.formats import Alphabet, format_line, parse_line, read_puzzles
-from satdoku.generate import random_grid, random_puzzle
-from satdoku.progress import Progress, count_puzzle_lines, wants_progress
-from satdoku.puzzle import Puzzle
-from satdoku.results import Status
-from satdoku.sat import SatBackend, Strategy
-from satdoku.shape import Shape
+from satdoku.cli.progress import Progress, count_puzzle_lines, wants_progress
+from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
+from satdoku.core.checker import is_solution
+from satdoku.core.errors import InputError
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.results import Status
+from satdoku.core.shape import Shape
+from satdoku.io.formats import Alphabet, format_line, parse_line, read_puzzles
 
 SHAPES = [
     Shape.sudoku(4),

@@ -6,13 +6,14 @@ import random
 
 import pytest
 
-from satdoku.formats import parse_line
-from satdoku.puzzle import Puzzle
-from satdoku.search import TraceStatus, trace
-from satdoku.shape import Shape
-from satdoku.stepper import FALSE, TRUE, Propagator, Rule, State, fixpoint, propagation, replay
-from satdoku.strategies import LADDER, RULES_1, RULES_1_2, RULES_ALL, Technique
-from satdoku.trace import trace_record
+from satdoku.core.claims import FALSE, TRUE
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
+from satdoku.io.formats import parse_line
+from satdoku.rules.search import TraceStatus, trace
+from satdoku.rules.stepper import Propagator, Rule, State, fixpoint, propagation, replay
+from satdoku.rules.strategies import LADDER, RULES_1, RULES_1_2, RULES_ALL, Technique
+from satdoku.views.trace import trace_record
 from stepper_support import check_trace, pysat_fixpoint, random_puzzle, seventeen_sample
 
 SHAPES = {

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from satdoku.errors import InputError
-from satdoku.formats import parse_line
-from satdoku.rating import Rating, rate
-from satdoku.search import TraceStatus, trace
-from satdoku.stepper import Rule
-from satdoku.strategies import (
+from satdoku.core.errors import InputError
+from satdoku.io.formats import parse_line
+from satdoku.rules.rating import Rating, rate
+from satdoku.rules.search import TraceStatus, trace
+from satdoku.rules.stepper import Rule
+from satdoku.rules.strategies import (
     LADDER,
     RULES_1,
     RULES_1_2,

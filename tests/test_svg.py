@@ -6,12 +6,12 @@ from xml.etree import ElementTree
 
 import pytest
 
+from satdoku.api.generate import random_puzzle
+from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
-from satdoku.generate import random_puzzle
-from satdoku.results import Status
-from satdoku.sat import SatBackend
-from satdoku.shape import Shape
-from satdoku.svg import board_svg, pencil_marks
+from satdoku.core.results import Status
+from satdoku.core.shape import Shape
+from satdoku.views.svg import board_svg, pencil_marks
 
 NS = "{http://www.w3.org/2000/svg}"
 

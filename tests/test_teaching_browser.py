@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from satdoku.cli import main
-from satdoku.formats import Alphabet, parse_line
-from satdoku.search import GuessOrder, Trace, trace
-from satdoku.stepper import State
+from satdoku.io.formats import Alphabet, parse_line
+from satdoku.rules.search import GuessOrder, Trace, trace
+from satdoku.rules.stepper import State
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

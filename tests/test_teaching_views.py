@@ -20,16 +20,16 @@ from typing import Any
 
 import pytest
 
-from satdoku.checker import is_solution
 from satdoku.cli import main
-from satdoku.formats import Alphabet, parse_line
-from satdoku.html_player import render_trace_html
-from satdoku.search import Trace, trace
-from satdoku.stepper import Rule
-from satdoku.trace import trace_record
+from satdoku.core.checker import is_solution
+from satdoku.io.formats import Alphabet, parse_line
+from satdoku.rules.search import Trace, trace
+from satdoku.rules.stepper import Rule
+from satdoku.views.html_player import render_trace_html
+from satdoku.views.trace import trace_record
 
 rich_console = pytest.importorskip("rich.console")
-terminal_player = pytest.importorskip("satdoku.terminal_player")
+terminal_player = pytest.importorskip("satdoku.views.terminal_player")
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "satdoku" / "examples"
 HARD = "................12..3.45........65.4.1.......7...8.......1...7...9...8...4...2..."
@@ -395,7 +395,7 @@ def test_cli_play_and_interrupt(
 def test_cli_play_without_rich(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.delitem(sys.modules, "satdoku.terminal_player")
+    monkeypatch.delitem(sys.modules, "satdoku.views.terminal_player")
     for name in [m for m in sys.modules if m == "rich" or m.startswith("rich.")]:
         monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setitem(sys.modules, "rich", None)

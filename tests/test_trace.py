@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import random
 
-from satdoku.formats import Alphabet, parse_line
-from satdoku.search import trace
-from satdoku.shape import Shape
-from satdoku.stepper import Rule, Step
-from satdoku.strategies import RULES_ALL
-from satdoku.trace import format_board, sentence, step_record, trace_record
+from satdoku.core.shape import Shape
+from satdoku.io.formats import Alphabet, parse_line
+from satdoku.rules.search import trace
+from satdoku.rules.stepper import Rule, Step
+from satdoku.rules.strategies import RULES_ALL
+from satdoku.views.trace import format_board, sentence, step_record, trace_record
 from stepper_support import random_puzzle, seventeen_sample
 
 CONTRACT_STEP_KEYS = {"rule", "axiom", "claims", "value", "because", "depth"}

@@ -24,15 +24,24 @@ True
 
 from __future__ import annotations
 
-from .api import solve, solve_result
-from .axioms import Axiom, axioms
-from .checker import broken_axioms, is_solution
-from .claims import Claim, claim_of, variable
-from .dimacs import read_dimacs, write_dimacs
-from .encodings import AtMostOne, Encoding, Formula, Scheme, encode
-from .errors import InputError, InternalError
-from .explain import Explainer, Explanation, explain
-from .formats import (
+from .api.explain import Explainer, Explanation, explain
+from .api.predicates import PREDICATES, Reject
+from .api.solve import solve, solve_result
+from .api.space import Count, Explorer, Order, backbone, candidates, count, is_unique, solutions
+from .backends.sat import DEFAULT_SOLVER, SatBackend, Strategy
+from .backends.stepper import StepperBackend
+from .cnf.dimacs import read_dimacs, write_dimacs
+from .cnf.encodings import AtMostOne, Encoding, Formula, Scheme, encode
+from .core.axioms import Axiom, axioms
+from .core.checker import broken_axioms, is_solution
+from .core.claims import Claim, claim_of, variable
+from .core.errors import InputError, InternalError
+from .core.limits import Limits
+from .core.puzzle import Grid, Puzzle
+from .core.results import Result, Status
+from .core.shape import House, Shape
+from .core.version import __version__
+from .io.formats import (
     Alphabet,
     Layout,
     ShapeOptions,
@@ -43,17 +52,10 @@ from .formats import (
     parse_puzzle,
     read_puzzles,
 )
-from .predicates import PREDICATES, Reject
-from .puzzle import Grid, Puzzle
-from .results import Result, Status
-from .sat import DEFAULT_SOLVER, Limits, SatBackend, Strategy
-from .search import GuessOrder, StepperBackend, Trace, TraceStatus
-from .shape import House, Shape
-from .space import Count, Explorer, Order, backbone, candidates, count, is_unique, solutions
-from .stepper import Rule, State, Step, fixpoint, propagation
-from .strategies import Technique, parse_rules
-
-__version__ = "0.1.0"
+from .rules.search import GuessOrder, Trace, TraceStatus
+from .rules.stepper import Rule, State, Step, fixpoint, propagation
+from .rules.strategies import Technique, parse_rules
+from .views import notebook, svg  # noqa: F401  (they draw puzzles, results and traces)
 
 __all__ = [
     "Alphabet",

@@ -13,9 +13,10 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from .. import __version__, native
-from ..errors import InputError, InternalError
-from ..limited import is_keyboard_interrupt
+from ..backends import native
+from ..backends.limits import is_keyboard_interrupt
+from ..core.errors import InputError, InternalError
+from ..core.version import __version__
 from . import check, count, decode, dimacs, show, solve, step
 
 __all__ = ["main", "build_parser", "COMMANDS", "INTERNAL_ERROR"]

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from ..checker import broken_axioms
+from ..core.checker import broken_axioms
 from .common import add_input_options, read_entries, report_error
 
 __all__ = ["NAME", "register", "run"]

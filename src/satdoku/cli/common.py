@@ -11,10 +11,11 @@ from importlib import resources
 from pathlib import Path
 from typing import IO
 
-from ..encodings import AtMostOne, Encoding, Scheme
-from ..errors import InputError
-from ..formats import Alphabet, Entry, Layout, ShapeOptions, read_puzzles
-from ..sat import DEFAULT_SOLVER, SOLVER_NAMES, Limits, Strategy
+from ..backends.sat import DEFAULT_SOLVER, SOLVER_NAMES, Strategy
+from ..cnf.encodings import AtMostOne, Encoding, Scheme
+from ..core.errors import InputError
+from ..core.limits import Limits
+from ..io.formats import Alphabet, Entry, Layout, ShapeOptions, read_puzzles
 
 __all__ = [
     "EXAMPLE",

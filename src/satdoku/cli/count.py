@@ -14,9 +14,9 @@ import math
 import sys
 from typing import Any
 
-from ..errors import InputError
-from ..sat import Limits
-from ..space import Explorer
+from ..api.space import Explorer
+from ..core.errors import InputError
+from ..core.limits import Limits
 from .common import add_input_options, read_entries, report_error
 
 __all__ = ["NAME", "register", "run"]

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from ..dimacs import read_cnf_text, read_header
-from ..errors import InputError
-from ..formats import Alphabet, format_grid, format_line, format_pretty
-from ..models import models_of, parse_answers, result_of
-from ..puzzle import Puzzle
-from ..records import record
-from ..results import Result, Status
+from ..cnf.dimacs import read_cnf_text, read_header
+from ..cnf.solver_answers import models_of, parse_answers, result_of
+from ..core.errors import InputError
+from ..core.puzzle import Puzzle
+from ..core.results import Result, Status
+from ..io.formats import Alphabet, format_grid, format_line, format_pretty
+from ..views.records import record
 from .common import add_input_options, alphabet_of, read_entries
 
 __all__ = ["NAME", "register", "run", "write_result", "Source"]

@@ -8,13 +8,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..cnf_examples import CNF_EXAMPLES, regenerate
-from ..dimacs import CnfOptions, Givens, dimacs_bytes, write_dimacs
-from ..encodings import AtMostOne, Scheme
-from ..errors import InputError
-from ..external import run_external, solver_command
-from ..formats import Entry
-from ..models import result_of
+from ..cnf.dimacs import CnfOptions, Givens, dimacs_bytes, write_dimacs
+from ..cnf.encodings import AtMostOne, Scheme
+from ..cnf.examples import CNF_EXAMPLES, regenerate
+from ..cnf.external import run_external, solver_command
+from ..cnf.solver_answers import result_of
+from ..core.errors import InputError
+from ..io.formats import Entry
 from .common import EXAMPLE, add_input_options, alphabet_of, encoding_of, read_entries, report_error
 from .decode import Source, write_result
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import InputError
-from ..formats import format_pretty
-from ..sat import SatBackend
-from ..svg import board_svg, pencil_marks
+from ..backends.sat import SatBackend
+from ..core.errors import InputError
+from ..io.formats import format_pretty
+from ..views.svg import board_svg, pencil_marks
 from .common import add_input_options, alphabet_of, read_entries, report_error
 
 __all__ = ["NAME", "register", "run"]

@@ -8,15 +8,16 @@ import sys
 from collections.abc import Callable
 from functools import partial
 
-from ..batch import default_jobs, solve_entries
-from ..errors import InputError
-from ..explain import Explainer
-from ..formats import format_grid, format_line, format_pretty
-from ..progress import Progress, count_puzzle_lines, wants_progress
-from ..records import record
-from ..results import Status
-from ..sat import SatBackend, Strategy
-from ..search import StepperBackend
+from ..api.batch import solve_entries
+from ..api.explain import Explainer
+from ..backends.limits import default_jobs
+from ..backends.sat import SatBackend, Strategy
+from ..backends.stepper import StepperBackend
+from ..core.errors import InputError
+from ..core.results import Status
+from ..io.formats import format_grid, format_line, format_pretty
+from ..views.explanation import annotated
+from ..views.records import record
 from .common import (
     EXAMPLE,
     add_input_options,
@@ -27,6 +28,7 @@ from .common import (
     read_entries,
     report_error,
 )
+from .progress import Progress, count_puzzle_lines, wants_progress
 from .space_options import add_space_options, run_space, wants_space
 
 __all__ = ["NAME", "register", "run", "MAX_JOBS"]
@@ -172,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
             if bar is not None:
                 bar.tick()
             if explainer is not None:
-                result = explainer.annotate(result, alphabet, steps=True)
+                result = annotated(result, explainer.explain_result(result), alphabet, steps=True)
             if entry.error is not None:
                 report_error(entry.error)
                 status = 2

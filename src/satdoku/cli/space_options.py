@@ -1,7 +1,7 @@
 """``satdoku solve`` options on the solution space: --order, --all, --limit, --where, --unique.
 
 When none is given, ``solve`` keeps its own fast path; when any is, :func:`run_space` answers
-each puzzle with an :class:`~satdoku.space.Explorer`.
+each puzzle with an :class:`~satdoku.api.space.Explorer`.
 """
 
 from __future__ import annotations
@@ -11,14 +11,15 @@ import json
 import sys
 from typing import Any
 
-from ..errors import InputError
-from ..explain import Explainer
-from ..formats import Alphabet, Entry, format_grid, format_line, format_pretty
-from ..predicates import PREDICATES, Predicate, PredicateError, predicate_named
-from ..records import record
-from ..results import Result, Status
-from ..sat import Strategy
-from ..space import Explorer, Order, SearchTimeout
+from ..api.explain import Explainer
+from ..api.predicates import PREDICATES, Predicate, PredicateError, predicate_named
+from ..api.space import Explorer, Order, SearchTimeout
+from ..backends.sat import Strategy
+from ..core.errors import InputError
+from ..core.results import Result, Status
+from ..io.formats import Alphabet, Entry, format_grid, format_line, format_pretty
+from ..views.explanation import annotated
+from ..views.records import record
 from .common import EXAMPLE, alphabet_of, encoding_of, limits_of, read_entries, report_error
 
 __all__ = ["add_space_options", "wants_space", "run_space"]
@@ -166,7 +167,9 @@ def run_space(args: argparse.Namespace) -> int:
                         file=sys.stderr,
                     )
                 if explainer is not None:
-                    result = explainer.annotate(result, alphabet, steps=True)
+                    result = annotated(
+                        result, explainer.explain_result(result), alphabet, steps=True
+                    )
             if fmt == "json":
                 rec = record(entry.index, result, alphabet, entry.line)
                 if args.all:

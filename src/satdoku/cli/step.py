@@ -9,14 +9,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..formats import format_line
-from ..html_player import render_trace_html
-from ..rating import rate
-from ..search import GuessOrder, Trace, trace
-from ..stepper import Rule
-from ..strategies import parse_rules, rules_label
-from ..trace import format_board, sentence, trace_record
+from ..core.errors import InputError
+from ..io.formats import format_line
+from ..rules.rating import rate
+from ..rules.search import GuessOrder, Trace, trace
+from ..rules.stepper import Rule
+from ..rules.strategies import parse_rules, rules_label
+from ..views.html_player import render_trace_html
+from ..views.trace import format_board, sentence, trace_record
 from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
 
 __all__ = ["NAME", "register", "run", "BOARDS"]
@@ -180,9 +180,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _player() -> Any:
-    """Return :func:`satdoku.terminal_player.play`, or say clearly that rich is missing."""
+    """Return :func:`satdoku.views.terminal_player.play`, or say clearly that rich is missing."""
     try:
-        from ..terminal_player import play
+        from ..views.terminal_player import play
     except ModuleNotFoundError as err:
         if err.name is None or err.name.split(".")[0] != "rich":
             raise

@@ -1,0 +1,94 @@
+"""The short path: solve one puzzle with the default backend."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from ..backends.sat import DEFAULT_SOLVER, SatBackend, Strategy
+from ..cnf.encodings import Encoding
+from ..core.limits import Limits
+from ..core.puzzle import Grid, Puzzle
+from ..core.results import Result
+from .per_thread import PerThread
+from .predicates import Predicate
+from .space import Order, first
+
+__all__ = ["solve", "solve_result", "shared_backend", "SHARED_BACKENDS"]
+
+
+def solve_result(
+    puzzle: Puzzle,
+    *,
+    solver: str = DEFAULT_SOLVER,
+    encoding: Encoding = Encoding(),
+    strategy: Strategy = Strategy.AUTO,
+    limits: Limits = Limits(),
+    native: bool | None = None,
+) -> Result:
+    """Solve one puzzle and return the full result (status, solution).
+
+    ``native=False`` leaves the compiled engine out (see :class:`satdoku.backends.sat.SatBackend`).
+
+    >>> from satdoku.io.formats import parse_line
+    >>> solve_result(parse_line("12..............")).status.value
+    'solved'
+    >>> solve_result(parse_line("12.............."), native=False).status.value
+    'solved'
+    """
+    with _BACKENDS.using(*_keyed(solver, encoding, strategy, limits, native)) as backend:
+        return backend.solve(puzzle)
+
+
+SHARED_BACKENDS = 4
+"""Backends (sets of options) kept per thread for :func:`solve`; the oldest goes first."""
+
+_BACKENDS = PerThread[SatBackend](SHARED_BACKENDS)
+
+
+def shared_backend(
+    solver: str = DEFAULT_SOLVER,
+    encoding: Encoding = Encoding(),
+    strategy: Strategy = Strategy.AUTO,
+    limits: Limits = Limits(),
+    native: bool | None = None,
+) -> SatBackend:
+    """Return this thread's backend for these options, made on first use and then kept.
+
+    :func:`solve` and :func:`solve_result` go through it, so a loop of calls loads a shape's
+    clauses into a solver once instead of once a call (about 10 ms for 9x9).
+
+    >>> shared_backend() is shared_backend()
+    True
+    """
+    return _BACKENDS.get(*_keyed(solver, encoding, strategy, limits, native))
+
+
+def _keyed(
+    solver: str, encoding: Encoding, strategy: Strategy, limits: Limits, native: bool | None
+) -> tuple[tuple[object, ...], Callable[[], SatBackend]]:
+    """Return the key a set of options is kept under and the maker of its backend."""
+    key = (solver, encoding, strategy, limits, native)
+    return key, partial(SatBackend, solver, encoding, strategy, limits, native=native)
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    where: Predicate | None = None,
+    order: Order | str | None = None,
+    **options: object,
+) -> Grid | None:
+    """Return a solution of the puzzle, or None when it has none.
+
+    ``where`` keeps only solutions a predicate accepts (see :mod:`satdoku.api.predicates`) and
+    ``order="reading"`` returns the first solution in reading order (see :mod:`satdoku.api.space`).
+
+    >>> from satdoku.io.formats import parse_line
+    >>> solve(parse_line("11.............."))  # two 1s in row 1
+    >>> solve(parse_line("................"), order="reading")[:8]
+    (1, 2, 3, 4, 3, 4, 1, 2)
+    """
+    if where is not None or order is not None:
+        return first(puzzle, where, order, **options)
+    return solve_result(puzzle, **options).solution  # type: ignore[arg-type]

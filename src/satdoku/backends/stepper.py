@@ -1,0 +1,69 @@
+"""The stepper as a backend: solve puzzles in pure Python with the two rules and guessing."""
+
+from __future__ import annotations
+
+import time
+
+from ..core.checker import is_solution
+from ..core.errors import InternalError
+from ..core.limits import Limits
+from ..core.puzzle import Puzzle
+from ..core.results import Result, Status
+from ..rules.search import Accept, GuessOrder, Run, TraceStatus
+from ..rules.strategies import RULES_1_2, RuleSet
+
+__all__ = ["StepperBackend"]
+
+
+class StepperBackend:
+    """Solve puzzles in pure Python with the two rules and guessing, like :class:`SatBackend`.
+
+    >>> from satdoku.io.formats import parse_line
+    >>> StepperBackend().solve(parse_line("1...")).solution
+    (1, 2, 2, 1)
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet = RULES_1_2,
+        order: GuessOrder = GuessOrder.FEWEST,
+        limits: Limits = Limits(),
+    ) -> None:
+        self.rules = rules
+        self.order = order
+        self.limits = limits
+
+    def close(self) -> None:
+        """Free nothing: the stepper holds no solver (kept for the backend protocol)."""
+
+    def __enter__(self) -> StepperBackend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def solve(self, puzzle: Puzzle, accept: Accept | None = None) -> Result:
+        """Solve one puzzle; the solution is checked independently before it is returned.
+
+        The limits apply as for PySAT: ``timeout`` seconds, and ``conflicts`` counts backtracks;
+        past either the status is TIMEOUT.
+        """
+        run = Run(puzzle, self.rules, search=True, order=self.order, accept=accept)
+        timeout, conflicts = self.limits.timeout, self.limits.conflicts
+        if self.limits.limited:
+            deadline = time.monotonic() + timeout if timeout is not None else None
+            for count, _ in enumerate(run):
+                if count % 512 == 0 and deadline is not None and time.monotonic() > deadline:
+                    return Result(Status.TIMEOUT, puzzle=puzzle)
+                if conflicts is not None and run.backtracks > conflicts:
+                    return Result(Status.TIMEOUT, puzzle=puzzle)
+        else:
+            for _ in run:
+                pass
+        if run.status is not TraceStatus.SOLVED or run.solution is None:
+            return Result(Status.UNSOLVABLE, puzzle=puzzle)
+        if not is_solution(run.solution, puzzle):
+            raise InternalError(
+                f"the stepper returned a grid that is not a solution: {run.solution}"
+            )
+        return Result(Status.SOLVED, run.solution, puzzle)

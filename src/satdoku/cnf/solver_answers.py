@@ -1,0 +1,320 @@
+"""Models: read what an external SAT solver answered and decode it into a checked grid.
+
+Accepted forms: the SAT-competition output (``s SATISFIABLE``, ``v ... 0`` lines, ``c`` comments),
+minisat's result file (``SAT`` then ``1 -2 ... 0``; ``UNSAT``; ``INDET``), the bare words
+``SATISFIABLE``/``UNSATISFIABLE``, models without a status line, several answers in a row
+(``picosat --all``, ``cryptominisat5 --maxsol``) and partial models (unlisted variables are
+unassigned). Decoding reads only the claim variables 1..n**3; every axiom of the puzzle and every
+given is checked against the model, and each one broken is named.
+
+>>> from satdoku.io.formats import parse_line
+>>> puzzle = parse_line("12..............")
+>>> answer = parse_answers(["s SATISFIABLE", "v 1 6 -3 0"])[0]
+>>> decode(puzzle, answer.literals).problems[0]
+'cell r1c3 holds exactly one digit (the model makes none of its claims true; 4 unassigned)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from ..core.axioms import axioms
+from ..core.checker import is_solution
+from ..core.claims import FALSE, TRUE, claim_of
+from ..core.errors import InputError, InternalError
+from ..core.puzzle import Grid, Puzzle
+from ..core.results import Result, Status
+from ..rules.singles import eliminate
+
+__all__ = ["Verdict", "Answer", "Decoded", "parse_answers", "models_of", "decode", "result_of"]
+
+
+class Verdict(Enum):
+    """What a solver said: a model exists, none exists, or it gave up."""
+
+    SATISFIABLE = "SATISFIABLE"
+    UNSATISFIABLE = "UNSATISFIABLE"
+    UNKNOWN = "UNKNOWN"
+
+
+_STATUS_WORDS = {
+    "SATISFIABLE": Verdict.SATISFIABLE,
+    "SAT": Verdict.SATISFIABLE,
+    "UNSATISFIABLE": Verdict.UNSATISFIABLE,
+    "UNSAT": Verdict.UNSATISFIABLE,
+    "UNKNOWN": Verdict.UNKNOWN,
+    "INDET": Verdict.UNKNOWN,
+    "INDETERMINATE": Verdict.UNKNOWN,
+    "TIMEOUT": Verdict.UNKNOWN,
+}
+
+_EXPECTED = (
+    "expected 's SATISFIABLE', 's UNSATISFIABLE', 'v <literals> 0', 'SAT', 'UNSAT' or literals"
+)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer of a solver: the verdict and, for SATISFIABLE, the literals of its model.
+
+    ``complete`` tells whether the model ended with its terminating 0; ``line`` is where the
+    answer began in the solver's output.
+    """
+
+    verdict: Verdict
+    literals: tuple[int, ...] = ()
+    complete: bool = False
+    line: int = 1
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.answers: list[Answer] = []
+        self.verdict: Verdict | None = None
+        self.literals: list[int] = []
+        self.complete = False
+        self.line = 1
+
+    def start(self, verdict: Verdict, line: int) -> None:
+        self.flush()
+        self.verdict, self.literals, self.complete, self.line = verdict, [], False, line
+
+    def flush(self) -> None:
+        if self.verdict is not None:
+            answer = Answer(self.verdict, tuple(self.literals), self.complete, self.line)
+            self.answers.append(answer)
+        self.verdict = None
+
+    def add(self, text: str, raw: str, number: int, source: str | None) -> None:
+        if self.verdict is None or self.complete:
+            self.start(Verdict.SATISFIABLE, number)
+        if self.verdict is not Verdict.SATISFIABLE:
+            said = self.verdict.value if self.verdict else "unknown"
+            raise InputError(f"literals after an {said} answer", source=source, line=number)
+        column = 0
+        for token in text.split():
+            column = raw.index(token, column) + 1
+            try:
+                lit = int(token)
+            except ValueError:
+                raise InputError(
+                    f"expected an integer literal, got {token!r}",
+                    source=source,
+                    line=number,
+                    column=column,
+                ) from None
+            if self.complete:
+                self.start(Verdict.SATISFIABLE, number)
+            if lit == 0:
+                self.complete = True
+            else:
+                self.literals.append(lit)
+            column += len(token) - 1
+
+
+def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Answer]:
+    """Read a solver's output: one answer per status line (or per model); raise InputError if none.
+
+    >>> [(a.verdict.value, a.literals) for a in parse_answers(["SAT", "1 -2 0"])]
+    [('SATISFIABLE', (1, -2))]
+    >>> parse_answers(["c done", "s UNSATISFIABLE"])[0].verdict
+    <Verdict.UNSATISFIABLE: 'UNSATISFIABLE'>
+    >>> parse_answers(["s SATISFIABLE", "v 1 x 0"], "out.txt")
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: out.txt:2:5: expected an integer literal, got 'x'
+    """
+    build = _Builder()
+    for number, raw in enumerate(lines, 1):
+        text = raw.strip()
+        if not text or text.startswith("c ") or text == "c":
+            continue
+        word = text.split()
+        if word[0] == "s" and len(word) >= 2:
+            if word[1] == "SOLUTIONS":  # picosat --all: the count closes the list
+                continue
+            verdict = _STATUS_WORDS.get(word[1].upper())
+            if verdict is None:
+                raise InputError(
+                    f"unknown solver status {' '.join(word[1:])!r}",
+                    source=source,
+                    line=number,
+                    column=raw.index(word[1]) + 1,
+                )
+            build.start(verdict, number)
+        elif len(word) == 1 and word[0].upper() in _STATUS_WORDS:
+            build.start(_STATUS_WORDS[word[0].upper()], number)
+        elif word[0] == "v":
+            build.add(
+                text[1:], raw[: raw.index("v")] + " " + raw[raw.index("v") + 1 :], number, source
+            )
+        elif word[0].lstrip("-").isdigit():
+            build.add(text, raw, number, source)
+        else:
+            raise InputError(f"{_EXPECTED}, got {text[:40]!r}", source=source, line=number)
+    build.flush()
+    if not build.answers:
+        raise InputError(f"no solver answer found: {_EXPECTED}", source=source)
+    return build.answers
+
+
+def models_of(answers: Sequence[Answer]) -> list[Answer]:
+    """Drop the UNSATISFIABLE that closes an enumeration (``cryptominisat5 --maxsol`` ends with it).
+
+    >>> [a.verdict.value for a in models_of(parse_answers(["1 0", "2 0", "s UNSATISFIABLE"]))]
+    ['SATISFIABLE', 'SATISFIABLE']
+    >>> [a.verdict.value for a in models_of(parse_answers(["s UNSATISFIABLE"]))]
+    ['UNSATISFIABLE']
+    """
+    out = list(answers)
+    while (
+        len(out) > 1
+        and out[-1].verdict is Verdict.UNSATISFIABLE
+        and any(a.verdict is Verdict.SATISFIABLE for a in out)
+    ):
+        out.pop()
+    return out
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """A model read as a grid: the digit of each cell (0 where the model gives none or several)
+    and a sentence for every axiom or given the model breaks.
+
+    >>> from satdoku.io.formats import parse_line
+    >>> decode(parse_line("1..."), [1, 4, 6, 7]).valid
+    True
+    """
+
+    grid: Grid
+    problems: tuple[str, ...]
+
+    @property
+    def valid(self) -> bool:
+        """Tell whether the model breaks nothing (the grid is then a solution)."""
+        return not self.problems
+
+
+def _values(literals: Sequence[int], n3: int, problems: list[str], n: int) -> dict[int, bool]:
+    values: dict[int, bool] = {}
+    clashes: set[int] = set()
+    for lit in literals:
+        var = abs(lit)
+        if var > n3:
+            continue
+        value = lit > 0
+        if values.get(var, value) != value:
+            clashes.add(var)
+        values[var] = value
+    for var in sorted(clashes):
+        problems.append(
+            f"variable {var} ({claim_of(var, n).label()}) is both true and false in the model"
+        )
+        values[var] = False
+    return values
+
+
+def decode(puzzle: Puzzle, literals: Sequence[int], *, simplified: bool = False) -> Decoded:
+    """Decode a model into a grid and name every axiom and given it breaks.
+
+    With ``simplified`` the model comes from a CNF made with ``--simplify``: the claims the
+    givens decide occur in no clause, so their values in the model mean nothing and the givens
+    decide them instead.
+
+    >>> from satdoku.io.formats import parse_line
+    >>> d = decode(parse_line("...."), [1, -2, -3, 4, 5, -6, -7, 8])  # rows 12, 12
+    >>> d.grid
+    (1, 2, 1, 2)
+    >>> for sentence in d.problems:
+    ...     print(sentence)
+    column 1 has exactly one 1 (the model makes 2 true: r1c1=1, r2c1=1)
+    column 1 has exactly one 2 (the model makes none of its claims true)
+    column 2 has exactly one 1 (the model makes none of its claims true)
+    column 2 has exactly one 2 (the model makes 2 true: r1c2=2, r2c2=2)
+    """
+    n = puzzle.n
+    n3 = n**3
+    problems: list[str] = []
+    values = _values(literals, n3, problems, n)
+    if simplified:
+        known = eliminate(puzzle)
+        if known is None:
+            problems.append(
+                "the givens clash, so the simplified CNF is the empty clause: no model can be right"
+            )
+        else:
+            for var in range(1, n3 + 1):
+                if known[var] == TRUE:
+                    values[var] = True
+                elif known[var] == FALSE:
+                    values[var] = False
+    for claim in puzzle.givens():
+        var = claim.row * n * n + claim.col * n + claim.digit
+        if not values.get(var, False):
+            how = "leaves it unassigned" if var not in values else "makes it false"
+            problems.append(f"given {claim.label()} (the model {how})")
+    cells = [0] * (n * n)
+    for axiom in axioms(puzzle.shape):
+        true = [v for v in axiom.variables if values.get(v, False)]
+        if len(true) == 1:
+            if axiom.is_cell:
+                cells[(true[0] - 1) // n] = claim_of(true[0], n).digit
+            continue
+        if true:
+            labels = ", ".join(claim_of(v, n).label() for v in true)
+            problems.append(f"{axiom.name} (the model makes {len(true)} true: {labels})")
+        else:
+            unset = sum(1 for v in axiom.variables if v not in values)
+            problems.append(
+                f"{axiom.name} (the model makes none of its claims true"
+                + (f"; {unset} unassigned)" if unset else ")")
+            )
+    grid = tuple(cells)
+    if not problems and not is_solution(grid, puzzle):
+        raise InternalError(f"a model breaking no axiom decoded to a non-solution: {grid}")
+    return Decoded(grid, tuple(problems))
+
+
+def result_of(puzzle: Puzzle, answer: Answer, *, simplified: bool = False) -> Result:
+    """Return the result a solver's answer gives the puzzle, as ``solve`` would report it.
+
+    SATISFIABLE with a valid model: SOLVED with the grid. UNSATISFIABLE: UNSOLVABLE (the solver's
+    word). UNKNOWN: TIMEOUT. A wrong, partial or missing model: INVALID, with an ``error`` and, in
+    ``extra["broken"]``, a sentence for each axiom or given it breaks.
+
+    >>> from satdoku.io.formats import parse_line
+    >>> p = parse_line("1...")
+    >>> result_of(p, Answer(Verdict.SATISFIABLE, (1, 4, 6, 7), True)).solution
+    (1, 2, 2, 1)
+    >>> r = result_of(p, Answer(Verdict.SATISFIABLE, (2, 3, 5, 8), True))
+    >>> r.status.value, r.error
+    ('invalid', 'the model is not a solution: it breaks 1 axiom or given')
+    """
+    if answer.verdict is Verdict.UNSATISFIABLE:
+        return Result(Status.UNSOLVABLE, puzzle=puzzle)
+    if answer.verdict is Verdict.UNKNOWN:
+        return Result(
+            Status.TIMEOUT, puzzle=puzzle, error="the solver gave up without an answer (UNKNOWN)"
+        )
+    if not answer.literals:
+        return Result(
+            Status.INVALID,
+            puzzle=puzzle,
+            error="the solver said SATISFIABLE but printed no model "
+            "(was it told not to print one?)",
+            extra={"broken": []},
+        )
+    decoded = decode(puzzle, answer.literals, simplified=simplified)
+    if decoded.valid:
+        return Result(Status.SOLVED, decoded.grid, puzzle)
+    count = len(decoded.problems)
+    what = "axiom or given" if count == 1 else "axioms or givens"
+    partial = "" if answer.complete else " (the model is partial: it has no terminating 0)"
+    return Result(
+        Status.INVALID,
+        puzzle=puzzle,
+        error=f"the model is not a solution: it breaks {count} {what}{partial}",
+        extra={"broken": list(decoded.problems)},
+    )

@@ -1,0 +1,253 @@
+"""Search on top of the stepper: guess when the rules stall, backtrack on a contradiction.
+
+A guess makes a claim true (default: the first open cell in reading order, its smallest
+candidate; option: the open cell with fewest candidates); a backtrack returns to the state
+before the guess and makes the guessed claim false. Both are steps of the trace, so a whole
+solve can be watched. :class:`StepperBackend` is a complete pure-Python backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import islice
+
+from ..core.checker import is_solution
+from ..core.display import draw
+from ..core.errors import InternalError
+from ..core.puzzle import Grid, Puzzle
+from .stepper import Propagator, Replayer, Rule, Snapshot, State, Step, replay
+from .strategies import RULES_1_2, RuleSet
+
+__all__ = [
+    "GuessOrder",
+    "TraceStatus",
+    "Run",
+    "Trace",
+    "trace",
+    "solve_steps",
+]
+
+Accept = Callable[[Grid], bool]
+"""A predicate on complete grids: the search only returns grids it accepts."""
+
+
+class GuessOrder(Enum):
+    """Where to guess: the first open cell in reading order, or the one with fewest candidates.
+
+    >>> GuessOrder("fewest").describe()
+    'the open cell with the fewest candidates (first in reading order on ties)'
+    """
+
+    FIRST = "first"
+    FEWEST = "fewest"
+    AXIOM = "axiom"
+
+    def describe(self) -> str:
+        """Say in words which claim is guessed."""
+        if self is GuessOrder.FIRST:
+            return "the first open cell in reading order"
+        if self is GuessOrder.FEWEST:
+            return "the open cell with the fewest candidates (first in reading order on ties)"
+        return "the first claim left in the axiom with the fewest claims left (cell or house)"
+
+    def choose(self, p: Propagator) -> int:
+        """Return the claim variable to guess (in a cell: its smallest candidate)."""
+        n = p.n
+        if self is GuessOrder.AXIOM:
+            open_, true_of = p.open, p.true_of
+            best = min(
+                (a for a in range(len(open_)) if not true_of[a]), key=lambda a: (open_[a], a)
+            )
+            return next(v for v in p.members[best] if p.value[v] == 0)
+        if self is GuessOrder.FIRST:
+            cell = next(p.open_cells())
+        else:
+            open_ = p.open
+            cell = min(p.open_cells(), key=lambda c: (open_[c], c))
+        return cell * n + p.cell_candidates(cell)[0]
+
+
+class TraceStatus(Enum):
+    """How a run ended: solved, stalled (the rules stopped, no search) or unsolvable."""
+
+    SOLVED = "solved"
+    STALLED = "stalled"
+    UNSOLVABLE = "unsolvable"
+
+
+class Run:
+    """One run of the stepper on a puzzle: iterate it for the steps; then read its outcome.
+
+    ``state()`` gives the state after the last step yielded, at any moment.
+
+    >>> from satdoku.io.formats import parse_line
+    >>> run = Run(parse_line("1..............."), search=True)
+    >>> steps = list(run)
+    >>> run.status.value, run.guesses, run.solution[:4]
+    ('solved', 6, (1, 2, 3, 4))
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        rules: RuleSet = RULES_1_2,
+        *,
+        search: bool = False,
+        order: GuessOrder = GuessOrder.FIRST,
+        accept: Accept | None = None,
+    ) -> None:
+        self.puzzle = puzzle
+        self.rules = rules
+        self.search = search
+        self.order = order
+        self.accept = accept
+        self.propagator = Propagator(puzzle.shape, rules)
+        self.status: TraceStatus | None = None
+        self.solution: Grid | None = None
+        self.guesses = 0
+        self.backtracks = 0
+        self._steps = self._run()
+
+    def __iter__(self) -> Iterator[Step]:
+        return self._steps
+
+    def state(self) -> State:
+        """Return the state after the last step yielded."""
+        return self.propagator.state()
+
+    def _run(self) -> Iterator[Step]:
+        p = self.propagator
+        yield from p.givens(self.puzzle)
+        yield from p.propagate(0)
+        stack: list[tuple[Snapshot, int]] = []
+        while True:
+            if p.conflict is None and p.solved:
+                grid = p.grid()
+                if not is_solution(grid, self.puzzle):
+                    raise InternalError(f"the stepper reached a non-solution: {grid}")
+                if self.accept is None or self.accept(grid):
+                    self.status, self.solution = TraceStatus.SOLVED, grid
+                    return
+                yield p.reject(len(stack))
+            if p.conflict is not None:
+                if not self.search or not stack:
+                    self.status = TraceStatus.UNSOLVABLE
+                    return
+                depth = len(stack)
+                snap, guess = stack.pop()
+                p.restore(snap)
+                self.backtracks += 1
+                yield from p.assume(guess, False, Rule.BACKTRACK, depth)
+                yield from p.propagate(depth - 1)
+                continue
+            if not self.search:
+                self.status = TraceStatus.STALLED
+                return
+            guess = self.order.choose(p)
+            stack.append((p.snapshot(), guess))
+            self.guesses += 1
+            yield from p.assume(guess, True, Rule.GUESS, len(stack))
+            yield from p.propagate(len(stack))
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A finished run: the puzzle, every step, how it ended, and the states on demand.
+
+    >>> from satdoku.io.formats import parse_line
+    >>> t = trace(parse_line("1..............."), search=True)
+    >>> t.status.value, t.state(len(t.steps)).grid() == t.solution
+    ('solved', True)
+    """
+
+    puzzle: Puzzle
+    steps: tuple[Step, ...]
+    status: TraceStatus
+    solution: Grid | None
+    rules: RuleSet
+    search: bool
+    order: GuessOrder
+    guesses: int
+    truncated: bool = False
+    _replayer: Replayer = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_replayer", Replayer(self.puzzle.shape.n))
+
+    def state(self, k: int) -> State:
+        """Return the state after the first k steps (k = 0: nothing known yet).
+
+        States are rebuilt from the steps, not stored: reading forward costs one step each.
+        """
+        if not 0 <= k <= len(self.steps):
+            raise IndexError(f"step {k} is outside 0..{len(self.steps)}")
+        replayer = self._replayer
+        if replayer.position > k:
+            replayer = Replayer(self.puzzle.shape.n)
+            object.__setattr__(self, "_replayer", replayer)
+        while replayer.position < k:
+            replayer.apply(self.steps[replayer.position])
+        return replayer.state()
+
+    def states(self) -> Iterator[State]:
+        """Yield the state after each step, in order."""
+        return replay(self.steps, self.puzzle.shape.n)
+
+    def _repr_html_(self) -> str | None:
+        """Show the trace in Jupyter as a step-through player (:mod:`satdoku.views.notebook`)."""
+        return draw(self, "html")
+
+
+def trace(
+    puzzle: Puzzle,
+    rules: RuleSet = RULES_1_2,
+    *,
+    search: bool = False,
+    order: GuessOrder = GuessOrder.FIRST,
+    accept: Accept | None = None,
+    max_steps: int | None = None,
+) -> Trace:
+    """Run the stepper on a puzzle and return the whole trace (or its first ``max_steps`` steps).
+
+    A run cut short by ``max_steps`` is ``truncated``, with status stalled and no solution.
+
+    >>> from satdoku.io.formats import parse_line
+    >>> trace(parse_line("1...............")).status.value
+    'stalled'
+    >>> t = trace(parse_line("1..............."), search=True, max_steps=10)
+    >>> len(t.steps), t.truncated, t.status.value
+    (10, True, 'stalled')
+    """
+    run = Run(puzzle, rules, search=search, order=order, accept=accept)
+    if max_steps is None:
+        steps = tuple(run)
+    else:
+        steps = tuple(islice(run, max_steps + 1))
+        if len(steps) > max_steps:
+            steps = steps[:max_steps]
+            guesses = sum(1 for s in steps if s.rule is Rule.GUESS)
+            return Trace(
+                puzzle,
+                steps,
+                TraceStatus.STALLED,
+                None,
+                rules,
+                search,
+                order,
+                guesses,
+                truncated=True,
+            )
+    assert run.status is not None
+    return Trace(puzzle, steps, run.status, run.solution, rules, search, order, run.guesses)
+
+
+def solve_steps(puzzle: Puzzle, rules: RuleSet = RULES_1_2, **options: object) -> Iterator[Step]:
+    """Yield the steps of solving a puzzle with search (a generator; nothing is stored).
+
+    >>> from satdoku.io.formats import parse_line
+    >>> sum(1 for s in solve_steps(parse_line("1...")) if s.rule.value == "given")
+    1
+    """
+    return iter(Run(puzzle, rules, search=True, **options))  # type: ignore[arg-type]

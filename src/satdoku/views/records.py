@@ -1,0 +1,31 @@
+"""JSON records of results (the exact contract of ``solve --json``), one object per puzzle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.results import Result, Status
+from ..io.formats import Alphabet, format_line
+
+__all__ = ["record"]
+
+
+def record(
+    index: int, result: Result, alphabet: Alphabet = Alphabet(), line: int | None = None
+) -> dict[str, Any]:
+    """Return the JSON record of one puzzle's result: index, status, solution or error.
+
+    >>> record(0, Result(Status.SOLVED, (1, 2, 2, 1)))
+    {'index': 0, 'status': 'solved', 'solution': '1221'}
+    >>> record(3, Result(Status.INVALID, error="x"), line=5)
+    {'index': 3, 'status': 'invalid', 'error': 'x', 'line': 5}
+    """
+    rec: dict[str, Any] = {"index": index, "status": result.status.value}
+    if result.status is Status.SOLVED and result.solution is not None:
+        rec["solution"] = format_line(result.solution, alphabet)
+    if result.error is not None:
+        rec["error"] = result.error
+    if line is not None:
+        rec["line"] = line
+    rec.update(result.extra)
+    return rec

@@ -1,0 +1,180 @@
+"""Boards as SVG pictures: box or region borders, givens, filled digits and pencil marks."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from html import escape
+
+from ..core.display import register
+from ..core.puzzle import Puzzle
+from ..core.results import Result
+from ..core.shape import Shape
+from ..io.formats import Alphabet
+from ..rules.singles import eliminate
+
+__all__ = ["board_svg", "pencil_marks", "region_of_cells", "puzzle_svg", "result_svg"]
+
+_CELL = 48
+
+
+def region_of_cells(shape: Shape) -> list[int]:
+    """Return, per cell, the index of its box or region (every cell its own when there are none).
+
+    >>> region_of_cells(Shape.sudoku(4))[:4]
+    [0, 0, 1, 1]
+    """
+    n = shape.n
+    regions = [0] * (n * n)
+    kinds = {h.kind for h in shape.houses}
+    kind = "region" if "region" in kinds else "box" if "box" in kinds else None
+    if kind is None:
+        return list(range(n * n))
+    for house in shape.houses:
+        if house.kind == kind:
+            for cell in house.cells:
+                regions[cell] = house.number
+    return regions
+
+
+def _symbol(digit: int, n: int, alphabet: Alphabet) -> str:
+    return str(digit) if n > len(alphabet.symbols) else alphabet.symbol(digit)
+
+
+def board_svg(
+    cells: Sequence[int],
+    shape: Shape,
+    *,
+    givens: Sequence[int] | None = None,
+    candidates: Sequence[Collection[int]] | None = None,
+    highlight: Collection[int] = (),
+    alphabet: Alphabet = Alphabet(),
+    title: str | None = None,
+) -> str:
+    """Draw a board as a self-contained SVG document; blank cells may show their candidates.
+
+    ``givens`` marks the puzzle's own digits (drawn bold); ``highlight`` shades cells.
+
+    >>> svg = board_svg((1, 2, 2, 1), Shape.latin(2))
+    >>> svg.count('class="cell"'), svg.startswith("<svg")
+    (4, True)
+    """
+    n = shape.n
+    size = n * _CELL
+    regions = region_of_cells(shape)
+    sub = math.ceil(math.sqrt(n))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {size + 4} {size + 4}" '
+        f'width="{min(size + 4, 640)}" class="satdoku-board" font-family="sans-serif">'
+    ]
+    if title:
+        parts.append(f"<title>{escape(title)}</title>")
+    parts.append(
+        "<style>.cell{fill:#fff}.hl{fill:#fff3b0}.given{font-weight:700;fill:#111}"
+        ".filled{fill:#1f5fbf}.cand{fill:#777}.thin{stroke:#bbb;stroke-width:1}"
+        ".thick{stroke:#222;stroke-width:3;stroke-linecap:square}</style>"
+    )
+    hl = set(highlight)
+    big = _CELL * 0.62
+    small = _CELL / sub * 0.8
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        x, y = c * _CELL, r * _CELL
+        cls = "cell hl" if i in hl else "cell"
+        parts.append(
+            f'<rect class="{cls}" data-row="{r}" data-col="{c}" x="{x}" y="{y}" '
+            f'width="{_CELL}" height="{_CELL}"/>'
+        )
+        digit = cells[i]
+        if digit:
+            kind = "given" if givens is not None and givens[i] else "filled"
+            if givens is None:
+                kind = "given"
+            parts.append(
+                f'<text class="{kind}" x="{x + _CELL / 2}" y="{y + _CELL / 2}" '
+                f'font-size="{big:.1f}" text-anchor="middle" dominant-baseline="central">'
+                f"{escape(_symbol(digit, n, alphabet))}</text>"
+            )
+        elif candidates is not None:
+            for d in sorted(candidates[i]):
+                sr, sc = divmod(d - 1, sub)
+                cx = x + (sc + 0.5) * _CELL / sub
+                cy = y + (sr + 0.5) * _CELL / sub
+                parts.append(
+                    f'<text class="cand" x="{cx:.1f}" y="{cy:.1f}" font-size="{small:.1f}" '
+                    f'text-anchor="middle" dominant-baseline="central">'
+                    f"{escape(_symbol(d, n, alphabet))}</text>"
+                )
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        x, y = c * _CELL, r * _CELL
+        if c + 1 < n:
+            cls = "thick" if regions[i] != regions[i + 1] else "thin"
+            parts.append(
+                f'<line class="{cls}" x1="{x + _CELL}" y1="{y}" x2="{x + _CELL}" y2="{y + _CELL}"/>'
+            )
+        if r + 1 < n:
+            cls = "thick" if regions[i] != regions[i + n] else "thin"
+            parts.append(
+                f'<line class="{cls}" x1="{x}" y1="{y + _CELL}" x2="{x + _CELL}" y2="{y + _CELL}"/>'
+            )
+    parts.append(
+        f'<rect class="outline" x="0" y="0" width="{size}" height="{size}" '
+        'fill="none" stroke="#222" stroke-width="4"/>'
+    )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def pencil_marks(puzzle: Puzzle) -> list[set[int]] | None:
+    """Return each cell's candidates left by rule 1 from the givens (None when givens clash).
+
+    >>> pencil_marks(Puzzle(Shape.latin(2), (1, 0, 0, 0)))
+    [{1}, {2}, {2}, {1, 2}]
+    """
+    known = eliminate(puzzle)
+    if known is None:
+        return None
+    n = puzzle.n
+    return [{d for d in range(1, n + 1) if known[i * n + d] != -1} for i in range(n * n)]
+
+
+def puzzle_svg(puzzle: Puzzle) -> str:
+    """Draw a puzzle for a notebook: the board with box borders and rule-1 pencil marks.
+
+    >>> puzzle_svg(Puzzle(Shape.latin(2), (1, 0, 0, 0))).startswith("<svg")
+    True
+    """
+    marks = pencil_marks(puzzle) if puzzle.shape.n <= 16 else None
+    return board_svg(
+        puzzle.cells,
+        puzzle.shape,
+        givens=puzzle.cells,
+        candidates=marks,
+        title=puzzle.shape.describe(),
+    )
+
+
+def result_svg(result: Result) -> str:
+    """Draw a result for a notebook: the solution with the givens in bold, else the puzzle.
+
+    >>> from satdoku.core.results import Status
+    >>> "unsolvable" in result_svg(Result(Status.UNSOLVABLE, error="no"))
+    True
+    """
+    if result.puzzle is None:
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="24"><text y="16">'
+            f"{escape(result.status.value)}: {escape(result.error or '')}</text></svg>"
+        )
+    cells = result.solution if result.solution is not None else result.puzzle.cells
+    return board_svg(
+        cells,
+        result.puzzle.shape,
+        givens=result.puzzle.cells,
+        title=f"{result.status.value}: {result.puzzle.shape.describe()}",
+    )
+
+
+register(Puzzle, "svg", puzzle_svg)
+register(Result, "svg", result_svg)
