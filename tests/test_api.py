@@ -7,9 +7,10 @@ import threading
 import pytest
 
 import satdoku.api.solve as api
-from satdoku import is_solution, parse_puzzle, solve, solve_result
+from satdoku import is_solution, parse_puzzle, solve
 from satdoku.api.generate import random_puzzle
 from satdoku.api.predicates import PredicateError
+from satdoku.api.solve import solve_result
 from satdoku.backends.sat import PERSISTENT_SHAPES, SatBackend, Strategy
 from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Puzzle

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from satdoku import Alphabet, InputError, Puzzle, Shape, parse_line, parse_puzzle, read_puzzles
+from satdoku import Alphabet, InputError, Puzzle, Shape, parse_puzzle, read_puzzles
 from satdoku.cli import main
 from satdoku.core.shape import MAX_SIZE
-from satdoku.io.formats import ShapeOptions, parse_grid
+from satdoku.io.formats import ShapeOptions, parse_grid, parse_line
 
 COMMANDS = ["solve", "check", "step", "dimacs", "show", "count"]
 """Commands that read puzzles from FILE (decode reads a puzzle and a model: tested below)."""

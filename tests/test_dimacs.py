@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
-from satdoku import AtMostOne, Encoding, Puzzle, Scheme, Shape, is_solution, parse_line
+from satdoku import Puzzle, Shape, is_solution
 from satdoku.api.generate import random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
@@ -25,12 +25,13 @@ from satdoku.cnf.dimacs import (
     read_header,
     write_dimacs,
 )
-from satdoku.cnf.encodings import encode, shape_clauses
+from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, encode, shape_clauses
 from satdoku.cnf.examples import CNF_EXAMPLES, example_cnf_text, regenerate, stale
 from satdoku.cnf.solver_answers import decode
 from satdoku.core.axioms import axioms
 from satdoku.core.claims import claim_of
 from satdoku.core.errors import InputError
+from satdoku.io.formats import parse_line
 
 REPO = Path(__file__).resolve().parent.parent
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"

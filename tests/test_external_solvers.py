@@ -13,16 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from satdoku import AtMostOne, Encoding, Puzzle, Scheme, Shape, is_solution, parse_line
+from satdoku import Puzzle, Shape, is_solution
 from satdoku.api.generate import random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
 from satdoku.cnf.dimacs import write_dimacs
+from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
 from satdoku.cnf.external import KNOWN_SOLVERS, ExternalSolver, run_external
 from satdoku.cnf.solver_answers import Verdict, decode, models_of, parse_answers, result_of
 from satdoku.core.claims import UNKNOWN
 from satdoku.core.results import Status
-from satdoku.io.formats import format_line
+from satdoku.io.formats import format_line, parse_line
 from satdoku.rules.singles import eliminate
 
 REPO = Path(__file__).resolve().parent.parent

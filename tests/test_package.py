@@ -37,11 +37,14 @@ def test_every_module_states_its_public_names() -> None:
 ROOT = Path(__file__).resolve().parent.parent
 
 
+LINTED = ["src", "tests", "benchmarks", *(p.name for p in ROOT.glob("*.py"))]
+
+
 @pytest.mark.parametrize(
     "command",
     [
-        ["ruff", "check", "src", "tests", "benchmarks", "hatch_build.py"],
-        ["ruff", "format", "--check", "src", "tests", "benchmarks", "hatch_build.py"],
+        ["ruff", "check", *LINTED],
+        ["ruff", "format", "--check", *LINTED],
         ["mypy", "src"],
     ],
     ids=["ruff-check", "ruff-format", "mypy"],

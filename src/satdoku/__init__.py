@@ -6,7 +6,7 @@ claim
     The statement "cell (row, col) holds digit": a boolean variable, :class:`Claim`.
     Its DIMACS variable is ``row*n*n + col*n + digit`` (0-based row/col, digits 1..n).
 axiom
-    A named group of claims of which exactly one is true (:class:`Axiom`): every cell holds
+    A named group of claims of which exactly one is true (:class:`satdoku.core.axioms.Axiom`): every cell holds
     exactly one digit; every house holds every digit exactly once.
 house
     A group of n cells that holds each digit once: a row, column, box, diagonal or region.
@@ -15,7 +15,13 @@ shape
 puzzle
     A shape and its givens (:class:`Puzzle`); a grid is a tuple of n*n digits, 0 for blank.
 encoding
-    How axioms become CNF clauses (:class:`Encoding`: scheme × at-most-one encoding).
+    How axioms become CNF clauses (:class:`satdoku.cnf.encodings.Encoding`: scheme × at-most-one
+    encoding).
+
+The names below are the public API; everything else is importable from its sub-package, layered
+from the bottom up: ``core`` (claims, shapes, puzzles, axioms, the checker), ``io`` (text formats),
+``rules`` (the stepper), ``cnf`` (clauses, DIMACS), ``backends`` (PySAT, the compiled engine),
+``api`` (solve, count, explain, batches), ``views`` (sentences, records, pictures) and ``cli``.
 
 >>> from satdoku import parse_puzzle, solve
 >>> solve(parse_puzzle("1...............")) is not None
@@ -24,100 +30,49 @@ True
 
 from __future__ import annotations
 
-from .api.explain import Explainer, Explanation, explain
-from .api.predicates import PREDICATES, Reject
-from .api.solve import solve, solve_result
-from .api.space import Count, Explorer, Order, backbone, candidates, count, is_unique, solutions
-from .backends.sat import DEFAULT_SOLVER, SatBackend, Strategy
+from .api.explain import explain
+from .api.solve import solve
+from .api.space import Explorer, count, is_unique, solutions
+from .backends.sat import SatBackend
 from .backends.stepper import StepperBackend
 from .cnf.dimacs import read_dimacs, write_dimacs
-from .cnf.encodings import AtMostOne, Encoding, Formula, Scheme, encode
-from .core.axioms import Axiom, axioms
-from .core.checker import broken_axioms, is_solution
-from .core.claims import Claim, claim_of, variable
-from .core.errors import InputError, InternalError
+from .core.checker import is_solution
+from .core.claims import Claim
+from .core.errors import InputError
 from .core.limits import Limits
-from .core.puzzle import Grid, Puzzle
+from .core.puzzle import Puzzle
 from .core.results import Result, Status
-from .core.shape import House, Shape
+from .core.shape import Shape
 from .core.version import __version__
-from .io.formats import (
-    Alphabet,
-    Layout,
-    ShapeOptions,
-    format_grid,
-    format_line,
-    format_pretty,
-    parse_line,
-    parse_puzzle,
-    read_puzzles,
-)
-from .rules.search import GuessOrder, Trace, TraceStatus
-from .rules.stepper import Rule, State, Step, fixpoint, propagation
-from .rules.strategies import Technique, parse_rules
-from .views import notebook, svg  # noqa: F401  (they draw puzzles, results and traces)
+from .io.formats import Alphabet, format_line, format_pretty, parse_puzzle, read_puzzles
+from .rules.search import Trace, trace
+from .views import notebook as _notebook  # noqa: F401  (draws traces in notebooks)
+from .views import svg as _svg  # noqa: F401  (draws puzzles and results in notebooks)
 
 __all__ = [
     "Alphabet",
-    "AtMostOne",
-    "Axiom",
     "Claim",
-    "DEFAULT_SOLVER",
-    "Encoding",
-    "Formula",
-    "Grid",
-    "House",
+    "Explorer",
     "InputError",
-    "InternalError",
-    "Layout",
     "Limits",
     "Puzzle",
     "Result",
     "SatBackend",
-    "GuessOrder",
-    "Rule",
-    "State",
-    "Step",
-    "StepperBackend",
-    "Technique",
-    "Trace",
-    "TraceStatus",
-    "Scheme",
     "Shape",
-    "ShapeOptions",
     "Status",
-    "Strategy",
-    "axioms",
-    "broken_axioms",
-    "claim_of",
-    "encode",
-    "format_grid",
+    "StepperBackend",
+    "Trace",
+    "count",
+    "explain",
     "format_line",
     "format_pretty",
     "is_solution",
-    "parse_line",
+    "is_unique",
     "parse_puzzle",
     "read_dimacs",
     "read_puzzles",
-    "solve",
-    "explain",
-    "Explainer",
-    "Explanation",
-    "solve_result",
-    "fixpoint",
-    "parse_rules",
-    "propagation",
-    "variable",
-    "write_dimacs",
-    "Count",
-    "Explorer",
-    "Order",
-    "PREDICATES",
-    "Reject",
-    "backbone",
-    "candidates",
-    "count",
-    "is_unique",
     "solutions",
-    "__version__",
+    "solve",
+    "trace",
+    "write_dimacs",
 ]

@@ -1,0 +1,117 @@
+"""The layout holds: layers go one way, no import cycles, small modules, a small public API."""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+import satdoku
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "src" / "satdoku"
+MOST_LINES = 400
+MOST_PUBLIC_NAMES = 25
+LAYERS = ["core", "io", "rules", "cnf", "backends", "api", "views", "cli"]
+
+
+def lint_imports(source: Path, config: Path) -> subprocess.CompletedProcess[str]:
+    """Run import-linter on the satdoku package found under ``source``, with ``config``."""
+    script = Path(sysconfig.get_path("scripts")) / "lint-imports"
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    return subprocess.run(
+        [str(script), "--config", str(config), "--no-cache"],
+        cwd=source,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_the_import_contracts_hold() -> None:
+    run = lint_imports(ROOT / "src", ROOT / "pyproject.toml")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "broken" not in run.stdout.lower().replace("0 broken", "")
+
+
+def _copy_with(tmp_path: Path, module: str, line: str) -> Path:
+    """Copy the package under tmp_path/src and append an import line to one module."""
+    source = tmp_path / "src"
+    shutil.copytree(
+        PACKAGE, source / "satdoku", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
+    )
+    target = source / "satdoku" / module
+    target.write_text(target.read_text() + f"\n{line}\n")
+    return source
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "contract"),
+    [
+        # claims is imported by puzzle: importing puzzle back makes a cycle inside core
+        ("core/claims.py", "from . import puzzle as _cycle", "No import cycles"),
+        # a model type importing a view
+        ("core/shape.py", "from ..views import svg as _view", "Layers go one way"),
+        # the rules reaching up to a backend
+        ("rules/search.py", "from ..backends import sat as _up", "Layers go one way"),
+    ],
+    ids=["cycle", "model-imports-view", "rules-import-backend"],
+)
+def test_a_broken_layout_is_caught(tmp_path: Path, module: str, line: str, contract: str) -> None:
+    source = _copy_with(tmp_path, module, line)
+    run = lint_imports(source, ROOT / "pyproject.toml")
+    assert run.returncode != 0, run.stdout
+    broken = run.stdout.split("Broken contracts")[-1]
+    assert contract in broken
+
+
+def _source_modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def test_no_module_is_over_400_lines() -> None:
+    long = {
+        str(p.relative_to(PACKAGE)): n
+        for p in _source_modules()
+        if (n := len(p.read_text().splitlines())) > MOST_LINES
+    }
+    assert not long, f"modules over {MOST_LINES} lines: {long}"
+
+
+def test_the_public_api_is_small_and_sorted() -> None:
+    names = satdoku.__all__
+    assert len(names) <= MOST_PUBLIC_NAMES
+    assert list(names) == sorted(names)
+    assert not [n for n in names if n.startswith("_")]
+
+
+def test_no_import_hides_inside_a_function() -> None:
+    # an import inside a function is how a cycle hides; the one allowed kind is an optional
+    # dependency (rich for the terminal view), or the compiled engine that may be absent
+    allowed = {"rich", "_native"}
+    hidden = []
+    for path in _source_modules():
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom) and inner.level > 0:
+                    names = {a.name for a in inner.names} | {inner.module or ""}
+                    if not names & allowed and not any(n.endswith("player") for n in names):
+                        hidden.append(f"{path.relative_to(PACKAGE)}:{inner.lineno}")
+    assert not hidden, f"package imports inside functions: {hidden}"
+
+
+@pytest.mark.parametrize(
+    "module", ["core", "io", "rules", "cnf", "backends", "api", "views", "cli"]
+)
+def test_every_layer_says_what_it_holds(module: str) -> None:
+    init = PACKAGE / module / "__init__.py"
+    assert ast.get_docstring(ast.parse(init.read_text())), f"{module}/__init__.py has no docstring"
