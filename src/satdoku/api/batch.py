@@ -194,4 +194,4 @@ def _finish(chunk: list[Entry], job: AsyncResult[list[Answer]] | None) -> Iterat
         status, solution, error, extra = next(answers)
         if solution is not None:
             solution = tuple(solution)
-        yield Outcome(entry, Result.quick(_STATUS[status], solution, entry.puzzle, error, extra))
+        yield Outcome(entry, Result(_STATUS[status], solution, entry.puzzle, error, extra))

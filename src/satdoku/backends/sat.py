@@ -466,7 +466,7 @@ class SatBackend:
             raise InternalError(
                 f"solver {self.solver_name} returned a grid that is not a solution: {solution}"
             )
-        return Result.quick(Status.SOLVED, solution, puzzle)
+        return Result(Status.SOLVED, solution, puzzle)
 
     def _run(self, solver: PySatSolver, assumptions: list[int]) -> tuple[Status, list[int] | None]:
         ok = solve_within(solver, self.solver_name, assumptions, self.limits)
