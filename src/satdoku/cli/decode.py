@@ -22,9 +22,10 @@ from ..cnf.solver_answers import models_of, parse_answers, result_of
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
-from ..io.formats import Alphabet, format_grid, format_line, format_pretty
+from ..io.formats import Alphabet
 from ..views.records import record
 from .common import add_input_options, alphabet_of, read_entries
+from .output import add_format_options, grid_text
 
 __all__ = ["NAME", "register", "run", "write_result", "Source"]
 
@@ -61,17 +62,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="the CNF was made with --simplify (a CNF FILE's header says so)",
     )
     out = parser.add_argument_group("output")
-    out.add_argument(
-        "--format",
-        choices=["line", "grid", "json", "pretty"],
-        help="pretty boards (default), line, grid or json records",
-    )
-    out.add_argument(
-        "--json",
-        dest="format",
-        action="store_const",
-        const="json",
-        help="one JSON record per model, as 'solve --json' prints",
+    add_format_options(
+        out,
+        "pretty boards (default), line, grid or json records",
+        "one JSON record per model, as 'solve --json' prints",
     )
     parser.set_defaults(run=run)
 
@@ -149,14 +143,10 @@ def write_result(
         out.write(json.dumps(rec) + "\n")
         return
     if result.status is Status.SOLVED and result.solution is not None:
+        text = grid_text(fmt, result.solution, source.puzzle.shape, source.alphabet)
         if fmt == "line":
-            out.write(format_line(result.solution, source.alphabet) + "\n")
+            out.write(text + "\n")
         else:
-            text = (
-                format_grid(result.solution, source.alphabet)
-                if fmt == "grid"
-                else format_pretty(result.solution, source.puzzle.shape, source.alphabet)
-            )
             out.write(("" if first else "\n") + text + "\n")
         return
     out.write(result.status.value + (f": {result.error}" if result.error else "") + "\n")

@@ -15,7 +15,6 @@ from ..backends.sat import SatBackend, Strategy
 from ..backends.stepper import StepperBackend
 from ..core.errors import InputError
 from ..core.results import Status
-from ..io.formats import format_grid, format_line, format_pretty
 from ..views.explanation import annotated
 from ..views.records import record
 from .common import (
@@ -28,6 +27,7 @@ from .common import (
     read_entries,
     report_error,
 )
+from .output import add_format_options, grid_text
 from .progress import Progress, count_puzzle_lines, wants_progress
 from .space_options import add_space_options, run_space, wants_space
 
@@ -85,24 +85,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(default: when it is built and --strategy is auto; --no-native: PySAT only)",
     )
     out = parser.add_argument_group("output")
-    out.add_argument(
-        "--format",
-        choices=["line", "grid", "json", "pretty"],
-        help="line (default for files), grid, json (records) or pretty boards",
-    )
-    out.add_argument(
-        "--json",
-        dest="format",
-        action="store_const",
-        const="json",
-        help="one JSON record per puzzle: index, status, solution or error",
-    )
-    out.add_argument(
-        "--pretty",
-        dest="format",
-        action="store_const",
-        const="pretty",
-        help="boards with box borders",
+    add_format_options(
+        out,
+        "line (default for files), grid, json (records) or pretty boards",
+        "one JSON record per puzzle: index, status, solution or error",
+        pretty=True,
     )
     out.add_argument(
         "--explain",
@@ -184,11 +171,10 @@ def run(args: argparse.Namespace) -> int:
                 out.write(result.status.value + "\n")
                 for text in result.extra.get("explanation", {}).get("text", []):
                     out.write(f"  {text}\n")
-            elif fmt == "line":
-                out.write(format_line(result.solution, alphabet) + "\n")
-            elif fmt == "grid":
-                gap = "\n" if entry.index else ""
-                out.write(gap + format_grid(result.solution, alphabet) + "\n")
+            elif fmt in ("line", "grid"):
+                assert entry.puzzle is not None
+                text = grid_text(fmt, result.solution, entry.puzzle.shape, alphabet)
+                out.write(("\n" if fmt == "grid" and entry.index else "") + text + "\n")
             else:
                 assert entry.puzzle is not None
                 shape = entry.puzzle.shape
@@ -196,9 +182,9 @@ def run(args: argparse.Namespace) -> int:
                     out.write("\n")
                 if args.file is None:
                     out.write(f"Puzzle ({EXAMPLE}, {shape.describe()}):\n")
-                    out.write(format_pretty(entry.puzzle.cells, shape, alphabet))
+                    out.write(grid_text(fmt, entry.puzzle.cells, shape, alphabet))
                     out.write("\n\nSolution:\n")
-                out.write(format_pretty(result.solution, shape, alphabet) + "\n")
+                out.write(grid_text(fmt, result.solution, shape, alphabet) + "\n")
     if explainer is not None:
         explainer.close()
     if bar is not None:

@@ -17,10 +17,11 @@ from ..api.space import Explorer, Order, SearchTimeout
 from ..backends.sat import Strategy
 from ..core.errors import InputError
 from ..core.results import Result, Status
-from ..io.formats import Alphabet, Entry, format_grid, format_line, format_pretty
+from ..io.formats import Alphabet, Entry, format_line
 from ..views.explanation import annotated
 from ..views.records import record
 from .common import EXAMPLE, alphabet_of, encoding_of, limits_of, read_entries, report_error
+from .output import grid_text
 
 __all__ = ["add_space_options", "wants_space", "run_space"]
 
@@ -234,18 +235,13 @@ def _write_text(
                 if unique is None or found is not None
                 else ("\tunique" if unique else "\tnot unique")
             )
-            out.write(format_line(grid, alphabet) + tail + "\n")
+            out.write(grid_text(fmt, grid, puzzle.shape, alphabet) + tail + "\n")
             continue
         if i:
             out.write("\n")
         if fmt == "pretty" and example and i == 0 and found is None:
             out.write(f"Puzzle ({EXAMPLE}, {puzzle.shape.describe()}):\n")
-            out.write(format_pretty(puzzle.cells, puzzle.shape, alphabet) + "\n\nSolution:\n")
-        text = (
-            format_grid(grid, alphabet)
-            if fmt == "grid"
-            else format_pretty(grid, puzzle.shape, alphabet)
-        )
-        out.write(text + "\n")
+            out.write(grid_text(fmt, puzzle.cells, puzzle.shape, alphabet) + "\n\nSolution:\n")
+        out.write(grid_text(fmt, grid, puzzle.shape, alphabet) + "\n")
     if fmt != "line" and found is None and unique is not None:
         out.write("unique\n" if unique else "not unique\n")
