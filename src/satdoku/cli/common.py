@@ -19,6 +19,7 @@ from ..io.formats import Alphabet, Entry, Layout, ShapeOptions, read_puzzles
 
 __all__ = [
     "EXAMPLE",
+    "add_encoding_options",
     "add_input_options",
     "add_solver_options",
     "read_entries",
@@ -90,16 +91,8 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
     )
 
 
-def add_solver_options(parser: argparse.ArgumentParser) -> None:
-    """Add the options that choose the solver, encoding and limits."""
-    group = parser.add_argument_group("solving")
-    group.add_argument(
-        "--solver",
-        default=DEFAULT_SOLVER,
-        choices=SOLVER_NAMES,
-        metavar="NAME",
-        help=f"PySAT solver (default {DEFAULT_SOLVER}): {', '.join(SOLVER_NAMES)}",
-    )
+def add_encoding_options(group: argparse._ArgumentGroup) -> None:
+    """Add ``--encoding`` and ``--amo``: how the axioms become clauses."""
     group.add_argument(
         "--encoding",
         default="extended",
@@ -112,6 +105,19 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
         choices=[a.value for a in AtMostOne],
         help="at-most-one encoding (default auto: pairwise up to 16x16)",
     )
+
+
+def add_solver_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options that choose the solver, encoding and limits."""
+    group = parser.add_argument_group("solving")
+    group.add_argument(
+        "--solver",
+        default=DEFAULT_SOLVER,
+        choices=SOLVER_NAMES,
+        metavar="NAME",
+        help=f"PySAT solver (default {DEFAULT_SOLVER}): {', '.join(SOLVER_NAMES)}",
+    )
+    add_encoding_options(group)
     group.add_argument(
         "--strategy",
         default="auto",

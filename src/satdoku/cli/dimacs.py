@@ -9,13 +9,20 @@ import tempfile
 from pathlib import Path
 
 from ..cnf.dimacs import CnfOptions, Givens, dimacs_bytes, write_dimacs
-from ..cnf.encodings import AtMostOne, Scheme
 from ..cnf.examples import CNF_EXAMPLES, regenerate
 from ..cnf.external import run_external, solver_command
 from ..cnf.solver_answers import result_of
 from ..core.errors import InputError
 from ..io.formats import Entry
-from .common import EXAMPLE, add_input_options, alphabet_of, encoding_of, read_entries, report_error
+from .common import (
+    EXAMPLE,
+    add_encoding_options,
+    add_input_options,
+    alphabet_of,
+    encoding_of,
+    read_entries,
+    report_error,
+)
 from .decode import Source, write_result
 
 __all__ = ["NAME", "register", "run"]
@@ -46,18 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_input_options(parser)
     group = parser.add_argument_group("the CNF")
-    group.add_argument(
-        "--encoding",
-        default="extended",
-        choices=[s.value for s in Scheme],
-        help="which halves of the axioms become clauses (default extended)",
-    )
-    group.add_argument(
-        "--amo",
-        default="auto",
-        choices=[a.value for a in AtMostOne],
-        help="at-most-one encoding (default auto: pairwise up to 16x16)",
-    )
+    add_encoding_options(group)
     group.add_argument(
         "--givens",
         default="units",
