@@ -18,7 +18,7 @@ from pathlib import Path
 from satdoku.api.explain import Explainer
 from satdoku.backends.sat import SatBackend
 from satdoku.core.puzzle import Puzzle
-from satdoku.io.formats import parse_line
+from satdoku.io.line import parse_line
 
 DATA = Path("/work/shared/data/puzzles3_magictour_top1465")
 

@@ -98,7 +98,8 @@ from satdoku.core.limits import Limits  # noqa: E402
 from satdoku.core.puzzle import Puzzle  # noqa: E402
 from satdoku.core.results import Status  # noqa: E402
 from satdoku.core.shape import Shape  # noqa: E402
-from satdoku.io.formats import Alphabet, parse_line  # noqa: E402
+from satdoku.io.alphabet import Alphabet  # noqa: E402
+from satdoku.io.line import parse_line  # noqa: E402
 
 SETS = {
     "17-clue": "puzzles2_17_clue",
@@ -330,7 +331,7 @@ def breakdown(lines: Sequence[str]) -> dict[str, float]:
     from itertools import compress
     from operator import add, sub
 
-    from satdoku.io.formats import format_line
+    from satdoku.io.line import format_line
 
     solver = new_solver(DEFAULT_SOLVER, shape_clauses(Shape.sudoku(9)).clauses)
     inner = getattr(solver, "solver", solver)

@@ -38,7 +38,7 @@ from satdoku.backends.stepper import StepperBackend
 from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, shape_clauses
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
-from satdoku.io.formats import format_line, parse_line
+from satdoku.io.line import format_line, parse_line
 from satdoku.rules.search import TraceStatus, trace
 from satdoku.rules.stepper import Propagator
 from satdoku.rules.strategies import RULES_1_2, RULES_ALL

@@ -214,7 +214,7 @@ def seventeen_sample(count: int, seed: int = 17) -> list[Puzzle]:
     """Return a reproducible random sample of the 17-clue collection (each has one solution)."""
     from pathlib import Path
 
-    from satdoku.io.formats import parse_line
+    from satdoku.io.line import parse_line
 
     lines = [
         line.strip()

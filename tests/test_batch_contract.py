@@ -23,7 +23,9 @@ from satdoku.core.errors import InternalError
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
-from satdoku.io.formats import Alphabet, ShapeOptions, format_line, parse_line
+from satdoku.io.alphabet import Alphabet
+from satdoku.io.line import format_line, parse_line
+from satdoku.io.shape_options import ShapeOptions
 
 HARD_ALPHABET = Alphabet(HARD_SYMBOLS)
 LATIN = ShapeOptions(latin=True)

@@ -6,7 +6,9 @@ from satdoku.backends.sat import SatBackend
 from satdoku.core.checker import broken_axioms, is_solution
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
-from satdoku.io.formats import Layout, ShapeOptions, format_line, parse_line, read_puzzles
+from satdoku.io.line import format_line, parse_line
+from satdoku.io.reading import FileLayout, read_puzzles
+from satdoku.io.shape_options import ShapeOptions
 
 LATIN = ShapeOptions(latin=True)
 
@@ -145,7 +147,7 @@ def test_seed_000_garbled_sample_sudoku_is_rejected_clearly() -> None:
         "?1???4?2???",
         "8?2????6?",
     ]
-    (entry,) = read_puzzles([f'"{r}"' for r in rows], layout=Layout.GRID)
+    (entry,) = read_puzzles([f'"{r}"' for r in rows], layout=FileLayout.GRID)
     assert entry.error is not None
     assert entry.error.line == 1 and "this row has 8 cells, expected 9" in entry.error.message
 

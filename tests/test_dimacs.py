@@ -31,7 +31,7 @@ from satdoku.cnf.solver_answers import decode
 from satdoku.core.axioms import axioms
 from satdoku.core.claims import claim_of
 from satdoku.core.errors import InputError
-from satdoku.io.formats import parse_line
+from satdoku.io.line import parse_line
 
 REPO = Path(__file__).resolve().parent.parent
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
@@ -338,7 +338,7 @@ def test_cli_batch_writes_one_cnf_per_puzzle(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lines = [random_puzzle(Shape.sudoku(9), 0.4, seed=s)[0] for s in range(11)]
-    from satdoku.io.formats import format_line
+    from satdoku.io.line import format_line
 
     batch = tmp_path / "batch.txt"
     batch.write_text("\n".join(format_line(p.cells) for p in lines) + "\n12\n")

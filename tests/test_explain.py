@@ -21,7 +21,7 @@ from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Result, Status
 from satdoku.core.shape import Shape
-from satdoku.io.formats import parse_line
+from satdoku.io.line import parse_line
 from satdoku.rules.stepper import Rule
 from satdoku.views.explanation import annotated, explanation_lines
 

@@ -23,7 +23,7 @@ from satdoku.cnf.external import KNOWN_SOLVERS, ExternalSolver, run_external
 from satdoku.cnf.solver_answers import Verdict, decode, models_of, parse_answers, result_of
 from satdoku.core.claims import UNKNOWN
 from satdoku.core.results import Status
-from satdoku.io.formats import format_line, parse_line
+from satdoku.io.line import format_line, parse_line
 from satdoku.rules.singles import eliminate
 
 REPO = Path(__file__).resolve().parent.parent

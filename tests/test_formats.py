@@ -7,17 +7,11 @@ from hypothesis import strategies as st
 from satdoku.api.generate import random_grid
 from satdoku.core.errors import InputError
 from satdoku.core.shape import Shape
-from satdoku.io.formats import (
-    Alphabet,
-    Layout,
-    ShapeOptions,
-    format_grid,
-    format_line,
-    format_pretty,
-    parse_line,
-    parse_puzzle,
-    read_puzzles,
-)
+from satdoku.io.alphabet import Alphabet
+from satdoku.io.grid import format_grid, format_pretty
+from satdoku.io.line import format_line, parse_line
+from satdoku.io.reading import FileLayout, parse_puzzle, read_puzzles
+from satdoku.io.shape_options import ShapeOptions
 
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
 
@@ -88,7 +82,7 @@ def test_garbled_sample_sudoku_of_seed_000_is_rejected_with_a_line() -> None:
         "?1???4?2???",
         "8?2????6?",
     ]
-    got = entries("\n".join(f'"{r}"' for r in rows), layout=Layout.GRID)
+    got = entries("\n".join(f'"{r}"' for r in rows), layout=FileLayout.GRID)
     assert got[0].error is not None
     assert "ragged grid" in got[0].error.message and got[0].error.line == 1
 
@@ -107,6 +101,44 @@ def test_token_format_for_big_grids_round_trips() -> None:
 def test_json_grid() -> None:
     (entry,) = entries("[[1, 0], [0, 0]]", options=ShapeOptions(latin=True))
     assert entry.puzzle is not None and entry.puzzle.cells == (1, 0, 0, 0)
+
+
+def test_a_json_list_of_grids_gives_one_entry_per_grid_each_with_its_own_error() -> None:
+    got = entries('[[[1, 0], [0, null]], [[1, 0], [0]], [[0, 0], [0, "A"]]]')
+    assert [e.index for e in got] == [0, 1, 2]
+    assert got[0].puzzle is not None and got[0].puzzle.cells == (1, 0, 0, 0)
+    assert got[1].error is not None and "ragged grid" in got[1].error.message
+    assert got[2].error is not None and "digit 10 is more than 2" in got[2].error.message
+
+
+def test_a_forced_layout_wins_over_the_guess() -> None:
+    text = "1...\n....\n....\n...."  # four rows of four: read as one 4x4 grid unless told
+    (grid,) = entries(text)
+    assert grid.puzzle is not None and grid.puzzle.n == 4
+    lines = entries(text, layout=FileLayout.LINES)
+    assert [e.puzzle.n for e in lines if e.puzzle is not None] == [2, 2, 2, 2]
+    (forced,) = entries(SEED002, layout=FileLayout.GRID)
+    assert forced.error is not None and "ragged grid" in forced.error.message
+    assert [FileLayout(v) for v in ("auto", "lines", "grid")] == list(FileLayout)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        SEED002,  # the fast path: ASCII symbols and blanks only
+        "|".join(SEED002[i : i + 9] for i in range(0, 81, 9)),  # borders: the full parser
+        ",".join(SEED002),
+    ],
+)
+def test_the_fast_path_and_the_full_parser_read_the_same_puzzle(text: str) -> None:
+    assert parse_line(text) == parse_line(SEED002)
+    assert format_line(parse_line(text).cells) == SEED002
+
+
+def test_a_digit_over_n_on_the_fast_path_gets_the_full_error() -> None:
+    with pytest.raises(InputError, match="digit 5 is more than 4") as info:
+        parse_line("1..." * 3 + "...5", line=2)
+    assert (info.value.line, info.value.column) == (2, 16)
 
 
 @pytest.mark.parametrize(
@@ -141,7 +173,7 @@ def test_line_and_grid_round_trips(n: int, seed: int, keep: float) -> None:
     assert grid is not None
     cells = tuple(d if (i * 7919 + seed) % 100 < keep * 100 else 0 for i, d in enumerate(grid))
     assert parse_line(format_line(cells)).cells == cells
-    (entry,) = entries(format_grid(cells), layout=Layout.GRID)
+    (entry,) = entries(format_grid(cells), layout=FileLayout.GRID)
     assert entry.puzzle is not None and entry.puzzle.cells == cells
-    (entry,) = entries(format_pretty(cells, shape), layout=Layout.GRID)
+    (entry,) = entries(format_pretty(cells, shape), layout=FileLayout.GRID)
     assert entry.puzzle is not None and entry.puzzle.cells == cells

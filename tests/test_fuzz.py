@@ -23,17 +23,12 @@ from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
-from satdoku.io.formats import (
-    Alphabet,
-    ShapeOptions,
-    format_grid,
-    format_json,
-    format_line,
-    format_pretty,
-    parse_line,
-    parse_puzzle,
-    read_puzzles,
-)
+from satdoku.io.alphabet import Alphabet
+from satdoku.io.grid import format_grid, format_pretty
+from satdoku.io.json_rows import format_json
+from satdoku.io.line import format_line, parse_line
+from satdoku.io.reading import parse_puzzle, read_puzzles
+from satdoku.io.shape_options import ShapeOptions
 
 EXAMPLES = int(os.environ.get("SATDOKU_FUZZ_EXAMPLES", "40"))
 """Examples per property (the suite's default is modest; raise it for a long fuzzing run)."""

@@ -379,7 +379,7 @@ def test_bigger_boards(
 
 def test_real_stepper_trace(browser: Any, tmp_path: Path) -> None:
     """A trace from the package's own stepper, with guesses and backtracks, replays to its end."""
-    formats = pytest.importorskip("satdoku.io.formats")
+    formats = pytest.importorskip("satdoku.io.line")
     search = pytest.importorskip("satdoku.rules.search")
     trace_mod = pytest.importorskip("satdoku.views.trace")
     puzzle = formats.parse_line("................")

@@ -27,7 +27,9 @@ from satdoku.core.errors import InputError
 from satdoku.core.limits import Limits
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
-from satdoku.io.formats import Alphabet, ShapeOptions, format_line, parse_line
+from satdoku.io.alphabet import Alphabet
+from satdoku.io.line import format_line, parse_line
+from satdoku.io.shape_options import ShapeOptions
 
 HARD = pigeonhole_latin(HARD_ORDER)
 """26x26, unsatisfiable (at order 24 CaDiCaL needs 20,000-80,000 conflicts, 1.6-3.6 s, to refute

@@ -19,7 +19,7 @@ from satdoku.cnf.dimacs import write_dimacs
 from satdoku.cnf.solver_answers import Answer, Verdict, decode, parse_answers, result_of
 from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Puzzle
-from satdoku.io.formats import format_line, parse_line
+from satdoku.io.line import format_line, parse_line
 from satdoku.rules.singles import eliminate
 
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"

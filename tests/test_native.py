@@ -23,7 +23,7 @@ from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
-from satdoku.io.formats import parse_line
+from satdoku.io.line import parse_line
 from test_fuzz import FUZZ, SHAPES, puzzles
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -22,7 +22,7 @@ from satdoku.core.claims import Claim
 from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
-from satdoku.io.formats import format_line
+from satdoku.io.line import format_line
 
 
 def grid(rows: list[str] | list[list[int]], shape: Shape | None = None) -> Puzzle:

@@ -8,7 +8,7 @@ from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
 from satdoku.core.checker import is_solution
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
-from satdoku.io.formats import format_line, parse_line
+from satdoku.io.line import format_line, parse_line
 
 SHAPES = [Shape.sudoku(n) for n in (4, 6, 8, 9, 12, 16, 25)] + [
     Shape.latin(5),

@@ -14,7 +14,7 @@ from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
-from satdoku.io.formats import parse_line
+from satdoku.io.line import parse_line
 from satdoku.rules.search import GuessOrder, Run, TraceStatus, solve_steps, trace
 from satdoku.rules.seed_solver import diagonal_has_2, solve_latin, strings_to_puzzle, yes
 from satdoku.rules.stepper import Rule

@@ -13,7 +13,7 @@ from satdoku.core.claims import FALSE, TRUE
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
-from satdoku.io.formats import parse_line
+from satdoku.io.line import parse_line
 from satdoku.rules.singles import candidates, eliminate, singles
 from satdoku.rules.stepper import fixpoint
 

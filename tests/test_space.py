@@ -28,7 +28,7 @@ from satdoku.core.checker import is_solution
 from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
-from satdoku.io.formats import format_line
+from satdoku.io.line import format_line
 
 
 def puzzle(text: str, shape: Shape | None = None) -> Puzzle:

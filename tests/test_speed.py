@@ -22,7 +22,9 @@ from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
-from satdoku.io.formats import Alphabet, format_line, parse_line, read_puzzles
+from satdoku.io.alphabet import Alphabet
+from satdoku.io.line import format_line, parse_line
+from satdoku.io.reading import read_puzzles
 
 SHAPES = [
     Shape.sudoku(4),

@@ -9,7 +9,7 @@ import pytest
 from satdoku.core.claims import FALSE, TRUE
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
-from satdoku.io.formats import parse_line
+from satdoku.io.line import parse_line
 from satdoku.rules.search import TraceStatus, trace
 from satdoku.rules.stepper import Propagator, Rule, State, fixpoint, propagation, replay
 from satdoku.rules.strategies import LADDER, RULES_1, RULES_1_2, RULES_ALL, Technique

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from satdoku.core.errors import InputError
-from satdoku.io.formats import parse_line
+from satdoku.io.line import parse_line
 from satdoku.rules.rating import Rating, rate
 from satdoku.rules.search import TraceStatus, trace
 from satdoku.rules.stepper import Rule

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from satdoku.cli import main
-from satdoku.io.formats import Alphabet, parse_line
+from satdoku.io.alphabet import Alphabet
+from satdoku.io.line import parse_line
 from satdoku.rules.search import GuessOrder, Trace, trace
 from satdoku.rules.stepper import State
 

@@ -22,7 +22,8 @@ import pytest
 
 from satdoku.cli import main
 from satdoku.core.checker import is_solution
-from satdoku.io.formats import Alphabet, parse_line
+from satdoku.io.alphabet import Alphabet
+from satdoku.io.line import parse_line
 from satdoku.rules.search import Trace, trace
 from satdoku.rules.stepper import Rule
 from satdoku.views.html_player import render_trace_html

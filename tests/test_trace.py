@@ -6,7 +6,8 @@ import json
 import random
 
 from satdoku.core.shape import Shape
-from satdoku.io.formats import Alphabet, parse_line
+from satdoku.io.alphabet import Alphabet
+from satdoku.io.line import parse_line
 from satdoku.rules.search import trace
 from satdoku.rules.stepper import Rule, Step
 from satdoku.rules.strategies import RULES_ALL

@@ -6,8 +6,8 @@ claim
     The statement "cell (row, col) holds digit": a boolean variable, :class:`Claim`.
     Its DIMACS variable is ``row*n*n + col*n + digit`` (0-based row/col, digits 1..n).
 axiom
-    A named group of claims of which exactly one is true (:class:`satdoku.core.axioms.Axiom`): every cell holds
-    exactly one digit; every house holds every digit exactly once.
+    A named group of claims of which exactly one is true (:class:`satdoku.core.axioms.Axiom`):
+    every cell holds exactly one digit; every house holds every digit exactly once.
 house
     A group of n cells that holds each digit once: a row, column, box, diagonal or region.
 shape
@@ -43,8 +43,11 @@ from .core.limits import Limits
 from .core.puzzle import Puzzle
 from .core.results import Result, Status
 from .core.shape import Shape
-from .core.version import __version__
-from .io.formats import Alphabet, format_line, format_pretty, parse_puzzle, read_puzzles
+from .core.version import __version__ as __version__
+from .io.alphabet import Alphabet
+from .io.grid import format_pretty
+from .io.line import format_line
+from .io.reading import parse_puzzle, read_puzzles
 from .rules.search import Trace, trace
 from .views import notebook as _notebook  # noqa: F401  (draws traces in notebooks)
 from .views import svg as _svg  # noqa: F401  (draws puzzles and results in notebooks)

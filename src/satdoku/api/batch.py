@@ -18,7 +18,7 @@ from ..backends.sat import SatBackend  # noqa: F401  (the doctest uses it)
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..core.shape import Shape
-from ..io.formats import Entry
+from ..io.entries import Entry
 
 __all__ = ["Backend", "Outcome", "solve_entries", "chunk_size"]
 
@@ -69,7 +69,7 @@ def solve_entries(
     With ``jobs`` > 1, ``factory`` (picklable, e.g. a ``functools.partial`` of a backend class)
     makes one backend in each of ``jobs`` worker processes; ``backend`` is then not used.
 
-    >>> from satdoku.io.formats import read_puzzles
+    >>> from satdoku.io.reading import read_puzzles
     >>> [o.result.status.value for o in solve_entries(read_puzzles(["1...", "12"]), SatBackend())]
     ['solved', 'invalid']
     """

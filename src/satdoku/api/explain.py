@@ -38,7 +38,7 @@ class Explanation:
     minimisation (the set still cannot hold, but a smaller one may exist). ``steps`` is empty when
     the two rules alone do not reach the contradiction (search is needed to prove it).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> e = explain(parse_line("11.............."))
     >>> [c.label() for c in e.conflict], e.minimal
     (['r1c1=1', 'r1c2=1'], True)
@@ -52,7 +52,7 @@ class Explanation:
     def conflict_json(self) -> list[list[int]]:
         """Return the conflict as ``[[row, col, digit], ...]`` (0-based row and column).
 
-        >>> from satdoku.io.formats import parse_line
+        >>> from satdoku.io.line import parse_line
         >>> explain(parse_line("1...1...........")).conflict_json()
         [[0, 0, 1], [1, 0, 1]]
         """
@@ -65,7 +65,7 @@ def rule_chain(puzzle: Puzzle) -> tuple[Step, ...]:
     Propagation runs to the contradiction; then from it, back through each step's reasons, only
     the steps that decided a needed claim are kept, trimmed to those claims.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> [s.rule.value for s in rule_chain(parse_line(".2....34........"))]
     ['given', 'given', 'given', 1, 1, 1, 1, 'contradiction']
     >>> rule_chain(parse_line("1..............."))
@@ -100,7 +100,7 @@ def rule_chain(puzzle: Puzzle) -> tuple[Step, ...]:
 class Explainer:
     """Explain unsolvable puzzles, holding one solver per shape with the shape's clauses.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> with Explainer() as ex:
     ...     ex.explain(parse_line("1...............")) is None
     True
@@ -181,7 +181,7 @@ class Explainer:
         A result already known to be unsolvable always gets a set (not minimised when a limit
         stops the solver); a solver that finds a solution after all is an internal error.
 
-        >>> from satdoku.io.formats import parse_line
+        >>> from satdoku.io.line import parse_line
         >>> r = Result(Status.UNSOLVABLE, puzzle=parse_line("11.............."))
         >>> Explainer().explain_result(r).conflict_json()
         [[0, 0, 1], [0, 1, 1]]
@@ -218,7 +218,7 @@ def explain(
 ) -> Explanation | None:
     """Return why a puzzle has no solution (a minimal clashing set of givens), None if it has one.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> e = explain(parse_line("12....34........"))  # box 1 leaves r2c1, r2c2 only 3 and 4
     >>> [c.label() for c in e.conflict]
     ['r1c1=1', 'r1c2=2', 'r2c3=3']

@@ -30,7 +30,7 @@ def solve_result(
 
     ``native=False`` leaves the compiled engine out (see :class:`satdoku.backends.sat.SatBackend`).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> solve_result(parse_line("12..............")).status.value
     'solved'
     >>> solve_result(parse_line("12.............."), native=False).status.value
@@ -84,7 +84,7 @@ def solve(
     ``where`` keeps only solutions a predicate accepts (see :mod:`satdoku.api.predicates`) and
     ``order="reading"`` returns the first solution in reading order (see :mod:`satdoku.api.space`).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> solve(parse_line("11.............."))  # two 1s in row 1
     >>> solve(parse_line("................"), order="reading")[:8]
     (1, 2, 3, 4, 3, 4, 1, 2)

@@ -7,7 +7,7 @@ false for good when it ends, so later questions on the same solver see none of t
 use :mod:`satdoku.rules.counting` (the two rules, splitting and a cache) instead of one SAT call per
 solution.
 
->>> from satdoku.io.formats import parse_line
+>>> from satdoku.io.line import parse_line
 >>> count(parse_line("................"))
 Count(count=288, complete=True, timed_out=False)
 >>> is_unique(parse_line("..2....1.1..4..."))
@@ -216,7 +216,7 @@ class Explorer:
     :mod:`satdoku.backends.native` first, within its budget of guesses (None: with the AUTO
     strategy).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> with Explorer() as ex:
     ...     ex.count(parse_line("1....2....3....4")).count, ex.is_unique(parse_line("1" * 16))
     (2, False)
@@ -279,8 +279,8 @@ class Explorer:
     ) -> Iterator[Grid]:
         """Yield the puzzle's solutions that pass ``where``, in ``order``, at most ``limit``.
 
-        >>> from satdoku.io.formats import parse_line
-        >>> from satdoku.io.formats import format_line
+        >>> from satdoku.io.line import parse_line
+        >>> from satdoku.io.line import format_line
         >>> found = Explorer().solutions(parse_line("1....2....3....4"), order="reading")
         >>> [format_line(grid) for grid in found]
         ['1342421324313124', '1423324141322314']
@@ -383,7 +383,7 @@ class Explorer:
     ) -> Result:
         """Return the first solution passing ``where`` in ``order`` as a Result.
 
-        >>> from satdoku.io.formats import parse_line
+        >>> from satdoku.io.line import parse_line
         >>> Explorer().first(parse_line("................"), order="reading").solution[:4]
         (1, 2, 3, 4)
         """
@@ -399,7 +399,7 @@ class Explorer:
     ) -> Count:
         """Count the solutions (passing ``where``), stopping past ``limit``.
 
-        >>> from satdoku.io.formats import parse_line
+        >>> from satdoku.io.line import parse_line
         >>> Explorer().count(parse_line("................"), limit=10)
         Count(count=10, complete=False, timed_out=False)
         """
@@ -434,7 +434,7 @@ class Explorer:
     def is_unique(self, puzzle: Puzzle, where: Predicate | None = None) -> bool:
         """Tell whether the puzzle has exactly one solution (passing ``where``); stops at two.
 
-        >>> from satdoku.io.formats import parse_line
+        >>> from satdoku.io.line import parse_line
         >>> Explorer().is_unique(parse_line("1234341221434321"))
         True
         """
@@ -449,7 +449,7 @@ class Explorer:
         One SAT call per cell at most, none for cells unit propagation fixes: every model found
         on the way clears the cells it disagrees on.
 
-        >>> from satdoku.io.formats import parse_line
+        >>> from satdoku.io.line import parse_line
         >>> backbone(parse_line("1....2....3....4"))
         (1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4)
         """
@@ -477,7 +477,7 @@ class Explorer:
     def candidates(self, puzzle: Puzzle) -> tuple[frozenset[int], ...]:
         """Return per cell the digits it holds in some solution (all empty when there is none).
 
-        >>> from satdoku.io.formats import parse_line
+        >>> from satdoku.io.line import parse_line
         >>> sorted(candidates(parse_line("1....2....3....4"))[1])
         [3, 4]
         """
@@ -521,7 +521,7 @@ def first(
 ) -> Grid | None:
     """Return the first solution passing ``where`` in ``order``, or None.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> from satdoku.api.predicates import diagonal_has_2
     >>> first(parse_line("..3...2..4......"), diagonal_has_2, "reading")
     (1, 2, 3, 4, 4, 3, 2, 1, 2, 4, 1, 3, 3, 1, 4, 2)
@@ -539,7 +539,7 @@ def solutions(
 ) -> Iterator[Grid]:
     """Yield the solutions passing ``where``, in ``order`` (any, or reading), at most ``limit``.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> len(list(solutions(parse_line("................"))))
     288
     """
@@ -552,7 +552,7 @@ def count(
 ) -> Count:
     """Count the solutions (passing ``where``), stopping past ``limit`` (then not complete).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> count(parse_line("1423324121344312"))
     Count(count=1, complete=True, timed_out=False)
     """
@@ -563,7 +563,7 @@ def count(
 def is_unique(puzzle: Puzzle, where: Predicate | None = None, **options: object) -> bool:
     """Tell whether the puzzle has exactly one solution (passing ``where``).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> is_unique(parse_line("1423324121344312"))
     True
     """
@@ -574,7 +574,7 @@ def is_unique(puzzle: Puzzle, where: Predicate | None = None, **options: object)
 def backbone(puzzle: Puzzle, **options: object) -> Grid | None:
     """Return the forced cells (same digit in every solution; 0 elsewhere), None if unsolvable.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> backbone(parse_line("142332412134.412")) is None
     True
     """
@@ -585,7 +585,7 @@ def backbone(puzzle: Puzzle, **options: object) -> Grid | None:
 def candidates(puzzle: Puzzle, **options: object) -> tuple[frozenset[int], ...]:
     """Return per cell the set of digits it holds in some solution.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> candidates(parse_line("1423324121344312"))[0]
     frozenset({1})
     """

@@ -8,7 +8,7 @@ hands the puzzles it gives up on to PySAT, whose clause learning wins on hard on
 compiler, or ``SATDOKU_NATIVE=0`` in the environment) every puzzle goes to PySAT and the answers are
 the same.
 
->>> from satdoku.io.formats import parse_line
+>>> from satdoku.io.line import parse_line
 >>> engine = engine_for(Shape.sudoku(4))
 >>> engine is None or bytes(engine.solve(parse_line("12..34..........").cells, 100)) == bytes(
 ...     [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])

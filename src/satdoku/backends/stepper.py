@@ -18,7 +18,7 @@ __all__ = ["StepperBackend"]
 class StepperBackend:
     """Solve puzzles in pure Python with the two rules and guessing, like :class:`SatBackend`.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> StepperBackend().solve(parse_line("1...")).solution
     (1, 2, 2, 1)
     """

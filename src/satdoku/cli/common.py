@@ -15,7 +15,10 @@ from ..backends.sat import DEFAULT_SOLVER, SOLVER_NAMES, Strategy
 from ..cnf.encodings import AtMostOne, Encoding, Scheme
 from ..core.errors import InputError
 from ..core.limits import Limits
-from ..io.formats import Alphabet, Entry, Layout, ShapeOptions, read_puzzles
+from ..io.alphabet import Alphabet
+from ..io.entries import Entry
+from ..io.reading import FileLayout, read_puzzles
+from ..io.shape_options import ShapeOptions
 
 __all__ = [
     "EXAMPLE",
@@ -67,14 +70,14 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
         "--grid",
         dest="layout",
         action="store_const",
-        const=Layout.GRID,
+        const=FileLayout.GRID,
         help="read the whole input as one grid (one row per line)",
     )
     layout.add_argument(
         "--lines",
         dest="layout",
         action="store_const",
-        const=Layout.LINES,
+        const=FileLayout.LINES,
         help="read one puzzle per line",
     )
     group.add_argument(
@@ -214,7 +217,7 @@ def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
     """Yield the puzzles of the command's input, streaming; raise InputError for a bad file."""
     options = shape_options(args)
     alphabet = alphabet_of(args)
-    layout = args.layout or Layout.AUTO
+    layout = args.layout or FileLayout.AUTO
     if args.file is None:
         lines: Iterator[str] = iter(example_text().splitlines())
         source = EXAMPLE

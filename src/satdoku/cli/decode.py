@@ -22,7 +22,7 @@ from ..cnf.solver_answers import models_of, parse_answers, result_of
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
-from ..io.formats import Alphabet
+from ..io.alphabet import Alphabet
 from ..views.records import record
 from .common import add_input_options, alphabet_of, read_entries
 from .output import add_format_options, grid_text

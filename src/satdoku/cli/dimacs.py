@@ -13,7 +13,7 @@ from ..cnf.examples import CNF_EXAMPLES, regenerate
 from ..cnf.external import run_external, solver_command
 from ..cnf.solver_answers import result_of
 from ..core.errors import InputError
-from ..io.formats import Entry
+from ..io.entries import Entry
 from .common import (
     EXAMPLE,
     add_encoding_options,

@@ -14,7 +14,9 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 
 from ..core.shape import Shape
-from ..io.formats import Alphabet, format_grid, format_line, format_pretty
+from ..io.alphabet import Alphabet
+from ..io.grid import format_grid, format_pretty
+from ..io.line import format_line
 
 __all__ = ["OutputFormat", "GRID_WRITERS", "grid_text", "add_format_options"]
 

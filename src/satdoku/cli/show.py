@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..backends.sat import SatBackend
 from ..core.errors import InputError
-from ..io.formats import format_pretty
+from ..io.grid import format_pretty
 from ..views.svg import board_svg, pencil_marks
 from .common import add_input_options, alphabet_of, read_entries, report_error
 

@@ -17,7 +17,9 @@ from ..api.space import Explorer, Order, SearchTimeout
 from ..backends.sat import Strategy
 from ..core.errors import InputError
 from ..core.results import Result, Status
-from ..io.formats import Alphabet, Entry, format_line
+from ..io.alphabet import Alphabet
+from ..io.entries import Entry
+from ..io.line import format_line
 from ..views.explanation import annotated
 from ..views.records import record
 from .common import EXAMPLE, alphabet_of, encoding_of, limits_of, read_entries, report_error

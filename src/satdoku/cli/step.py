@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import InputError
-from ..io.formats import format_line
+from ..io.line import format_line
 from ..rules.rating import rate
 from ..rules.search import GuessOrder, Trace, trace
 from ..rules.stepper import Rule

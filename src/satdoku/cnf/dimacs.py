@@ -6,7 +6,7 @@ its shape, the encoding, the variable formula, the claim and auxiliary variable 
 ``p cnf V C`` and one clause per line. Variable numbers are always those of the claims
 (``row*n*n + col*n + digit``), also in a simplified file, so every model decodes the same way.
 
->>> from satdoku.io.formats import parse_line
+>>> from satdoku.io.line import parse_line
 >>> text = write_dimacs(parse_line("1..............."))
 >>> read_dimacs(text).clauses[-1], read_header(text).puzzle.cells[:2]
 ([1], (1, 0))
@@ -26,7 +26,9 @@ from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from ..core.version import __version__
-from ..io.formats import Alphabet, ShapeOptions, format_line, parse_line
+from ..io.alphabet import Alphabet
+from ..io.line import format_line, parse_line
+from ..io.shape_options import ShapeOptions
 from ..rules.singles import eliminate
 from .encodings import AtMostOne, Encoding, Formula, Scheme, encode
 
@@ -95,7 +97,7 @@ def cnf_formula(puzzle: Puzzle, options: CnfOptions = CnfOptions()) -> Formula:
     With ``simplify`` the claims the givens decide are left out (Kwon & Jain); givens whose
     eliminations clash give the empty clause.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> len(cnf_formula(parse_line("." * 16)).clauses)
     448
     >>> cnf_formula(parse_line("11" + "." * 14), CnfOptions(simplify=True)).clauses
@@ -236,7 +238,7 @@ def write_dimacs(
     ``source``, ``index`` and ``line`` say where the puzzle came from (shown in the header and
     given back by :func:`read_header`, so ``decode`` can print the ``solve --json`` record).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> text = write_dimacs(parse_line("." * 16), names=True)
     >>> lines = text.splitlines()
     >>> [t for t in lines if t.startswith("p ")], [t[-10:] for t in lines if t.startswith("c ind ")]
@@ -372,7 +374,7 @@ def _header_fields(lines: Iterable[str]) -> dict[str, str]:
 def read_header(text: str, source: str | None = None) -> CnfHeader | None:
     """Return what a satdoku CNF's header says, or None when the text has no satdoku header.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> h = read_header(write_dimacs(parse_line("." * 16), simplify=True, line=4))
     >>> h.puzzle.shape.describe(), h.encoding.label(), h.simplify, h.line
     ('4x4 sudoku, 2x2 boxes', 'extended/pairwise', True, 4)

@@ -15,7 +15,8 @@ from importlib import resources
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..io.formats import Alphabet, read_puzzles
+from ..io.alphabet import Alphabet
+from ..io.reading import read_puzzles
 from .dimacs import dimacs_bytes, read_cnf_text, write_dimacs
 from .encodings import AtMostOne, Encoding, Scheme
 

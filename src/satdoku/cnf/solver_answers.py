@@ -7,7 +7,7 @@ minisat's result file (``SAT`` then ``1 -2 ... 0``; ``UNSAT``; ``INDET``), the b
 unassigned). Decoding reads only the claim variables 1..n**3; every axiom of the puzzle and every
 given is checked against the model, and each one broken is named.
 
->>> from satdoku.io.formats import parse_line
+>>> from satdoku.io.line import parse_line
 >>> puzzle = parse_line("12..............")
 >>> answer = parse_answers(["s SATISFIABLE", "v 1 6 -3 0"])[0]
 >>> decode(puzzle, answer.literals).problems[0]
@@ -183,7 +183,7 @@ class Decoded:
     """A model read as a grid: the digit of each cell (0 where the model gives none or several)
     and a sentence for every axiom or given the model breaks.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> decode(parse_line("1..."), [1, 4, 6, 7]).valid
     True
     """
@@ -223,7 +223,7 @@ def decode(puzzle: Puzzle, literals: Sequence[int], *, simplified: bool = False)
     givens decide occur in no clause, so their values in the model mean nothing and the givens
     decide them instead.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> d = decode(parse_line("...."), [1, -2, -3, 4, 5, -6, -7, 8])  # rows 12, 12
     >>> d.grid
     (1, 2, 1, 2)
@@ -284,7 +284,7 @@ def result_of(puzzle: Puzzle, answer: Answer, *, simplified: bool = False) -> Re
     word). UNKNOWN: TIMEOUT. A wrong, partial or missing model: INVALID, with an ``error`` and, in
     ``extra["broken"]``, a sentence for each axiom or given it breaks.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> p = parse_line("1...")
     >>> result_of(p, Answer(Verdict.SATISFIABLE, (1, 4, 6, 7), True)).solution
     (1, 2, 2, 1)

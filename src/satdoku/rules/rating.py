@@ -35,7 +35,7 @@ class Rating(NamedTuple):
 def rate(puzzle: Puzzle, ladder: tuple[RuleSet, ...] = LADDER) -> Rating:
     """Rate a puzzle by the first rule set of the ladder that solves it, else by guesses.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> rate(parse_line("1.3..4..2...4..1")).label()
     'rules 1,lone-cell, no guessing'
     """

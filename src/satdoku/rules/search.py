@@ -82,7 +82,7 @@ class Run:
 
     ``state()`` gives the state after the last step yielded, at any moment.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> run = Run(parse_line("1..............."), search=True)
     >>> steps = list(run)
     >>> run.status.value, run.guesses, run.solution[:4]
@@ -156,7 +156,7 @@ class Run:
 class Trace:
     """A finished run: the puzzle, every step, how it ended, and the states on demand.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> t = trace(parse_line("1..............."), search=True)
     >>> t.status.value, t.state(len(t.steps)).grid() == t.solution
     ('solved', True)
@@ -213,7 +213,7 @@ def trace(
 
     A run cut short by ``max_steps`` is ``truncated``, with status stalled and no solution.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> trace(parse_line("1...............")).status.value
     'stalled'
     >>> t = trace(parse_line("1..............."), search=True, max_steps=10)
@@ -246,7 +246,7 @@ def trace(
 def solve_steps(puzzle: Puzzle, rules: RuleSet = RULES_1_2, **options: object) -> Iterator[Step]:
     """Yield the steps of solving a puzzle with search (a generator; nothing is stored).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> sum(1 for s in solve_steps(parse_line("1...")) if s.rule.value == "given")
     1
     """

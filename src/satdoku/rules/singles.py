@@ -37,7 +37,7 @@ def candidates(puzzle: Puzzle) -> tuple[list[int], list[int]] | None:
     Bit ``d - 1`` of a cell's mask is set while the claim "the cell holds d" is not false;
     ``placed[cell]`` is the digit whose claim is true, 0 if none is yet.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> masks, placed = candidates(parse_line("1..............."))
     >>> bin(masks[1]), placed[:2]
     ('0b1110', [1, 0])

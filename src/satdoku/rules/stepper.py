@@ -184,7 +184,7 @@ class Propagator:
     Per axiom it keeps how many claims are not false and which claim is true, so each rule fires
     in time proportional to the axiom's size.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> p = Propagator(Shape.sudoku(4))
     >>> steps = list(p.givens(parse_line("1.3..4..2...4..1")))
     >>> steps += p.propagate()
@@ -429,7 +429,7 @@ class Propagator:
 def propagation(puzzle: Puzzle, rules: RuleSet = RULES_1_2) -> Iterator[Step]:
     """Yield the steps of propagating a puzzle's givens to the fixpoint of a rule set.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> steps = list(propagation(parse_line("1...")))
     >>> [s.rule.value for s in steps]
     ['given', 1, 1, 1, 2, 2, 2, 1]
@@ -442,7 +442,7 @@ def propagation(puzzle: Puzzle, rules: RuleSet = RULES_1_2) -> Iterator[Step]:
 def fixpoint(puzzle: Puzzle, rules: RuleSet = RULES_1_2) -> tuple[State, Step | None]:
     """Return the state the rules reach from the givens, and the contradiction if one appeared.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> state, conflict = fixpoint(parse_line("1..............."))
     >>> state.candidates(0, 1), conflict is None
     ((2, 3, 4), True)
@@ -458,7 +458,7 @@ def fixpoint(puzzle: Puzzle, rules: RuleSet = RULES_1_2) -> tuple[State, Step | 
 class Replayer:
     """Rebuild states from steps alone, forward, as a viewer does (see :func:`replay`).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> r = Replayer(2)
     >>> for step in propagation(parse_line("1...")):
     ...     r.apply(step)
@@ -497,7 +497,7 @@ def replay(steps: Iterable[Step], n: int) -> Iterator[State]:
     False claims remove candidates and true claims set cells; a guess remembers the state before
     it, and a backtrack of the same depth returns to that state, then applies its own claim.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> states = list(replay(propagation(parse_line("1...")), 2))
     >>> states[-1].grid()
     (1, 2, 2, 1)

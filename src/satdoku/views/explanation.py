@@ -7,7 +7,7 @@ from typing import Any
 
 from ..api.explain import Explanation
 from ..core.results import Result
-from ..io.formats import Alphabet
+from ..io.alphabet import Alphabet
 from .trace import sentence, step_record
 
 __all__ = ["explanation_lines", "explanation_record", "annotated"]
@@ -17,7 +17,7 @@ def explanation_lines(explanation: Explanation, alphabet: Alphabet = Alphabet())
     """Say it for people: the clashing givens, then each rule step (r1c1 notation).
 
     >>> from satdoku.api.explain import explain
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> for line in explanation_lines(explain(parse_line("1...1..........."))):
     ...     print(line)
     these givens cannot all hold: r1c1=1, r2c1=1
@@ -45,7 +45,7 @@ def explanation_record(explanation: Explanation, alphabet: Alphabet = Alphabet()
     """Return the JSON fields of an explanation: conflict, minimal, steps (with text).
 
     >>> from satdoku.api.explain import explain
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> explanation_record(explain(parse_line("11..............")))["conflict"]
     [[0, 0, 1], [0, 1, 1]]
     """
@@ -69,7 +69,7 @@ def annotated(
 
     >>> from satdoku.api.explain import Explainer
     >>> from satdoku.core.results import Status
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> r = Result(Status.UNSOLVABLE, puzzle=parse_line("11.............."))
     >>> annotated(r, Explainer().explain_result(r)).extra
     {'conflict': [[0, 0, 1], [0, 1, 1]]}

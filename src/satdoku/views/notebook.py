@@ -6,7 +6,7 @@ iframe (scripts allowed, nothing else): its ids and styles cannot clash with the
 needs no network and no ipywidgets, and the page played is exactly the one of
 ``satdoku step --html`` (made from :func:`satdoku.views.trace.trace_record`, nothing recomputed).
 
->>> from satdoku.io.formats import parse_line
+>>> from satdoku.io.line import parse_line
 >>> from satdoku.rules.search import trace
 >>> frame = trace(parse_line("1..."))._repr_html_()
 >>> frame.startswith("<iframe") and "srcdoc=" in frame and "&lt;!DOCTYPE html&gt;" in frame
@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.display import register
-from ..io.formats import Alphabet
+from ..io.alphabet import Alphabet
 from ..rules.search import Trace
 from .html_player import render_trace_html
 from .trace import trace_record
@@ -62,7 +62,7 @@ def trace_html(
 
     ``trace`` is a :class:`~satdoku.rules.search.Trace` or its record (``satdoku step --json``).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.search import trace
     >>> "sandbox=\\"allow-scripts\\"" in trace_html(trace(parse_line("1...")))
     True

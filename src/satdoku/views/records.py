@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.results import Result, Status
-from ..io.formats import Alphabet, format_line
+from ..io.alphabet import Alphabet
+from ..io.line import format_line
 
 __all__ = ["record"]
 

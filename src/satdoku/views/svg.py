@@ -10,7 +10,7 @@ from ..core.display import register
 from ..core.puzzle import Puzzle
 from ..core.results import Result
 from ..core.shape import Shape
-from ..io.formats import Alphabet
+from ..io.alphabet import Alphabet
 from ..rules.singles import eliminate
 
 __all__ = ["board_svg", "pencil_marks", "region_of_cells", "puzzle_svg", "result_svg"]

@@ -8,7 +8,7 @@ with its rule and depth. The board picks the roomiest layout that fits the conso
 with thin lines, pencil marks without them, packed pencil marks, or values only (big boards).
 
 >>> from rich.console import Console
->>> from satdoku.io.formats import parse_line
+>>> from satdoku.io.line import parse_line
 >>> from satdoku.rules.search import trace
 >>> console = Console(width=80, height=30, color_system=None)
 >>> t = trace(parse_line("1..............."), search=True)
@@ -29,7 +29,7 @@ from rich.live import Live
 from rich.text import Text
 
 from ..core.shape import Shape, default_box
-from ..io.formats import Alphabet
+from ..io.alphabet import Alphabet
 from ..rules.search import Trace
 from ..rules.stepper import Rule, State, Step
 from .svg import region_of_cells
@@ -206,7 +206,7 @@ def board_text(
     ``givens`` are the puzzle's cells (non-zero: a given); ``depths`` maps a set cell to the
     guess depth it was set at (above 0: drawn as tentative).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.stepper import fixpoint
     >>> p = parse_line("1...")
     >>> print(board_text(fixpoint(p)[0], p.shape, LAYOUTS[0], givens=p.cells).plain)
@@ -413,7 +413,7 @@ def play(
     When the console is not a terminal (a file, a pipe) only the last frame is written.
 
     >>> import io
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.search import trace
     >>> out = io.StringIO()
     >>> play(trace(parse_line("1...")), Console(file=out, width=40, height=20), delay=0)

@@ -13,7 +13,8 @@ from typing import Any
 
 from ..core.claims import Claim, claim_of
 from ..core.shape import Shape, default_box
-from ..io.formats import Alphabet, format_line
+from ..io.alphabet import Alphabet
+from ..io.line import format_line
 from ..rules.search import Trace
 from ..rules.stepper import Rule, State, Step
 
@@ -44,7 +45,7 @@ def _join(items: list[str]) -> str:
 def sentence(step: Step, shape: Shape | None = None, alphabet: Alphabet = Alphabet()) -> str:
     """Say what a step does, citing its rule and axiom, in r1c1 notation.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.stepper import propagation
     >>> steps = list(propagation(parse_line("1...")))
     >>> sentence(steps[0])
@@ -145,7 +146,7 @@ def trace_record(trace: Trace, alphabet: Alphabet = Alphabet()) -> dict[str, Any
 
     A trace cut short (``max_steps``) is marked ``"truncated": true`` (its status is stalled).
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.search import trace
     >>> rec = trace_record(trace(parse_line("1...")))
     >>> rec["status"], rec["solution"], rec["n"], rec["box"], len(rec["steps"])
@@ -193,7 +194,7 @@ def format_board(
     cell shows only its digit, in the middle (``*`` before it marks a given). ``#`` and ``=``
     draw box borders.
 
-    >>> from satdoku.io.formats import parse_line
+    >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.stepper import fixpoint
     >>> p = parse_line("1...")
     >>> print(format_board(fixpoint(p)[0], p.shape, givens=p.cells))

@@ -1,0 +1,98 @@
+"""The JSON format: a grid as a list of rows of integers (0 or null blank), or a list of grids."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator, Sequence
+
+from ..core.errors import InputError
+from ..core.puzzle import Puzzle
+from .alphabet import Alphabet
+from .entries import Entry
+from .shape_options import ShapeOptions
+from .symbols import check_digits
+
+__all__ = ["format_json", "read_json"]
+
+
+def read_json(
+    text: str,
+    alphabet: Alphabet = Alphabet(),
+    options: ShapeOptions = ShapeOptions(),
+    source: str | None = None,
+) -> Iterator[Entry]:
+    """Yield one entry per grid of a JSON text (a list of rows, or a list of such lists).
+
+    >>> [e.puzzle.cells for e in read_json("[[1, 0], [0, null]]")]
+    [(1, 0, 0, 0)]
+    >>> ragged, good = read_json("[[[1, 0], [0]], [[0, 0], [0, 0]]]")
+    >>> ragged.error.message, good.puzzle.n
+    ('ragged grid: rows of lengths [1, 2], expected 2', 2)
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        yield Entry(
+            0,
+            err.lineno,
+            text,
+            None,
+            InputError(
+                f"invalid JSON: {err.msg}", source=source, line=err.lineno, column=err.colno
+            ),
+        )
+        return
+    except RecursionError:
+        yield Entry(
+            0,
+            1,
+            text[:80],
+            None,
+            InputError(
+                "invalid JSON: nested too deeply (expected a list of rows)", source=source, line=1
+            ),
+        )
+        return
+    grids = (
+        data
+        if data and isinstance(data[0], list) and data[0] and isinstance(data[0][0], list)
+        else [data]
+    )
+    for index, grid in enumerate(grids):
+        try:
+            if not isinstance(grid, list) or not all(isinstance(r, list) for r in grid):
+                raise InputError("expected a JSON list of rows (lists of integers, 0 blank)")
+            digits = [_json_cell(v, alphabet) for row in grid for v in row]
+            rows = [len(r) for r in grid]
+            n = len(grid)
+            if any(r != n for r in rows):
+                raise InputError(f"ragged grid: rows of lengths {sorted(set(rows))}, expected {n}")
+            check_digits(digits, None, n, None, source)
+            yield Entry(index, 1, json.dumps(grid), Puzzle(options.shape_for(n), tuple(digits)))
+        except InputError as err:
+            yield Entry(index, 1, json.dumps(grid), None, err.at(source=source))
+
+
+def _json_cell(value: object, alphabet: Alphabet) -> int:
+    if isinstance(value, bool):
+        raise InputError(f"expected an integer cell, got {value!r}")
+    if isinstance(value, int):
+        if value < 0:
+            raise InputError(f"negative cell {value}")
+        return value
+    if value is None:
+        return 0
+    if isinstance(value, str) and len(value) == 1:
+        return alphabet.digit(value)
+    raise InputError(f"expected an integer cell, got {value!r}")
+
+
+def format_json(cells: Sequence[int]) -> list[list[int]]:
+    """Return a grid as a JSON-able list of rows.
+
+    >>> format_json((1, 0, 0, 2))
+    [[1, 0], [0, 2]]
+    """
+    n = math.isqrt(len(cells))
+    return [list(cells[r * n : (r + 1) * n]) for r in range(n)]

@@ -1,0 +1,102 @@
+"""The line format: a puzzle as one line of n*n symbols, read and written.
+
+Reading a batch goes through :func:`parse_line` once per line, so it has a fast path: a line of
+ASCII symbols and blanks only is translated to digits in one ``bytes.translate`` call.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..core.errors import InputError
+from ..core.puzzle import Puzzle
+from ..core.shape import MAX_SIZE
+from .alphabet import Alphabet
+from .shape_options import ShapeOptions
+from .symbols import check_digits, read_symbols
+from .tokens import format_tokens, looks_like_tokens, parse_tokens
+
+__all__ = ["format_line", "parse_line"]
+
+
+def _fast_digits(body: str, alphabet: Alphabet) -> bytes | None:
+    """Return the digits of a line made of symbols and blanks only (None: use the full parser)."""
+    table = alphabet.reader
+    if table is None or not body.isascii():
+        return None
+    digits = body.encode("ascii").translate(table)
+    return None if 255 in digits else digits
+
+
+_BYTES = bytes(range(256))
+"""The bytes 0..255: deleting the first n + 1 from digits leaves those over n."""
+
+
+def parse_line(
+    text: str,
+    alphabet: Alphabet = Alphabet(),
+    options: ShapeOptions = ShapeOptions(),
+    *,
+    line: int | None = None,
+    source: str | None = None,
+) -> Puzzle:
+    """Parse one puzzle in line format (n*n symbols) or token format (n*n integers).
+
+    >>> parse_line("1.3..4.........." ).cells[:4]
+    (1, 0, 3, 0)
+    >>> parse_line("12345678").n
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: expected n*n symbols for a grid of side n (16 for 4x4, ...),
+    got 8
+    """
+    body = text.strip()
+    fast = _fast_digits(body, alphabet)
+    if fast:
+        n = math.isqrt(len(fast))
+        if n * n == len(fast) and n <= MAX_SIZE and not fast.translate(None, _BYTES[: n + 1]):
+            try:
+                shape = options.shape_for(n)
+            except InputError as err:
+                raise err.at(source=source, line=line) from None
+            return Puzzle.checked_already(shape, tuple(fast))
+    columns: list[int] | None = None
+    whole = text.rstrip()  # columns count from the start of the line
+    if looks_like_tokens(body):
+        digits = parse_tokens(whole, line, source)
+    else:
+        digits, columns = read_symbols(whole, alphabet, line, source)
+    n = math.isqrt(len(digits))
+    if len(digits) == 0 or n * n != len(digits):
+        raise InputError(
+            "expected n*n symbols for a grid of side n (16 for 4x4, 81 for 9x9), "
+            f"got {len(digits)}",
+            source=source,
+            line=line,
+        )
+    if n > MAX_SIZE:
+        raise InputError(f"grid side {n} is over the maximum {MAX_SIZE}", source=source, line=line)
+    check_digits(digits, columns, n, line, source, whole)
+    try:
+        return Puzzle(options.shape_for(n), tuple(digits))
+    except InputError as err:
+        raise err.at(source=source, line=line) from None
+
+
+def format_line(cells: Sequence[int], alphabet: Alphabet = Alphabet()) -> str:
+    """Write a grid in line format, or in token format when its digits outgrow the alphabet.
+
+    >>> format_line((1, 0, 0, 2))
+    '1..2'
+    >>> format_line((1, 0, 0, 2), Alphabet("A"))
+    '1 0 0 2'
+    """
+    n = math.isqrt(len(cells))
+    if n > len(alphabet.symbols):
+        return format_tokens(cells)
+    writer = alphabet.writer
+    if writer is not None and n < 256:
+        return bytes(cells).translate(writer).decode("ascii")
+    symbols = "." + alphabet.symbols
+    return "".join([symbols[d] for d in cells])

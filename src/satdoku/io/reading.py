@@ -1,0 +1,165 @@
+"""Reading texts of puzzles: one puzzle per line, one grid, or JSON, streamed as entries.
+
+Reading is streaming: :func:`read_puzzles` yields one :class:`~satdoku.io.entries.Entry` per puzzle,
+holding either the puzzle or the :class:`~satdoku.core.errors.InputError` that explains, with line
+and column, why it could not be read. The layout (lines or one grid) is decided from the text unless
+it is forced with a :class:`FileLayout`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import Enum
+from itertools import chain
+
+from ..core.errors import InputError
+from ..core.puzzle import Puzzle
+from .alphabet import Alphabet
+from .entries import Entry
+from .grid import drop_table_headers, is_separator, parse_grid, row_width
+from .json_rows import read_json
+from .line import parse_line
+from .shape_options import ShapeOptions
+
+__all__ = ["FileLayout", "parse_puzzle", "read_puzzles"]
+
+
+class FileLayout(Enum):
+    """How a text holds its puzzles: decided from the text, one per line, or one grid.
+
+    >>> FileLayout("grid")
+    <FileLayout.GRID: 'grid'>
+    """
+
+    AUTO = "auto"
+    LINES = "lines"
+    GRID = "grid"
+
+
+def _content(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    for number, text in lines:
+        stripped = text.strip()
+        if stripped and not stripped.startswith("#"):
+            yield number, text.rstrip("\r\n")
+
+
+def read_puzzles(
+    lines: Iterable[str],
+    *,
+    alphabet: Alphabet = Alphabet(),
+    options: ShapeOptions = ShapeOptions(),
+    layout: FileLayout = FileLayout.AUTO,
+    source: str | None = None,
+) -> Iterator[Entry]:
+    """Yield one entry per puzzle of a text, streaming; bad puzzles come as entries with errors.
+
+    A text whose content lines number exactly n, each of n symbols, is one grid; otherwise each
+    line is a puzzle. Lines starting with ``#`` are comments.
+
+    >>> [e.puzzle.n if e.puzzle else e.error.message for e in read_puzzles(["# c", "1...", "12"])]
+    [2, 'expected n*n symbols for a grid of side n (16 for 4x4, 81 for 9x9), got 2']
+    >>> [e.line for e in read_puzzles(["1...", "....", "2...", "...."], layout=FileLayout.LINES)]
+    [1, 2, 3, 4]
+    """
+    content = drop_table_headers(_content(enumerate(lines, 1)))
+    first = next(content, None)
+    if first is None:
+        return
+    if layout is not FileLayout.GRID and first[1].lstrip().startswith("["):
+        text = first[1] + "\n" + "\n".join(t for _, t in content)
+        yield from read_json(text, alphabet, options, source)
+        return
+    if layout is FileLayout.AUTO:
+        head = [first]
+        while is_separator(head[-1][1]):
+            item = next(content, None)
+            if item is None:
+                break
+            head.append(item)
+        width = row_width(head[-1][1], alphabet)
+        if width is not None and width > 1:
+            rows_seen = sum(1 for _, t in head if not is_separator(t))
+            for item in content:
+                head.append(item)
+                if is_separator(item[1]):
+                    continue
+                rows_seen += 1
+                if rows_seen > width:
+                    break
+            rows = [t for _, t in head if not is_separator(t)]
+            if len(rows) == width and _looks_like_grid(rows, width, alphabet):
+                yield _grid_entry(0, head, alphabet, options, source)
+                return
+        content = chain(head[1:], content)
+    if layout is FileLayout.GRID:
+        yield _grid_entry(0, [first, *content], alphabet, options, source)
+        return
+    for index, (number, text) in enumerate(chain([first], content)):
+        try:
+            yield Entry.read(
+                index,
+                number,
+                text.strip(),
+                parse_line(text, alphabet, options, line=number, source=source),
+            )
+        except InputError as err:
+            yield Entry(index, number, text.strip(), None, err)
+
+
+def _looks_like_grid(rows: list[str], width: int, alphabet: Alphabet) -> bool:
+    """Tell whether n rows, the first of n cells, are one grid (ragged ones are read as grids).
+
+    Beyond 3x3, n rows most of which hold n cells and none far off are a grid with a bad row, so
+    the error names that row rather than every line.
+
+    >>> _looks_like_grid(["1234", "123", "1234", "1234"], 4, Alphabet())
+    True
+    >>> _looks_like_grid(["1234", "1", "12", "1234"], 4, Alphabet())
+    False
+    """
+    widths = [row_width(t, alphabet) for t in rows]
+    exact = sum(1 for w in widths if w == width)
+    if exact == width:
+        return True
+    return (
+        width > 3 and exact > width // 2 and all(w is None or abs(w - width) <= 2 for w in widths)
+    )
+
+
+def _grid_entry(
+    index: int,
+    rows: list[tuple[int, str]],
+    alphabet: Alphabet,
+    options: ShapeOptions,
+    source: str | None,
+) -> Entry:
+    text = "\n".join(t for _, t in rows)
+    try:
+        return Entry(index, rows[0][0], text, parse_grid(rows, alphabet, options, source=source))
+    except InputError as err:
+        return Entry(index, rows[0][0], text, None, err)
+
+
+def parse_puzzle(
+    text: str, alphabet: Alphabet = Alphabet(), options: ShapeOptions = ShapeOptions()
+) -> Puzzle:
+    """Parse one puzzle from a string in any format (line, grid, tokens, JSON).
+
+    >>> parse_puzzle('''
+    ... 1 . | . .
+    ... . . | 1 .
+    ... ----+----
+    ... . 1 | . .
+    ... . . | . 1''').cells[:4]
+    (1, 0, 0, 0)
+    """
+    entries = list(read_puzzles(text.splitlines(), alphabet=alphabet, options=options))
+    if len(entries) != 1:
+        raise InputError(f"expected one puzzle, found {len(entries)}")
+    entry = entries[0]
+    if entry.error is not None:
+        if len(text.strip().splitlines()) == 1:  # one line: its number says nothing
+            raise InputError(entry.error.message, column=entry.error.column)
+        raise entry.error
+    assert entry.puzzle is not None
+    return entry.puzzle
