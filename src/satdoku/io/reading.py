@@ -96,7 +96,7 @@ def read_puzzles(
         return
     for index, (number, text) in enumerate(chain([first], content)):
         try:
-            yield Entry.read(
+            yield Entry(
                 index,
                 number,
                 text.strip(),
