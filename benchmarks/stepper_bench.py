@@ -42,7 +42,7 @@ from satdoku.io.line import format_line, parse_line
 from satdoku.rules.search import TraceStatus, trace
 from satdoku.rules.stepper import Propagator
 from satdoku.rules.strategies import RULES_1_2, RULES_ALL
-from satdoku.views.trace import sentence
+from satdoku.views.sentences import sentence
 
 DATA = Path("/work/shared/data/puzzles2_17_clue")
 

@@ -16,15 +16,8 @@ from satdoku import Puzzle, Shape, is_solution
 from satdoku.api.generate import random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
-from satdoku.cnf.dimacs import (
-    CnfOptions,
-    Givens,
-    cnf_formula,
-    read_cnf_text,
-    read_dimacs,
-    read_header,
-    write_dimacs,
-)
+from satdoku.cnf.dimacs_read import read_cnf_text, read_dimacs, read_header
+from satdoku.cnf.dimacs_write import CnfOptions, Givens, cnf_formula, write_dimacs
 from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, encode, shape_clauses
 from satdoku.cnf.examples import CNF_EXAMPLES, example_cnf_text, regenerate, stale
 from satdoku.cnf.solver_answers import decode

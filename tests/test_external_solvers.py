@@ -17,10 +17,10 @@ from satdoku import Puzzle, Shape, is_solution
 from satdoku.api.generate import random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
-from satdoku.cnf.dimacs import write_dimacs
+from satdoku.cnf.dimacs_write import write_dimacs
 from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
 from satdoku.cnf.external import KNOWN_SOLVERS, ExternalSolver, run_external
-from satdoku.cnf.solver_answers import Verdict, decode, models_of, parse_answers, result_of
+from satdoku.cnf.solver_answers import Satisfiability, decode, models_of, parse_answers, result_of
 from satdoku.core.claims import UNKNOWN
 from satdoku.core.results import Status
 from satdoku.io.line import format_line, parse_line
@@ -121,7 +121,7 @@ def test_every_model_of_random_puzzles_decodes_to_a_valid_solution(
         cnf = tmp_path / f"p{k}.cnf"
         cnf.write_text(write_dimacs(puzzle, encoding, simplify=simplify))
         (answer,) = run_external(solver, cnf, TIMEOUT).answers
-        assert answer.verdict is Verdict.SATISFIABLE, (name, puzzle.shape.describe())
+        assert answer.satisfiability is Satisfiability.SATISFIABLE, (name, puzzle.shape.describe())
         decoded = decode(puzzle, answer.literals, simplified=simplify)
         assert decoded.valid, decoded.problems[:3]
         assert is_solution(decoded.grid, puzzle)
@@ -136,7 +136,7 @@ def test_unsolvable_puzzles_come_back_unsat(name: str, tmp_path: Path) -> None:
             cnf = tmp_path / f"u{k}{simplify}.cnf"
             cnf.write_text(write_dimacs(puzzle, simplify=simplify))
             (answer,) = run_external(solver, cnf, TIMEOUT).answers
-            assert answer.verdict is Verdict.UNSATISFIABLE, (name, k, simplify)
+            assert answer.satisfiability is Satisfiability.UNSATISFIABLE, (name, k, simplify)
             assert result_of(puzzle, answer).status is Status.UNSOLVABLE
 
 
@@ -160,7 +160,9 @@ def test_cryptominisat_maxsol_counts_288_on_the_empty_4x4() -> None:
     installed("cryptominisat5")
     out = run_binary(["cryptominisat5", "--verb", "0", "--maxsol", "1000", str(EMPTY4)])
     answers = parse_answers(out.splitlines())
-    assert answers[-1].verdict is Verdict.UNSATISFIABLE  # the enumeration ends with no more models
+    assert (
+        answers[-1].satisfiability is Satisfiability.UNSATISFIABLE
+    )  # the enumeration ends with no more models
     answers = models_of(answers)
     puzzle = Puzzle.empty(Shape.sudoku(4))
     assert len(answers) == len({decode(puzzle, a.literals).grid for a in answers}) == 288

@@ -15,8 +15,15 @@ from pysat.solvers import Solver
 from satdoku import Alphabet, Shape, is_solution
 from satdoku.api.generate import random_puzzle
 from satdoku.cli import main
-from satdoku.cnf.dimacs import write_dimacs
-from satdoku.cnf.solver_answers import Answer, Verdict, decode, parse_answers, result_of
+from satdoku.cnf.dimacs_write import write_dimacs
+from satdoku.cnf.solver_answers import (
+    Satisfiability,
+    SolverAnswer,
+    decode,
+    parse_answers,
+    result_of,
+)
+from satdoku.core.claims import decode_model
 from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Puzzle
 from satdoku.io.line import format_line, parse_line
@@ -44,30 +51,30 @@ def v_lines(literals: list[int], width: int = 10) -> list[str]:
 def test_sat_competition_output() -> None:
     model = model_of(SOLUTION002)
     answers = parse_answers(["c cadical", "s SATISFIABLE", *v_lines(model), "c done"])
-    assert answers == [Answer(Verdict.SATISFIABLE, tuple(model), True, 2)]
+    assert answers == [SolverAnswer(Satisfiability.SATISFIABLE, tuple(model), True, 2)]
 
 
 def test_minisat_result_file() -> None:
     model = model_of(SOLUTION002)
     text = "SAT\n" + " ".join(map(str, model)) + " 0\n"
     (answer,) = parse_answers(text.splitlines())
-    assert answer.verdict is Verdict.SATISFIABLE and answer.literals == tuple(model)
+    assert answer.satisfiability is Satisfiability.SATISFIABLE and answer.literals == tuple(model)
     assert answer.complete
 
 
 @pytest.mark.parametrize(
-    ("lines", "verdict"),
+    ("lines", "satisfiability"),
     [
-        (["UNSAT"], Verdict.UNSATISFIABLE),
-        (["s UNSATISFIABLE"], Verdict.UNSATISFIABLE),
-        (["c x", "UNSATISFIABLE"], Verdict.UNSATISFIABLE),
-        (["INDET"], Verdict.UNKNOWN),
-        (["s UNKNOWN"], Verdict.UNKNOWN),
-        (["SATISFIABLE", "1 -2 0"], Verdict.SATISFIABLE),
+        (["UNSAT"], Satisfiability.UNSATISFIABLE),
+        (["s UNSATISFIABLE"], Satisfiability.UNSATISFIABLE),
+        (["c x", "UNSATISFIABLE"], Satisfiability.UNSATISFIABLE),
+        (["INDET"], Satisfiability.UNKNOWN),
+        (["s UNKNOWN"], Satisfiability.UNKNOWN),
+        (["SATISFIABLE", "1 -2 0"], Satisfiability.SATISFIABLE),
     ],
 )
-def test_status_forms(lines: list[str], verdict: Verdict) -> None:
-    assert [a.verdict for a in parse_answers(lines)] == [verdict]
+def test_status_forms(lines: list[str], satisfiability: Satisfiability) -> None:
+    assert [a.satisfiability for a in parse_answers(lines)] == [satisfiability]
 
 
 def test_several_answers_and_bare_models() -> None:
@@ -103,6 +110,17 @@ def test_unreadable_output_is_located(lines: list[str], message: str) -> None:
 def test_a_valid_model_decodes_to_the_solution() -> None:
     decoded = decode(parse_line(SEED002), model_of(SOLUTION002))
     assert decoded.valid and format_line(decoded.grid) == SOLUTION002
+    assert decoded.grid == decode_model(model_of(SOLUTION002), 9)  # the one decode, checked
+
+
+def test_a_cell_with_two_true_claims_shows_no_digit() -> None:
+    model = model_of(SOLUTION002)
+    model[0] = 1  # r1c1=1 true besides r1c1=2
+    decoded = decode(parse_line(SEED002), model)
+    assert decoded.grid[0] == 0 and decoded.grid[1:] == parse_line(SOLUTION002).cells[1:]
+    assert decoded.problems[0] == (
+        "cell r1c1 holds exactly one digit (the model makes 2 true: r1c1=1, r1c1=2)"
+    )
 
 
 def test_a_model_listing_only_true_claims_is_enough() -> None:
@@ -165,13 +183,13 @@ def test_simplified_models_ignore_the_decided_variables() -> None:
 @pytest.mark.parametrize(
     ("answer", "status", "error"),
     [
-        (Answer(Verdict.UNSATISFIABLE), "unsolvable", None),
-        (Answer(Verdict.UNKNOWN), "timeout", "gave up"),
-        (Answer(Verdict.SATISFIABLE), "invalid", "printed no model"),
-        (Answer(Verdict.SATISFIABLE, (1, 2)), "invalid", "(the model is partial"),
+        (SolverAnswer(Satisfiability.UNSATISFIABLE), "unsolvable", None),
+        (SolverAnswer(Satisfiability.UNKNOWN), "timeout", "gave up"),
+        (SolverAnswer(Satisfiability.SATISFIABLE), "invalid", "printed no model"),
+        (SolverAnswer(Satisfiability.SATISFIABLE, (1, 2)), "invalid", "(the model is partial"),
     ],
 )
-def test_results_of_answers(answer: Answer, status: str, error: str | None) -> None:
+def test_results_of_answers(answer: SolverAnswer, status: str, error: str | None) -> None:
     result = result_of(parse_line(SEED002), answer)
     assert result.status.value == status and result.solution is None
     assert (result.error is None) if error is None else (error in (result.error or ""))

@@ -19,7 +19,7 @@ from satdoku.rules.search import GuessOrder, Run, TraceStatus, solve_steps, trac
 from satdoku.rules.seed_solver import diagonal_has_2, solve_latin, strings_to_puzzle, yes
 from satdoku.rules.stepper import Rule
 from satdoku.rules.strategies import RULES_1, RULES_ALL
-from satdoku.views.trace import trace_record
+from satdoku.views.trace_json import trace_record
 from stepper_support import check_trace, random_puzzle, seventeen_sample
 
 SHAPES = [

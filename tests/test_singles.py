@@ -14,7 +14,7 @@ from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
-from satdoku.rules.singles import candidates, eliminate, singles
+from satdoku.rules.singles import candidate_masks, eliminate, singles
 from satdoku.rules.stepper import fixpoint
 
 SHAPES = [
@@ -91,8 +91,8 @@ def test_singles_keep_every_solution_and_extend_eliminate(shape: Shape) -> None:
         assert all(a == b for a, b in zip(known, first, strict=True) if b)
 
 
-def test_candidates_masks_and_placed_digits() -> None:
-    found = candidates(parse_line("1.3..4..2...4..1"))
+def test_candidate_masks_and_placed_digits() -> None:
+    found = candidate_masks(parse_line("1.3..4..2...4..1"))
     assert found is not None
     masks, placed = found
     assert placed == [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]

@@ -13,7 +13,7 @@ from satdoku.io.line import parse_line
 from satdoku.rules.search import TraceStatus, trace
 from satdoku.rules.stepper import Propagator, Rule, State, fixpoint, propagation, replay
 from satdoku.rules.strategies import LADDER, RULES_1, RULES_1_2, RULES_ALL, Technique
-from satdoku.views.trace import trace_record
+from satdoku.views.trace_json import trace_record
 from stepper_support import check_trace, pysat_fixpoint, random_puzzle, seventeen_sample
 
 SHAPES = {

@@ -27,7 +27,7 @@ from satdoku.io.line import parse_line
 from satdoku.rules.search import Trace, trace
 from satdoku.rules.stepper import Rule
 from satdoku.views.html_player import render_trace_html
-from satdoku.views.trace import trace_record
+from satdoku.views.trace_json import trace_record
 
 rich_console = pytest.importorskip("rich.console")
 terminal_player = pytest.importorskip("satdoku.views.terminal_player")

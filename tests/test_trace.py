@@ -11,7 +11,9 @@ from satdoku.io.line import parse_line
 from satdoku.rules.search import trace
 from satdoku.rules.stepper import Rule, Step
 from satdoku.rules.strategies import RULES_ALL
-from satdoku.views.trace import format_board, sentence, step_record, trace_record
+from satdoku.views.plain_board import format_board
+from satdoku.views.sentences import sentence
+from satdoku.views.trace_json import step_record, trace_record
 from stepper_support import random_puzzle, seventeen_sample
 
 CONTRACT_STEP_KEYS = {"rule", "axiom", "claims", "value", "because", "depth"}

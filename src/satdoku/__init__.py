@@ -35,7 +35,8 @@ from .api.solve import solve
 from .api.space import Explorer, count, is_unique, solutions
 from .backends.sat import SatBackend
 from .backends.stepper import StepperBackend
-from .cnf.dimacs import read_dimacs, write_dimacs
+from .cnf.dimacs_read import read_dimacs
+from .cnf.dimacs_write import write_dimacs
 from .core.checker import is_solution
 from .core.claims import Claim
 from .core.errors import InputError

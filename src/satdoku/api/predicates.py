@@ -25,7 +25,7 @@ from ..core.shape import default_box
 
 __all__ = [
     "Reject",
-    "Verdict",
+    "PredicateVerdict",
     "Predicate",
     "yes",
     "no",
@@ -56,10 +56,11 @@ class Reject:
         return False
 
 
-Verdict = Union[bool, Reject, Iterable[Claim]]  # noqa: UP007 (a runtime alias on Python 3.10)
+# Union, not |: a runtime alias on Python 3.10
+PredicateVerdict = Union[bool, Reject, Iterable[Claim]]  # noqa: UP007
 """What a predicate returns: True, False, a Reject, or the claims that make it fail."""
 
-Predicate = Callable[[Puzzle], Verdict]
+Predicate = Callable[[Puzzle], PredicateVerdict]
 """A test of a finished grid (given as a Puzzle with every cell filled)."""
 
 

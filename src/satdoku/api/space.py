@@ -145,7 +145,8 @@ class _Question:
         self.close()
 
     def var(self, cell: int, digit: int) -> int:
-        """Return the claim variable of a digit in a cell."""
+        """Return the claim variable of a digit in a cell (cell = row*n + col; see
+        :func:`satdoku.core.claims.variable`)."""
         return cell * self.n + digit
 
     def solve(self, extra: Sequence[int] = ()) -> Grid | None:
@@ -462,7 +463,7 @@ class Explorer:
             forced = set()
             for lit in q.propagated():
                 if 0 < lit <= n3:
-                    forced.add((lit - 1) // n)
+                    forced.add((lit - 1) // n)  # the cell of the claim (core.claims.claim_of)
             maybe = {c for c in q.open_cells if c not in forced}
             for cell in q.open_cells:
                 if cell not in maybe:

@@ -253,7 +253,8 @@ class _Plan:
         self.countdown = REFRESH_CHECK  # solves left before the solver's conflicts are looked at
         self.cells = n * n
         self.claims = n**3
-        self.offsets = tuple(range(0, n**3, n))  # variable of (cell, digit) = offset + digit
+        # variable of (cell, digit) = offset + digit, as core.claims.variable (cell = row*n + col)
+        self.offsets = tuple(range(0, n**3, n))
         self.solve: Callable[[list[int]], bool | None] | None = None
         self.get_model: Callable[[], list[int]] = list
         self.aux = False

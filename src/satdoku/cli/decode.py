@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from ..cnf.dimacs import read_cnf_text, read_header
+from ..cnf.dimacs_read import read_cnf_text, read_header
 from ..cnf.solver_answers import models_of, parse_answers, result_of
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle

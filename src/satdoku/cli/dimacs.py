@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..cnf.dimacs import CnfOptions, Givens, dimacs_bytes, write_dimacs
+from ..cnf.dimacs_write import CnfOptions, Givens, dimacs_bytes, write_dimacs
 from ..cnf.examples import CNF_EXAMPLES, regenerate
 from ..cnf.external import run_external, solver_command
 from ..cnf.solver_answers import result_of

@@ -16,7 +16,9 @@ from ..rules.search import GuessOrder, Trace, trace
 from ..rules.stepper import Rule
 from ..rules.strategies import parse_rules, rules_label
 from ..views.html_player import render_trace_html
-from ..views.trace import format_board, sentence, trace_record
+from ..views.plain_board import format_board
+from ..views.sentences import sentence
+from ..views.trace_json import trace_record
 from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
 
 __all__ = ["NAME", "register", "run", "BOARDS"]

@@ -12,7 +12,7 @@ from itertools import combinations, compress
 from operator import not_
 
 from ..core.axioms import Axiom, axioms
-from ..core.claims import FALSE, TRUE
+from ..core.claims import FALSE, TRUE, claim_count
 from ..core.shape import Shape
 
 __all__ = [
@@ -76,8 +76,8 @@ class AtMostOne(Enum):
         return AtMostOne.PAIRWISE if n <= 16 else AtMostOne.SEQUENTIAL
 
 
-class _Counter:
-    """Hands out auxiliary variables above the claim range."""
+class _AuxiliaryVariables:
+    """Hands out auxiliary variables above the claim range; ``top`` is the last one handed out."""
 
     def __init__(self, top: int) -> None:
         self.top = top
@@ -87,20 +87,20 @@ class _Counter:
         return self.top
 
 
-def _pairwise(lits: Sequence[int], counter: _Counter) -> Iterator[list[int]]:
+def _pairwise(lits: Sequence[int], aux: _AuxiliaryVariables) -> Iterator[list[int]]:
     return map(list, combinations([-v for v in lits], 2))
 
 
-def _sequential(lits: Sequence[int], counter: _Counter) -> Iterator[list[int]]:
+def _sequential(lits: Sequence[int], aux: _AuxiliaryVariables) -> Iterator[list[int]]:
     """Sinz's sequential counter: 3m-4 clauses, m-1 auxiliary variables."""
     m = len(lits)
     if m <= 4:
-        yield from _pairwise(lits, counter)
+        yield from _pairwise(lits, aux)
         return
-    prev = counter.fresh()
+    prev = aux.fresh()
     yield [-lits[0], prev]
     for x in lits[1:-1]:
-        cur = counter.fresh()
+        cur = aux.fresh()
         yield [-x, cur]
         yield [-prev, cur]
         yield [-x, -prev]
@@ -108,7 +108,9 @@ def _sequential(lits: Sequence[int], counter: _Counter) -> Iterator[list[int]]:
     yield [-lits[-1], -prev]
 
 
-AMO_ENCODERS: dict[AtMostOne, Callable[[Sequence[int], _Counter], Iterator[list[int]]]] = {
+AMO_ENCODERS: dict[
+    AtMostOne, Callable[[Sequence[int], _AuxiliaryVariables], Iterator[list[int]]]
+] = {
     AtMostOne.PAIRWISE: _pairwise,
     AtMostOne.SEQUENTIAL: _sequential,
 }
@@ -146,7 +148,7 @@ class Formula:
     @property
     def claim_top(self) -> int:
         """Return the highest claim variable, n**3."""
-        return self.n**3
+        return claim_count(self.n)
 
 
 def encode(
@@ -187,7 +189,7 @@ def _encode(
     shape: Shape, encoding: Encoding, known: Sequence[int] | None, units: Sequence[int]
 ) -> Formula:
     n = shape.n
-    counter = _Counter(n**3)
+    aux = _AuxiliaryVariables(claim_count(n))
     amo = AMO_ENCODERS[encoding.amo.resolve(n)]
     clauses: list[list[int]] = []
     origins: list[tuple[str, int, int]] = []
@@ -210,14 +212,14 @@ def _encode(
         if alo:
             clauses.append(list(lits))
         if want_amo:
-            clauses.extend(amo(lits, counter))
+            clauses.extend(amo(lits, aux))
         if len(clauses) > start:
             origins.append((axiom.name, start, len(clauses)))
     if units:
         start = len(clauses)
         clauses.extend([u] for u in units)
         origins.append(("givens", start, len(clauses)))
-    return Formula(n, clauses, max(counter.top, n**3), origins)
+    return Formula(n, clauses, aux.top, origins)
 
 
 @lru_cache(maxsize=16)

@@ -1,8 +1,8 @@
 """The DIMACS files of the bundled example puzzles (the repository's ``cnf/`` directory).
 
-Each file is made by :func:`satdoku.cnf.dimacs.write_dimacs` from one bundled example; regenerate
-them all with ``satdoku dimacs --examples cnf/``. :func:`stale` lists the files that differ from
-what the current code writes (the test suite fails on any).
+Each file is made by :func:`satdoku.cnf.dimacs_write.write_dimacs` from one bundled example;
+regenerate them all with ``satdoku dimacs --examples cnf/``. :func:`stale` lists the files that
+differ from what the current code writes (the test suite fails on any).
 
 >>> [spec.filename for spec in CNF_EXAMPLES][:2]
 ['empty4.cnf', 'sudoku4.cnf']
@@ -17,7 +17,8 @@ from pathlib import Path
 from ..core.errors import InputError
 from ..io.alphabet import Alphabet
 from ..io.reading import read_puzzles
-from .dimacs import dimacs_bytes, read_cnf_text, write_dimacs
+from .dimacs_read import read_cnf_text
+from .dimacs_write import dimacs_bytes, write_dimacs
 from .encodings import AtMostOne, Encoding, Scheme
 
 __all__ = ["ExampleCnf", "CNF_EXAMPLES", "example_cnf_text", "regenerate", "stale"]

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import InputError
-from .solver_answers import Answer, Verdict, parse_answers
+from .solver_answers import Satisfiability, SolverAnswer, parse_answers
 
-__all__ = ["ExternalSolver", "KNOWN_SOLVERS", "Run", "solver_command", "run_external"]
+__all__ = ["ExternalSolver", "KNOWN_SOLVERS", "SolverRun", "solver_command", "run_external"]
 
 
 @dataclass(frozen=True)
@@ -90,14 +90,16 @@ def solver_command(spec: str) -> ExternalSolver:
 
 
 @dataclass(frozen=True)
-class Run:
+class SolverRun:
     """What one run of an external solver gave: its answers and the wall-clock seconds."""
 
-    answers: list[Answer]
+    answers: list[SolverAnswer]
     seconds: float
 
 
-def run_external(solver: ExternalSolver, cnf: str | Path, timeout: float | None = None) -> Run:
+def run_external(
+    solver: ExternalSolver, cnf: str | Path, timeout: float | None = None
+) -> SolverRun:
     """Run the solver on a CNF file; a run over the time limit answers UNKNOWN.
 
     Raise InputError when the program is missing or prints no answer satdoku can read.
@@ -113,7 +115,7 @@ def run_external(solver: ExternalSolver, cnf: str | Path, timeout: float | None 
                 command, capture_output=True, text=True, timeout=timeout, check=False
             )
         except subprocess.TimeoutExpired:
-            return Run([Answer(Verdict.UNKNOWN)], time.perf_counter() - start)
+            return SolverRun([SolverAnswer(Satisfiability.UNKNOWN)], time.perf_counter() - start)
         except OSError as err:
             raise InputError(f"cannot run {shlex.join(command)}: {err.strerror}") from None
         seconds = time.perf_counter() - start
@@ -122,7 +124,9 @@ def run_external(solver: ExternalSolver, cnf: str | Path, timeout: float | None 
         else:
             text = proc.stdout
     try:
-        return Run(parse_answers(text.splitlines(), source=f"output of {solver.name}"), seconds)
+        return SolverRun(
+            parse_answers(text.splitlines(), source=f"output of {solver.name}"), seconds
+        )
     except InputError as err:
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
         raise InputError(

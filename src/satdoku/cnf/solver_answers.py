@@ -1,4 +1,4 @@
-"""Models: read what an external SAT solver answered and decode it into a checked grid.
+"""Solver answers: read what an external SAT solver answered and decode it into a checked grid.
 
 Accepted forms: the SAT-competition output (``s SATISFIABLE``, ``v ... 0`` lines, ``c`` comments),
 minisat's result file (``SAT`` then ``1 -2 ... 0``; ``UNSAT``; ``INDET``), the bare words
@@ -22,17 +22,32 @@ from enum import Enum
 
 from ..core.axioms import axioms
 from ..core.checker import is_solution
-from ..core.claims import FALSE, TRUE, claim_of
+from ..core.claims import FALSE, TRUE, claim_count, claim_of, decode_model, variable
 from ..core.errors import InputError, InternalError
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..rules.singles import eliminate
 
-__all__ = ["Verdict", "Answer", "Decoded", "parse_answers", "models_of", "decode", "result_of"]
+__all__ = [
+    "Satisfiability",
+    "SolverAnswer",
+    "Decoded",
+    "parse_answers",
+    "models_of",
+    "decode",
+    "result_of",
+]
 
 
-class Verdict(Enum):
-    """What a solver said: a model exists, none exists, or it gave up."""
+class Satisfiability(Enum):
+    """What a solver's status line says of the CNF: a model exists, none exists, or it gave up.
+
+    It is the solver's word, not the puzzle's :class:`~satdoku.core.results.Status`: a
+    SATISFIABLE answer may carry a wrong model (status ``invalid``), see :func:`result_of`.
+
+    >>> _STATUS_WORDS["INDET"]
+    <Satisfiability.UNKNOWN: 'UNKNOWN'>
+    """
 
     SATISFIABLE = "SATISFIABLE"
     UNSATISFIABLE = "UNSATISFIABLE"
@@ -40,14 +55,14 @@ class Verdict(Enum):
 
 
 _STATUS_WORDS = {
-    "SATISFIABLE": Verdict.SATISFIABLE,
-    "SAT": Verdict.SATISFIABLE,
-    "UNSATISFIABLE": Verdict.UNSATISFIABLE,
-    "UNSAT": Verdict.UNSATISFIABLE,
-    "UNKNOWN": Verdict.UNKNOWN,
-    "INDET": Verdict.UNKNOWN,
-    "INDETERMINATE": Verdict.UNKNOWN,
-    "TIMEOUT": Verdict.UNKNOWN,
+    "SATISFIABLE": Satisfiability.SATISFIABLE,
+    "SAT": Satisfiability.SATISFIABLE,
+    "UNSATISFIABLE": Satisfiability.UNSATISFIABLE,
+    "UNSAT": Satisfiability.UNSATISFIABLE,
+    "UNKNOWN": Satisfiability.UNKNOWN,
+    "INDET": Satisfiability.UNKNOWN,
+    "INDETERMINATE": Satisfiability.UNKNOWN,
+    "TIMEOUT": Satisfiability.UNKNOWN,
 }
 
 _EXPECTED = (
@@ -56,14 +71,14 @@ _EXPECTED = (
 
 
 @dataclass(frozen=True)
-class Answer:
-    """One answer of a solver: the verdict and, for SATISFIABLE, the literals of its model.
+class SolverAnswer:
+    """One answer of a solver: its satisfiability and, when SATISFIABLE, its model's literals.
 
     ``complete`` tells whether the model ended with its terminating 0; ``line`` is where the
     answer began in the solver's output.
     """
 
-    verdict: Verdict
+    satisfiability: Satisfiability
     literals: tuple[int, ...] = ()
     complete: bool = False
     line: int = 1
@@ -71,27 +86,30 @@ class Answer:
 
 class _Builder:
     def __init__(self) -> None:
-        self.answers: list[Answer] = []
-        self.verdict: Verdict | None = None
+        self.answers: list[SolverAnswer] = []
+        self.satisfiability: Satisfiability | None = None
         self.literals: list[int] = []
         self.complete = False
         self.line = 1
 
-    def start(self, verdict: Verdict, line: int) -> None:
+    def start(self, satisfiability: Satisfiability, line: int) -> None:
         self.flush()
-        self.verdict, self.literals, self.complete, self.line = verdict, [], False, line
+        self.satisfiability, self.literals, self.complete = satisfiability, [], False
+        self.line = line
 
     def flush(self) -> None:
-        if self.verdict is not None:
-            answer = Answer(self.verdict, tuple(self.literals), self.complete, self.line)
+        if self.satisfiability is not None:
+            answer = SolverAnswer(
+                self.satisfiability, tuple(self.literals), self.complete, self.line
+            )
             self.answers.append(answer)
-        self.verdict = None
+        self.satisfiability = None
 
     def add(self, text: str, raw: str, number: int, source: str | None) -> None:
-        if self.verdict is None or self.complete:
-            self.start(Verdict.SATISFIABLE, number)
-        if self.verdict is not Verdict.SATISFIABLE:
-            said = self.verdict.value if self.verdict else "unknown"
+        if self.satisfiability is None or self.complete:
+            self.start(Satisfiability.SATISFIABLE, number)
+        if self.satisfiability is not Satisfiability.SATISFIABLE:
+            said = self.satisfiability.value if self.satisfiability else "unknown"
             raise InputError(f"literals after an {said} answer", source=source, line=number)
         column = 0
         for token in text.split():
@@ -106,7 +124,7 @@ class _Builder:
                     column=column,
                 ) from None
             if self.complete:
-                self.start(Verdict.SATISFIABLE, number)
+                self.start(Satisfiability.SATISFIABLE, number)
             if lit == 0:
                 self.complete = True
             else:
@@ -114,13 +132,13 @@ class _Builder:
             column += len(token) - 1
 
 
-def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Answer]:
+def parse_answers(lines: Iterable[str], source: str | None = None) -> list[SolverAnswer]:
     """Read a solver's output: one answer per status line (or per model); raise InputError if none.
 
-    >>> [(a.verdict.value, a.literals) for a in parse_answers(["SAT", "1 -2 0"])]
+    >>> [(a.satisfiability.value, a.literals) for a in parse_answers(["SAT", "1 -2 0"])]
     [('SATISFIABLE', (1, -2))]
-    >>> parse_answers(["c done", "s UNSATISFIABLE"])[0].verdict
-    <Verdict.UNSATISFIABLE: 'UNSATISFIABLE'>
+    >>> parse_answers(["c done", "s UNSATISFIABLE"])[0].satisfiability
+    <Satisfiability.UNSATISFIABLE: 'UNSATISFIABLE'>
     >>> parse_answers(["s SATISFIABLE", "v 1 x 0"], "out.txt")
     Traceback (most recent call last):
     ...
@@ -135,15 +153,15 @@ def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Answe
         if word[0] == "s" and len(word) >= 2:
             if word[1] == "SOLUTIONS":  # picosat --all: the count closes the list
                 continue
-            verdict = _STATUS_WORDS.get(word[1].upper())
-            if verdict is None:
+            satisfiability = _STATUS_WORDS.get(word[1].upper())
+            if satisfiability is None:
                 raise InputError(
                     f"unknown solver status {' '.join(word[1:])!r}",
                     source=source,
                     line=number,
                     column=raw.index(word[1]) + 1,
                 )
-            build.start(verdict, number)
+            build.start(satisfiability, number)
         elif len(word) == 1 and word[0].upper() in _STATUS_WORDS:
             build.start(_STATUS_WORDS[word[0].upper()], number)
         elif word[0] == "v":
@@ -160,19 +178,20 @@ def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Answe
     return build.answers
 
 
-def models_of(answers: Sequence[Answer]) -> list[Answer]:
+def models_of(answers: Sequence[SolverAnswer]) -> list[SolverAnswer]:
     """Drop the UNSATISFIABLE that closes an enumeration (``cryptominisat5 --maxsol`` ends with it).
 
-    >>> [a.verdict.value for a in models_of(parse_answers(["1 0", "2 0", "s UNSATISFIABLE"]))]
+    >>> answers = parse_answers(["1 0", "2 0", "s UNSATISFIABLE"])
+    >>> [a.satisfiability.value for a in models_of(answers)]
     ['SATISFIABLE', 'SATISFIABLE']
-    >>> [a.verdict.value for a in models_of(parse_answers(["s UNSATISFIABLE"]))]
+    >>> [a.satisfiability.value for a in models_of(parse_answers(["s UNSATISFIABLE"]))]
     ['UNSATISFIABLE']
     """
     out = list(answers)
     while (
         len(out) > 1
-        and out[-1].verdict is Verdict.UNSATISFIABLE
-        and any(a.verdict is Verdict.SATISFIABLE for a in out)
+        and out[-1].satisfiability is Satisfiability.UNSATISFIABLE
+        and any(a.satisfiability is Satisfiability.SATISFIABLE for a in out)
     ):
         out.pop()
     return out
@@ -197,7 +216,9 @@ class Decoded:
         return not self.problems
 
 
-def _values(literals: Sequence[int], n3: int, problems: list[str], n: int) -> dict[int, bool]:
+def _values(literals: Sequence[int], n: int, problems: list[str]) -> dict[int, bool]:
+    """Return the value the model gives each claim variable it lists (a clash counts as false)."""
+    n3 = claim_count(n)
     values: dict[int, bool] = {}
     clashes: set[int] = set()
     for lit in literals:
@@ -219,9 +240,10 @@ def _values(literals: Sequence[int], n3: int, problems: list[str], n: int) -> di
 def decode(puzzle: Puzzle, literals: Sequence[int], *, simplified: bool = False) -> Decoded:
     """Decode a model into a grid and name every axiom and given it breaks.
 
-    With ``simplified`` the model comes from a CNF made with ``--simplify``: the claims the
-    givens decide occur in no clause, so their values in the model mean nothing and the givens
-    decide them instead.
+    The grid is :func:`satdoku.core.claims.decode_model` of the model's true claims, with 0 in
+    each cell whose claims the model makes none or several true. With ``simplified`` the model
+    comes from a CNF made with ``--simplify``: the claims the givens decide occur in no clause,
+    so their values in the model mean nothing and the givens decide them instead.
 
     >>> from satdoku.io.line import parse_line
     >>> d = decode(parse_line("...."), [1, -2, -3, 4, 5, -6, -7, 8])  # rows 12, 12
@@ -235,9 +257,8 @@ def decode(puzzle: Puzzle, literals: Sequence[int], *, simplified: bool = False)
     column 2 has exactly one 2 (the model makes 2 true: r1c2=2, r2c2=2)
     """
     n = puzzle.n
-    n3 = n**3
     problems: list[str] = []
-    values = _values(literals, n3, problems, n)
+    values = _values(literals, n, problems)
     if simplified:
         known = eliminate(puzzle)
         if known is None:
@@ -245,23 +266,24 @@ def decode(puzzle: Puzzle, literals: Sequence[int], *, simplified: bool = False)
                 "the givens clash, so the simplified CNF is the empty clause: no model can be right"
             )
         else:
-            for var in range(1, n3 + 1):
+            for var in range(1, claim_count(n) + 1):
                 if known[var] == TRUE:
                     values[var] = True
                 elif known[var] == FALSE:
                     values[var] = False
     for claim in puzzle.givens():
-        var = claim.row * n * n + claim.col * n + claim.digit
+        var = variable(claim, n)
         if not values.get(var, False):
             how = "leaves it unassigned" if var not in values else "makes it false"
             problems.append(f"given {claim.label()} (the model {how})")
-    cells = [0] * (n * n)
+    cells = list(decode_model(sorted(v for v, value in values.items() if value), n))
     for axiom in axioms(puzzle.shape):
         true = [v for v in axiom.variables if values.get(v, False)]
         if len(true) == 1:
-            if axiom.is_cell:
-                cells[(true[0] - 1) // n] = claim_of(true[0], n).digit
             continue
+        if axiom.is_cell:  # no digit, or several: the cell shows none
+            row, col, _ = axiom.claims[0]
+            cells[row * n + col] = 0
         if true:
             labels = ", ".join(claim_of(v, n).label() for v in true)
             problems.append(f"{axiom.name} (the model makes {len(true)} true: {labels})")
@@ -277,7 +299,7 @@ def decode(puzzle: Puzzle, literals: Sequence[int], *, simplified: bool = False)
     return Decoded(grid, tuple(problems))
 
 
-def result_of(puzzle: Puzzle, answer: Answer, *, simplified: bool = False) -> Result:
+def result_of(puzzle: Puzzle, answer: SolverAnswer, *, simplified: bool = False) -> Result:
     """Return the result a solver's answer gives the puzzle, as ``solve`` would report it.
 
     SATISFIABLE with a valid model: SOLVED with the grid. UNSATISFIABLE: UNSOLVABLE (the solver's
@@ -286,15 +308,15 @@ def result_of(puzzle: Puzzle, answer: Answer, *, simplified: bool = False) -> Re
 
     >>> from satdoku.io.line import parse_line
     >>> p = parse_line("1...")
-    >>> result_of(p, Answer(Verdict.SATISFIABLE, (1, 4, 6, 7), True)).solution
+    >>> result_of(p, SolverAnswer(Satisfiability.SATISFIABLE, (1, 4, 6, 7), True)).solution
     (1, 2, 2, 1)
-    >>> r = result_of(p, Answer(Verdict.SATISFIABLE, (2, 3, 5, 8), True))
+    >>> r = result_of(p, SolverAnswer(Satisfiability.SATISFIABLE, (2, 3, 5, 8), True))
     >>> r.status.value, r.error
     ('invalid', 'the model is not a solution: it breaks 1 axiom or given')
     """
-    if answer.verdict is Verdict.UNSATISFIABLE:
+    if answer.satisfiability is Satisfiability.UNSATISFIABLE:
         return Result(Status.UNSOLVABLE, puzzle=puzzle)
-    if answer.verdict is Verdict.UNKNOWN:
+    if answer.satisfiability is Satisfiability.UNKNOWN:
         return Result(
             Status.TIMEOUT, puzzle=puzzle, error="the solver gave up without an answer (UNKNOWN)"
         )

@@ -51,7 +51,7 @@ def cell_axioms(shape: Shape) -> list[Axiom]:
         Axiom(
             f"cell r{cell // n + 1}c{cell % n + 1} holds exactly one digit",
             "cell",
-            tuple(range(cell * n + 1, cell * n + n + 1)),
+            tuple(range(cell * n + 1, cell * n + n + 1)),  # claims.variable, cell = row*n + col
             n,
         )
         for cell in range(n * n)
@@ -62,7 +62,7 @@ def _house_axiom(house: House, digit: int, n: int) -> Axiom:
     return Axiom(
         f"{house.title()} has exactly one {digit}",
         house.kind,
-        tuple(cell * n + digit for cell in house.cells),
+        tuple(cell * n + digit for cell in house.cells),  # claims.variable, cell = row*n + col
         n,
     )
 

@@ -1,7 +1,8 @@
 """Counting by the two rules and splitting: a pure-Python search over candidate sets, with a cache.
 
 Each open cell keeps the digits it may still hold (its claims not yet false).  Placing a digit
-makes the cell's other claims and the peers' claims of that digit false (rule 1); the search
+makes the cell's other claims and the peers' claims of that digit false (rule 1, by
+:meth:`~satdoku.rules.candidate_grid.CandidateGrid.strike`); the search
 always splits on the open cell with the fewest candidates, so a cell with one candidate is
 filled first (rule 2) and a cell with none ends the branch.  The number of completions of a
 branch depends only on its open cells and their candidates, so small branches are cached and
@@ -22,6 +23,7 @@ import time
 from collections.abc import Iterator
 
 from ..core.puzzle import Grid, Puzzle
+from .candidate_grid import CandidateGrid
 
 __all__ = ["count_completions", "completions", "CACHE_CELLS"]
 
@@ -37,31 +39,18 @@ class _Stop(Exception):
 
 
 class _Search:
-    """The state of one search: candidate masks of every cell, the open cells, the cache."""
+    """The state of one search: the candidate grid (:mod:`satdoku.rules.candidate_grid`), the
+    open cells, and the digits placed so far."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        shape = puzzle.shape
-        n = shape.n
-        self.n = n
-        self.peers = shape.peers
-        full = (1 << n) - 1
-        self.cand = [full] * (n * n)
-        self.grid = list(puzzle.cells)
-        self.open: set[int] = set(range(n * n))
-        self.ok = True
-        for cell, digit in enumerate(puzzle.cells):
-            if not digit:
-                continue
-            bit = 1 << (digit - 1)
-            if not self.cand[cell] & bit:
-                self.ok = False
-                return
-            self.cand[cell] = 0
-            self.open.discard(cell)
-            for peer in self.peers[cell]:
-                self.cand[peer] &= ~bit
-        if any(self.cand[c] == 0 for c in self.open):
-            self.ok = False
+        self.n = puzzle.shape.n
+        grid = CandidateGrid.from_givens(puzzle)
+        self.ok = grid is not None and grid.naked_singles() is not None
+        self.grid = grid if grid is not None else CandidateGrid(puzzle.shape)
+        self.cand = self.grid.cand
+        self.placed = self.grid.placed
+        self.open: set[int] = set(range(self.n * self.n))  # built as before: same order
+        self.open.difference_update(cell for cell, d in enumerate(self.placed) if d)
 
     def _pick(self) -> tuple[int, int]:
         """Return (cell, number of candidates) of the open cell with the fewest candidates."""
@@ -76,7 +65,9 @@ class _Search:
         return best, fewest
 
 
-class _Counter(_Search):
+class _CompletionCounter(_Search):
+    """The counting search: completions of each branch, cached for small branches."""
+
     def __init__(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, cache_cells: int
     ) -> None:
@@ -117,16 +108,14 @@ class _Counter(_Search):
                 return self._add(known)
         mask = whole = cand[best]
         opened.remove(best)
-        cand[best] = 0
-        peers = self.peers[best]
+        strike = self.grid.strike
         total = 0
         # No try/finally: a stopped search is thrown away, so its state need not be restored.
         while mask:
             bit = mask & -mask
             mask ^= bit
-            hit = [p for p in peers if cand[p] & bit]
-            for p in hit:
-                cand[p] ^= bit
+            cand[best] = bit
+            hit = strike(best, bit)
             total += self.count()
             for p in hit:
                 cand[p] |= bit
@@ -155,7 +144,7 @@ def count_completions(
     >>> count_completions(Puzzle.empty(Shape.latin(3)))
     (12, True)
     """
-    search = _Counter(
+    search = _CompletionCounter(
         puzzle, limit, None if timeout is None else time.monotonic() + timeout, cache_cells
     )
     if not search.ok:
@@ -192,26 +181,24 @@ def completions(puzzle: Puzzle) -> Iterator[Grid]:
 def _walk(search: _Search) -> Iterator[Grid]:
     best, fewest = search._pick()
     if best < 0:
-        yield tuple(search.grid)
+        yield tuple(search.placed)
         return
     if fewest == 0:
         return
-    cand = search.cand
+    cand, placed = search.cand, search.placed
     opened = search.open
     mask = whole = cand[best]
     opened.remove(best)
-    cand[best] = 0
-    peers = search.peers
+    strike = search.grid.strike
     while mask:
         bit = mask & -mask
         mask ^= bit
-        search.grid[best] = bit.bit_length()
-        hit = [p for p in peers[best] if cand[p] & bit]
-        for p in hit:
-            cand[p] ^= bit
+        cand[best] = bit
+        placed[best] = bit.bit_length()
+        hit = strike(best, bit)
         yield from _walk(search)
         for p in hit:
             cand[p] |= bit
-    search.grid[best] = 0
+    placed[best] = 0
     cand[best] = whole
     opened.add(best)

@@ -66,7 +66,7 @@ class GuessOrder(Enum):
         else:
             open_ = p.open
             cell = min(p.open_cells(), key=lambda c: (open_[c], c))
-        return cell * n + p.cell_candidates(cell)[0]
+        return cell * n + p.cell_candidates(cell)[0]  # its variable (core.claims.variable)
 
 
 class TraceStatus(Enum):

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.axioms import Axiom, axioms
-from ..core.claims import FALSE, TRUE, UNKNOWN, Claim, claim_of
+from ..core.claims import FALSE, TRUE, UNKNOWN, Claim, claim_of, variable
 from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
 from .strategies import RULES_1_2, RuleSet, Technique, find_twins
@@ -122,7 +122,7 @@ class State(NamedTuple):
     def value(self, claim: Claim) -> int:
         """Return TRUE (1), FALSE (-1) or UNKNOWN (0) for a claim."""
         n = self.n
-        return self.values[claim.row * n * n + claim.col * n + claim.digit]
+        return self.values[variable(claim, n)]
 
     def candidates(self, row: int, col: int) -> tuple[int, ...]:
         """Return the digits of a cell whose claims are not false, increasing."""
@@ -228,7 +228,7 @@ class Propagator:
         for cell in range(n * n):
             v = self.true_of[cell]
             if v:
-                cells[cell] = (v - 1) % n + 1
+                cells[cell] = (v - 1) % n + 1  # the digit of claim v (core.claims.claim_of)
         return tuple(cells)
 
     def snapshot(self) -> Snapshot:
@@ -303,7 +303,7 @@ class Propagator:
         """Make the givens true, one step each, in reading order (then a contradiction if any)."""
         n = self.n
         for claim in puzzle.givens():
-            v = claim.row * n * n + claim.col * n + claim.digit
+            v = variable(claim, n)
             self._set_true(v, 0)
             yield Step(Rule.GIVEN, None, (v,), True, (), 0, n)
         if self.conflict is not None:

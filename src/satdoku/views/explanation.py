@@ -8,7 +8,8 @@ from typing import Any
 from ..api.explain import Explanation
 from ..core.results import Result
 from ..io.alphabet import Alphabet
-from .trace import sentence, step_record
+from .sentences import sentence
+from .trace_json import step_record
 
 __all__ = ["explanation_lines", "explanation_record", "annotated"]
 

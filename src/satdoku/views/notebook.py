@@ -23,7 +23,7 @@ from ..core.display import register
 from ..io.alphabet import Alphabet
 from ..rules.search import Trace
 from .html_player import render_trace_html
-from .trace import trace_record
+from .trace_json import trace_record
 
 __all__ = ["embed_page", "trace_html", "frame_height"]
 

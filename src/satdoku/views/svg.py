@@ -136,6 +136,7 @@ def pencil_marks(puzzle: Puzzle) -> list[set[int]] | None:
     if known is None:
         return None
     n = puzzle.n
+    # known[i * n + d]: the claim "cell i holds d" (core.claims.variable, i = row*n + col)
     return [{d for d in range(1, n + 1) if known[i * n + d] != -1} for i in range(n * n)]
 
 

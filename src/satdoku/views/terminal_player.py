@@ -33,7 +33,7 @@ from ..io.alphabet import Alphabet
 from ..rules.search import Trace
 from ..rules.stepper import Rule, State, Step
 from .svg import region_of_cells
-from .trace import sentence
+from .sentences import sentence
 
 __all__ = ["Layout", "LAYOUTS", "choose_layout", "board_text", "frame", "play", "Played"]
 
@@ -177,7 +177,7 @@ class _Marks:
             return cls(frozenset(), frozenset(), frozenset(), False, frozenset(), False)
         n = step.n
         claims = step.axiom.variables if step.axiom is not None else ()
-        cells = {(v - 1) // n for v in claims}
+        cells = {(v - 1) // n for v in claims}  # the cells of the claims (claims.claim_of)
         bad = step.rule is Rule.CONTRADICTION
         if bad and step.axiom is None:
             cells |= {(v - 1) // n for v in step.because}
@@ -224,7 +224,7 @@ def board_text(
     given = [bool(g) for g in givens] or [False] * (n * n)
     depths = depths or {}
     marks = _Marks.of(step)
-    decided_cells = {(v - 1) // n for v in marks.decided}
+    decided_cells = {(v - 1) // n for v in marks.decided}  # cells of claims (claims.claim_of)
     values = state.values
 
     def sym(d: int) -> str:
@@ -271,7 +271,7 @@ def board_text(
     def cell_line(r: int, c: int, line: int) -> None:
         cell = r * n + c
         bg = (AXIOM_BAD if marks.bad else AXIOM) if cell in marks.axiom_cells else ""
-        base = (cell * n) + 1
+        base = (cell * n) + 1  # the variable of digit 1 in the cell (core.claims.variable)
         true = next((d for d in range(1, n + 1) if values[base + d - 1] == 1), 0)
         if not layout.pencil:
             if true:

@@ -1,56 +1,50 @@
-"""DIMACS: write a puzzle's CNF with a self-describing header, and read DIMACS back.
+"""Writing DIMACS: a puzzle's CNF as a file with a self-describing header.
 
 The file says what it holds in ``c key: value`` comment lines (tool and version, the puzzle's line,
 its shape, the encoding, the variable formula, the claim and auxiliary variable ranges), then the
 ``c ind`` lines (the claim variables: model counters such as cryptominisat project onto them), then
 ``p cnf V C`` and one clause per line. Variable numbers are always those of the claims
-(``row*n*n + col*n + digit``), also in a simplified file, so every model decodes the same way.
+(:func:`satdoku.core.claims.variable`), also in a simplified file, so every model decodes the same
+way. :mod:`satdoku.cnf.dimacs_read` reads such a file back.
 
 >>> from satdoku.io.line import parse_line
->>> text = write_dimacs(parse_line("1..............."))
->>> read_dimacs(text).clauses[-1], read_header(text).puzzle.cells[:2]
-([1], (1, 0))
+>>> write_dimacs(parse_line("1...............")).splitlines()[-1]
+'1 0'
 """
 
 from __future__ import annotations
 
 import gzip
-import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
 
-from ..core.claims import claim_of
+from ..core.claims import claim_count, claim_of
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from ..core.version import __version__
 from ..io.alphabet import Alphabet
-from ..io.line import format_line, parse_line
-from ..io.shape_options import ShapeOptions
+from ..io.line import format_line
 from ..rules.singles import eliminate
-from .encodings import AtMostOne, Encoding, Formula, Scheme, encode
+from .encodings import Encoding, Formula, encode
 
 __all__ = [
     "Givens",
     "CnfOptions",
-    "Dimacs",
-    "CnfHeader",
+    "HEADER_START",
     "IND_PER_LINE",
     "cnf_formula",
     "write_dimacs",
-    "read_dimacs",
-    "read_header",
     "ind_lines",
     "dimacs_bytes",
-    "read_cnf_text",
 ]
+
+HEADER_START = "c satdoku dimacs"
+"""How the first line of a CNF file satdoku writes begins (what tells its header apart)."""
 
 IND_PER_LINE = 64
 """How many variables one ``c ind`` line lists (each line ends in 0; cryptominisat joins them)."""
-
-_TOOL = "satdoku"
 
 
 class Givens(Enum):
@@ -108,7 +102,7 @@ def cnf_formula(puzzle: Puzzle, options: CnfOptions = CnfOptions()) -> Formula:
         return encode(puzzle.shape, options.encoding, units=units)
     known = eliminate(puzzle)
     if known is None:
-        return Formula(puzzle.n, [[]], puzzle.n**3, [("the givens clash", 0, 1)])
+        return Formula(puzzle.n, [[]], claim_count(puzzle.n), [("the givens clash", 0, 1)])
     return encode(puzzle.shape, options.encoding, known=known, units=units)
 
 
@@ -180,9 +174,9 @@ def _header(
     else:
         where = f" ({source})" if source else ""
     lines = [
-        f"c {_TOOL} dimacs: the CNF of a puzzle; each claim 'cell (row, col) holds digit' "
+        f"{HEADER_START}: the CNF of a puzzle; each claim 'cell (row, col) holds digit' "
         "is a variable",
-        f"c version: {_TOOL} {_version()}",
+        f"c version: satdoku {__version__}",
         f"c index: {index}{where}",
         f"c puzzle: {format_line(puzzle.cells, alphabet)}",
         f"c alphabet: {alphabet.symbols}",
@@ -203,10 +197,6 @@ def _header(
         lines += list(_aux_names(formula))
     lines += ind_lines(_claims_used(formula))
     return lines
-
-
-def _version() -> str:
-    return __version__
 
 
 def _clause_names(formula: Formula) -> list[str]:
@@ -235,8 +225,9 @@ def write_dimacs(
 ) -> str:
     """Return the DIMACS text of a puzzle: header comments, ``c ind`` lines, ``p cnf``, clauses.
 
-    ``source``, ``index`` and ``line`` say where the puzzle came from (shown in the header and
-    given back by :func:`read_header`, so ``decode`` can print the ``solve --json`` record).
+    ``source``, ``index`` and ``line`` say where the puzzle came from (shown in the header and given
+    back by :func:`satdoku.cnf.dimacs_read.read_header`, so ``decode`` can print the ``solve
+    --json`` record).
 
     >>> from satdoku.io.line import parse_line
     >>> text = write_dimacs(parse_line("." * 16), names=True)
@@ -259,159 +250,6 @@ def write_dimacs(
     return "\n".join(out) + "\n"
 
 
-@dataclass(frozen=True)
-class Dimacs:
-    """A CNF read from DIMACS text: the ``p cnf`` counts, the clauses and the comment lines."""
-
-    variables: int
-    clauses: list[list[int]]
-    comments: list[str] = field(default_factory=list)
-
-
-def read_dimacs(text: str, source: str | None = None) -> Dimacs:
-    """Read DIMACS CNF text strictly; raise InputError (with line and column) on a bad file.
-
-    >>> read_dimacs("c hi\\np cnf 3 2\\n1 -2 0\\n2 3\\n0\\n").clauses
-    [[1, -2], [2, 3]]
-    >>> read_dimacs("p cnf 2 1\\n1 x 0\\n", "f.cnf")
-    Traceback (most recent call last):
-    ...
-    satdoku.core.errors.InputError: f.cnf:2:3: expected an integer literal, got 'x'
-    """
-    header: tuple[int, int] | None = None
-    clauses: list[list[int]] = []
-    comments: list[str] = []
-    current: list[int] = []
-    number = 0
-    for number, raw in enumerate(text.splitlines(), 1):
-        stripped = raw.strip()
-        if stripped == "%":  # SATLIB files end with '%' and a stray '0'
-            break
-        if not stripped or stripped.startswith("c"):
-            if stripped:
-                comments.append(stripped)
-            continue
-        if stripped.startswith("p"):
-            parts = stripped.split()
-            if header is not None:
-                raise InputError("a second 'p cnf' line", source=source, line=number)
-            if len(parts) != 4 or parts[1] != "cnf" or not all(p.isdigit() for p in parts[2:]):
-                raise InputError(
-                    f"expected 'p cnf VARIABLES CLAUSES', got {stripped!r}",
-                    source=source,
-                    line=number,
-                )
-            header = (int(parts[2]), int(parts[3]))
-            continue
-        if header is None:
-            raise InputError("a clause before the 'p cnf' line", source=source, line=number)
-        column = 0
-        for token in stripped.split():
-            column = raw.index(token, column) + 1
-            try:
-                lit = int(token)
-            except ValueError:
-                raise InputError(
-                    f"expected an integer literal, got {token!r}",
-                    source=source,
-                    line=number,
-                    column=column,
-                ) from None
-            if abs(lit) > header[0]:
-                raise InputError(
-                    f"literal {lit} is beyond the {header[0]} variables of 'p cnf'",
-                    source=source,
-                    line=number,
-                    column=column,
-                )
-            if lit == 0:
-                clauses.append(current)
-                current = []
-            else:
-                current.append(lit)
-            column += len(token) - 1
-    if header is None:
-        raise InputError("no 'p cnf' line: not a DIMACS CNF", source=source)
-    if current:
-        raise InputError("the last clause does not end in 0", source=source, line=number)
-    if len(clauses) != header[1]:
-        raise InputError(
-            f"'p cnf' promises {header[1]} clauses, the file holds {len(clauses)}", source=source
-        )
-    return Dimacs(header[0], clauses, comments)
-
-
-@dataclass(frozen=True)
-class CnfHeader:
-    """What a satdoku CNF header says: the puzzle, how it was encoded, where it came from."""
-
-    puzzle: Puzzle
-    alphabet: Alphabet
-    encoding: Encoding
-    givens: Givens
-    simplify: bool
-    index: int
-    line: int | None
-
-
-_INDEX = re.compile(r"(\d+) \(line (\d+) of .*\)$|(\d+)")
-
-
-def _header_fields(lines: Iterable[str]) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for raw in lines:
-        text = raw.strip()
-        if text.startswith("p"):
-            break
-        if not text.startswith("c ") or ": " not in text:
-            continue
-        key, _, value = text[2:].partition(": ")
-        if " " not in key and key not in fields:
-            fields[key] = value
-    return fields
-
-
-def read_header(text: str, source: str | None = None) -> CnfHeader | None:
-    """Return what a satdoku CNF's header says, or None when the text has no satdoku header.
-
-    >>> from satdoku.io.line import parse_line
-    >>> h = read_header(write_dimacs(parse_line("." * 16), simplify=True, line=4))
-    >>> h.puzzle.shape.describe(), h.encoding.label(), h.simplify, h.line
-    ('4x4 sudoku, 2x2 boxes', 'extended/pairwise', True, 4)
-    """
-    first = text.lstrip().split("\n", 1)[0]
-    if not first.startswith(f"c {_TOOL} dimacs"):
-        return None
-    fields = _header_fields(text.splitlines())
-    try:
-        alphabet = Alphabet(fields["alphabet"])
-        cells = parse_line(fields["puzzle"], alphabet, ShapeOptions(latin=True)).cells
-        n = round(len(cells) ** 0.5)
-        box_text = fields["box"]
-        box = None if box_text == "none" else _box(box_text)
-        regions_text = fields["regions"]
-        regions = None if regions_text == "none" else tuple(int(r) for r in regions_text.split())
-        shape = Shape(n, box, fields["diagonals"] == "yes", regions)
-        scheme, _, amo = fields["encoding"].split(" ", 1)[0].partition("/")
-        encoding = Encoding(Scheme(scheme), AtMostOne(amo))
-        givens = Givens(fields["givens"].split(" ", 1)[0])
-        simplify = fields["simplify"].startswith("yes")
-        match = _INDEX.match(fields.get("index", "0"))
-        if match is None:
-            raise ValueError(f"bad index field {fields.get('index')!r}")
-        index = int(match.group(1) or match.group(3))
-        line = int(match.group(2)) if match.group(2) else None
-        puzzle = Puzzle(shape, cells)
-    except (KeyError, ValueError) as err:
-        raise InputError(f"a damaged satdoku CNF header: {err}", source=source) from None
-    return CnfHeader(puzzle, alphabet, encoding, givens, simplify, index, line)
-
-
-def _box(text: str) -> tuple[int, int]:
-    rows, _, cols = text.partition("x")
-    return int(rows), int(cols)
-
-
 def dimacs_bytes(text: str, gz: bool = False) -> bytes:
     """Return the bytes of a CNF file, gzip-compressed (reproducibly: no time stamp) when asked.
 
@@ -420,14 +258,3 @@ def dimacs_bytes(text: str, gz: bool = False) -> bytes:
     """
     data = text.encode("utf-8")
     return gzip.compress(data, mtime=0) if gz else data
-
-
-def read_cnf_text(path: str | Path) -> str:
-    """Return the text of a CNF file, plain or gzip-compressed; raise InputError when unreadable."""
-    try:
-        data = Path(path).read_bytes()
-        if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
-        return data.decode("utf-8")
-    except (OSError, EOFError, gzip.BadGzipFile, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read: {err}", source=str(path)) from None

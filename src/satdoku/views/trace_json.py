@@ -1,0 +1,107 @@
+"""JSON records of steps and traces (``satdoku step --json``), made on demand from the stepper.
+
+The JSON form is an exact contract: ``"steps"`` (each with ``"rule"``, ``"axiom"``,
+``"claims"``, ``"value"``, ``"because"``, ``"depth"``; we add ``"text"``) and a final
+``"status"`` with ``"solution"`` when solved; other top-level fields are additions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.claims import claim_of
+from ..core.shape import Shape
+from ..io.alphabet import Alphabet
+from ..io.line import format_line
+from ..rules.search import Trace
+from ..rules.stepper import Rule, Step
+from .sentences import sentence
+
+__all__ = ["claims_json", "step_record", "trace_record"]
+
+
+def claims_json(variables: Sequence[int], n: int) -> list[list[int]]:
+    """Return claims as ``[row, col, digit]`` lists (0-based row and column).
+
+    >>> claims_json([1, 16], 4)
+    [[0, 0, 1], [0, 3, 4]]
+    """
+    return [list(claim_of(v, n)) for v in variables]
+
+
+def step_record(
+    step: Step, shape: Shape | None = None, alphabet: Alphabet = Alphabet()
+) -> dict[str, Any]:
+    """Return the JSON record of one step (the exact contract, plus ``"text"``).
+
+    >>> from satdoku.rules.stepper import Step, Rule
+    >>> step_record(Step(Rule.GIVEN, None, (1,), True, (), 0, 2))  # doctest: +NORMALIZE_WHITESPACE
+    {'rule': 'given', 'axiom': None, 'claims': [[0, 0, 1]], 'value': True, 'because': [],
+     'depth': 0, 'text': 'given: r1c1=1'}
+    """
+    n = step.n
+    axiom = None
+    if step.axiom is not None:
+        axiom = {"name": step.axiom.name, "claims": claims_json(step.axiom.variables, n)}
+    record: dict[str, Any] = {
+        "rule": step.rule.value,
+        "axiom": axiom,
+        "claims": claims_json(step.decided, n),
+        "value": step.value,
+        "because": claims_json(step.because, n),
+        "depth": step.depth,
+        "text": sentence(step, shape, alphabet),
+    }
+    technique = step.technique
+    if technique is not None and step.rule is Rule.TWO:
+        record["technique"] = technique.value
+    if step.detail is not None and shape is not None:
+        index, d1, d2 = step.detail
+        record["house"] = shape.houses[index].title()
+        record["digits"] = [d1, d2]
+    return record
+
+
+def trace_record(trace: Trace, alphabet: Alphabet = Alphabet()) -> dict[str, Any]:
+    """Return the JSON record of a whole trace: steps, status, solution, and the puzzle's shape.
+
+    A trace cut short (``max_steps``) is marked ``"truncated": true`` (its status is stalled).
+
+    >>> from satdoku.io.line import parse_line
+    >>> from satdoku.rules.search import trace
+    >>> rec = trace_record(trace(parse_line("1...")))
+    >>> rec["status"], rec["solution"], rec["n"], rec["box"], len(rec["steps"])
+    ('solved', '1221', 2, None, 8)
+    """
+    shape = trace.puzzle.shape
+    record: dict[str, Any] = {
+        "steps": [step_record(s, shape, alphabet) for s in trace.steps],
+        "status": trace.status.value,
+    }
+    if trace.solution is not None:
+        record["solution"] = format_line(trace.solution, alphabet)
+    record.update(
+        {
+            "n": shape.n,
+            "box": list(shape.box) if shape.box is not None else None,
+            "regions": list(shape.regions) if shape.regions is not None else None,
+            "diagonals": shape.diagonals,
+            "alphabet": alphabet.symbols[: shape.n] if shape.n <= len(alphabet.symbols) else None,
+            "puzzle": format_line(trace.puzzle.cells, alphabet),
+            "houses": [
+                {
+                    "name": h.title(),
+                    "kind": h.kind,
+                    "cells": [[c // shape.n, c % shape.n] for c in h.cells],
+                }
+                for h in shape.houses
+            ],
+            "guesses": trace.guesses,
+            "search": trace.search,
+            "order": trace.order.value,
+        }
+    )
+    if trace.truncated:
+        record["truncated"] = True
+    return record
