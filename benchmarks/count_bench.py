@@ -28,9 +28,10 @@ from collections.abc import Callable
 
 from pysat.solvers import Solver
 
+from satdoku.api.explorer import Explorer
 from satdoku.api.predicates import is_sudoku
-from satdoku.api.space import Explorer, count
-from satdoku.backends.sat import DEFAULT_SOLVER
+from satdoku.api.space import count
+from satdoku.backends.solvers import DEFAULT_SOLVER
 from satdoku.cnf.encodings import shape_clauses
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape

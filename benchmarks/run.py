@@ -91,7 +91,8 @@ import peers  # noqa: E402
 
 from satdoku.api.generate import random_puzzle  # noqa: E402
 from satdoku.backends.native import GUESS_BUDGET, engine_for  # noqa: E402
-from satdoku.backends.sat import DEFAULT_SOLVER, SatBackend, new_solver  # noqa: E402
+from satdoku.backends.sat import SatBackend  # noqa: E402
+from satdoku.backends.solvers import DEFAULT_SOLVER, new_solver  # noqa: E402
 from satdoku.cnf.encodings import shape_clauses  # noqa: E402
 from satdoku.core.checker import is_solution  # noqa: E402
 from satdoku.core.limits import Limits  # noqa: E402
@@ -957,7 +958,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "python benchmarks/run.py" + (" --quick" if args.quick else "")
     start = time.perf_counter()
     compiled_bytecode()
-    from satdoku.backends.sat import SOLVER_OPTIONS
+    from satdoku.backends.solvers import SOLVER_OPTIONS
 
     res: dict[str, Any] = {
         "machine": machine(),

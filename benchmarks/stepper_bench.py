@@ -39,8 +39,8 @@ from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, shape_clauses
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.io.line import format_line, parse_line
+from satdoku.rules.propagator import Propagator
 from satdoku.rules.search import TraceStatus, trace
-from satdoku.rules.stepper import Propagator
 from satdoku.rules.strategies import RULES_1_2, RULES_ALL
 from satdoku.views.sentences import sentence
 

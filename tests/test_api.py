@@ -11,7 +11,9 @@ from satdoku import is_solution, parse_puzzle, solve
 from satdoku.api.generate import random_puzzle
 from satdoku.api.predicates import PredicateError
 from satdoku.api.solve import solve_result
-from satdoku.backends.sat import PERSISTENT_SHAPES, SatBackend, Strategy
+from satdoku.backends.pool import PERSISTENT_SHAPES
+from satdoku.backends.sat import SatBackend
+from satdoku.backends.strategy import Strategy
 from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
@@ -75,18 +77,19 @@ def test_a_backend_holds_at_most_a_few_persistent_solvers() -> None:
                 result = backend.solve(puzzle)
                 assert result.solution is not None and is_solution(result.solution, puzzle)
                 assert len(backend._persistent) <= PERSISTENT_SHAPES
-                assert set(backend._plans) <= set(backend._persistent)
+                assert set(backend._plans) <= {key.shape for key in backend._persistent.held()}
 
 
 def test_solution_space_functions_reuse_one_explorer_without_crosstalk() -> None:
     """Questions on a kept explorer do not see each other's blocking clauses."""
     import satdoku.api.space as space
+    from satdoku.api.explorer import Explorer
     from satdoku.api.predicates import Reject
     from satdoku.api.space import count, is_unique
 
     empty4 = parse_puzzle("................")
     assert count(empty4).count == 288
-    explorer = space._EXPLORERS.get((), space.Explorer)
+    explorer = space._EXPLORERS.get((), Explorer)
 
     def no_1_in_r1c1(solved: Puzzle) -> bool | Reject:
         return solved.cells[0] != 1
@@ -95,20 +98,21 @@ def test_solution_space_functions_reuse_one_explorer_without_crosstalk() -> None
     assert count(empty4).count == 288  # the last question's blocks are retired
     assert is_unique(parse_puzzle("1423324121344312"))
     assert not is_unique(empty4)
-    assert space._EXPLORERS.get((), space.Explorer) is explorer
+    assert space._EXPLORERS.get((), Explorer) is explorer
 
 
 def test_a_failing_question_drops_its_explorer() -> None:
     import satdoku.api.space as space
+    from satdoku.api.explorer import Explorer
     from satdoku.api.space import count
 
     empty4 = parse_puzzle("................")
-    explorer = space._EXPLORERS.get((), space.Explorer)
+    explorer = space._EXPLORERS.get((), Explorer)
 
     def broken(solved: Puzzle) -> bool:
         raise ValueError("no")
 
     with pytest.raises(PredicateError, match="ValueError: no"):
         count(empty4, where=broken)
-    assert space._EXPLORERS.get((), space.Explorer) is not explorer
+    assert space._EXPLORERS.get((), Explorer) is not explorer
     assert count(empty4).count == 288

@@ -15,8 +15,9 @@ from pysat.solvers import Cadical153
 
 from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
 from satdoku.api.generate import random_puzzle
-from satdoku.backends.sat import SatBackend, Strategy
+from satdoku.backends.sat import SatBackend
 from satdoku.backends.stepper import StepperBackend
+from satdoku.backends.strategy import Strategy
 from satdoku.cli import INTERNAL_ERROR, main
 from satdoku.core.checker import is_solution
 from satdoku.core.errors import InternalError

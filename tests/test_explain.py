@@ -22,7 +22,7 @@ from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Result, Status
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
-from satdoku.rules.stepper import Rule
+from satdoku.rules.steps import Rule
 from satdoku.views.explanation import annotated, explanation_lines
 
 SEED000_LAST = "48.9.2....93..5.866..3...1....5.1.9....9......3.2.6........3..524.1..36....6.4.27"

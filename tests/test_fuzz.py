@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from satdoku.api.explain import explain
 from satdoku.api.generate import random_grid
-from satdoku.backends.sat import SatBackend, Strategy
+from satdoku.backends.sat import SatBackend
 from satdoku.backends.stepper import StepperBackend
+from satdoku.backends.strategy import Strategy
 from satdoku.cli import main
 from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
 from satdoku.core.checker import is_solution

@@ -381,7 +381,7 @@ def test_real_stepper_trace(browser: Any, tmp_path: Path) -> None:
     """A trace from the package's own stepper, with guesses and backtracks, replays to its end."""
     formats = pytest.importorskip("satdoku.io.line")
     search = pytest.importorskip("satdoku.rules.search")
-    trace_mod = pytest.importorskip("satdoku.views.trace")
+    trace_mod = pytest.importorskip("satdoku.views.trace_json")
     puzzle = formats.parse_line("................")
     record = trace_mod.trace_record(search.trace(puzzle, search=True))
     assert record["status"] == "solved"

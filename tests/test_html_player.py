@@ -14,6 +14,7 @@ import html.parser
 import json
 import re
 import sys
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -379,6 +380,20 @@ def test_page_is_self_contained() -> None:
     for element_id in ("board", "counter", "sentence", "prev", "next", "play", "slider"):
         assert f'id="{element_id}"' in page
     assert "<title>4x4 demo</title>" in page
+
+
+def test_page_is_made_of_the_package_data_files() -> None:
+    """The page, style and script are package data files, inlined as they are."""
+    folder = files("satdoku.views") / "player"
+    text = {
+        name: (folder / f"player.{name}").read_text(encoding="utf-8")
+        for name in ("html", "css", "js")
+    }
+    page = render_trace_html(build_trace_4x4(), title="t")
+    assert f"<style>{text['css']}</style>" in page
+    assert f"<script>{text['js']}</script>" in page
+    head, _, tail = text["html"].partition("%%DATA%%")
+    assert page.startswith(head.split("%%TITLE%%")[0]) and page.endswith(tail.split("%%JS%%")[1])
 
 
 def test_page_embeds_the_trace() -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from satdoku.core.errors import InputError
 from satdoku.rules.seed_solver import (
+    Board,
     all_satisfy,
     any_satisfy,
     diagonal_has_2,
@@ -219,3 +222,46 @@ def test_sample_sudoku_reconstruction_gives_the_seed_latin_square() -> None:
     ]
     solution = solve_latin(yes, strings_to_puzzle(rows))
     assert solution == [[int(ch) for ch in LATIN_NOT_SUDOKU[r * 9 : r * 9 + 9]] for r in range(9)]
+
+
+def seed_remove_singles(board: Board) -> Board:
+    """The seed's loop, literally: fill the first Single in reading order; remove its digit from
+    the lists of its row and column; repeat."""
+    out: Board = [[list(x) if isinstance(x, list) else x for x in row] for row in board]
+    while True:
+        where = next(
+            (
+                (r, c)
+                for r, row in enumerate(out)
+                for c, x in enumerate(row)
+                if isinstance(x, list) and len(x) == 1
+            ),
+            None,
+        )
+        if where is None:
+            return out
+        r, c = where
+        cell = out[r][c]
+        assert isinstance(cell, list)
+        v = out[r][c] = cell[0]
+        for k in range(len(out)):
+            for other in (out[r][k], out[k][c]):
+                if isinstance(other, list) and v in other:
+                    other.remove(v)
+
+
+def test_remove_singles_follows_the_seed_order_on_random_boards() -> None:
+    """Same board as the seed's loop, contradictions ([]) and filled cells included."""
+    rng = random.Random(7)
+    for _ in range(1500):
+        n = rng.randint(1, 5)
+        board: Board = [
+            [
+                sorted(rng.sample(range(1, n + 1), rng.randint(0, n)))
+                if rng.random() < 0.9
+                else rng.randint(1, n)
+                for _ in range(n)
+            ]
+            for _ in range(n)
+        ]
+        assert remove_singles(board) == seed_remove_singles(board), board

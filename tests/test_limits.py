@@ -20,7 +20,9 @@ from satdoku.backends.limits import (
     solve_in_children,
     solve_within,
 )
-from satdoku.backends.sat import SOLVER_NAMES, SatBackend, Strategy
+from satdoku.backends.sat import SatBackend
+from satdoku.backends.solvers import SOLVER_NAMES
+from satdoku.backends.strategy import Strategy
 from satdoku.cli import main
 from satdoku.core.checker import is_solution
 from satdoku.core.errors import InputError

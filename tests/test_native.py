@@ -14,9 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hard_instances import pigeonhole_latin
-from satdoku.api.space import Explorer
+from satdoku.api.explorer import Explorer
 from satdoku.backends import native
-from satdoku.backends.sat import SatBackend, Strategy
+from satdoku.backends.sat import SatBackend
+from satdoku.backends.strategy import Strategy
 from satdoku.cli import main
 from satdoku.core.axioms import axioms
 from satdoku.core.checker import is_solution

@@ -3,7 +3,10 @@
 import pytest
 
 from satdoku.api.generate import random_puzzle
-from satdoku.backends.sat import SatBackend, Strategy
+from satdoku.backends.pool import SolverKey
+from satdoku.backends.sat import SatBackend
+from satdoku.backends.solvers import DEFAULT_SOLVER
+from satdoku.backends.strategy import Strategy
 from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
 from satdoku.core.checker import is_solution
 from satdoku.core.results import Status
@@ -70,19 +73,21 @@ def test_a_persistent_solver_is_replaced_after_its_conflicts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Past REFRESH_CONFLICTS the shape's solver is replaced; answers stay right either side."""
+    import satdoku.backends.pool as pool
     import satdoku.backends.sat as sat
 
     monkeypatch.setattr(sat, "REFRESH_CHECK", 3)
-    monkeypatch.setattr(sat, "REFRESH_CONFLICTS", 0)
+    monkeypatch.setattr(pool, "REFRESH_CONFLICTS", 0)
     shape = Shape.sudoku(9)
+    key = SolverKey(DEFAULT_SOLVER, shape, Encoding())
     puzzles = [random_puzzle(shape, 0.3, seed)[0] for seed in range(10)]
     puzzles.insert(4, parse_line("11" + "." * 79))  # an unsolvable one among them
     seen: list[object] = []  # each solver in turn (kept, so no id is reused)
     with SatBackend(strategy=Strategy.PERSISTENT) as backend:
         for puzzle in puzzles:
             result = backend.solve(puzzle)
-            if not seen or backend._persistent[shape] is not seen[-1]:
-                seen.append(backend._persistent[shape])
+            if not seen or backend._persistent.get(key) is not seen[-1]:
+                seen.append(backend._persistent.get(key))
             if puzzle.cells[:2] == (1, 1):
                 assert result.status is Status.UNSOLVABLE
             else:
@@ -95,7 +100,8 @@ def test_a_persistent_solver_is_kept_below_its_conflicts() -> None:
     shape = Shape.sudoku(9)
     with SatBackend(strategy=Strategy.PERSISTENT) as backend:
         backend.solve(random_puzzle(shape, 0.4, 0)[0])
-        first = backend._persistent[shape]
+        key = SolverKey(DEFAULT_SOLVER, shape, Encoding())
+        first = backend._persistent.get(key)
         for seed in range(300):  # past REFRESH_CHECK solves, far below REFRESH_CONFLICTS
             backend.solve(random_puzzle(shape, 0.4, seed)[0])
-        assert backend._persistent[shape] is first
+        assert first is not None and backend._persistent.get(key) is first

@@ -15,9 +15,9 @@ from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
-from satdoku.rules.search import GuessOrder, Run, TraceStatus, solve_steps, trace
+from satdoku.rules.search import GuessOrder, SearchRun, TraceStatus, solve_steps, trace
 from satdoku.rules.seed_solver import diagonal_has_2, solve_latin, strings_to_puzzle, yes
-from satdoku.rules.stepper import Rule
+from satdoku.rules.steps import Rule
 from satdoku.rules.strategies import RULES_1, RULES_ALL
 from satdoku.views.trace_json import trace_record
 from stepper_support import check_trace, random_puzzle, seventeen_sample
@@ -85,7 +85,7 @@ def test_hard_puzzle_trace_with_backtracks_is_justified() -> None:
 
 def test_live_state_equals_trace_state() -> None:
     puzzle = random_puzzle(Shape.sudoku(6), random.Random(13), 0.2)
-    run = Run(puzzle, search=True)
+    run = SearchRun(puzzle, search=True)
     live = []
     for _step in run:
         live.append(run.state())

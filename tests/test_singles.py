@@ -7,15 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satdoku.api.generate import random_puzzle
-from satdoku.backends.sat import SatBackend, Strategy
+from satdoku.backends.sat import SatBackend
+from satdoku.backends.strategy import Strategy
 from satdoku.core.checker import is_solution
 from satdoku.core.claims import FALSE, TRUE
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
+from satdoku.rules.propagator import fixpoint
 from satdoku.rules.singles import candidate_masks, eliminate, singles
-from satdoku.rules.stepper import fixpoint
 
 SHAPES = [
     Shape.sudoku(4),

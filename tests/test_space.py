@@ -10,19 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from satdoku import solve
+from satdoku.api.explorer import SAT_FIRST, Count, Explorer
 from satdoku.api.predicates import PredicateError, Reject, diagonal_has_2, is_sudoku, no, yes
-from satdoku.api.space import (
-    SAT_FIRST,
-    Count,
-    Explorer,
-    backbone,
-    candidates,
-    count,
-    first,
-    is_unique,
-    solutions,
-)
-from satdoku.backends.sat import Strategy
+from satdoku.api.space import backbone, candidates, count, first, is_unique, solutions
+from satdoku.backends.strategy import Strategy
 from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
 from satdoku.core.checker import is_solution
 from satdoku.core.limits import Limits

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from satdoku.api.batch import _chunks, chunk_size, solve_entries
 from satdoku.api.generate import random_grid, random_puzzle
-from satdoku.backends.sat import SatBackend, Strategy
+from satdoku.backends.sat import SatBackend
+from satdoku.backends.strategy import Strategy
 from satdoku.cli import main
 from satdoku.cli.progress import Progress, count_puzzle_lines, wants_progress
 from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme

@@ -8,7 +8,7 @@ from satdoku.core.errors import InputError
 from satdoku.io.line import parse_line
 from satdoku.rules.rating import Rating, rate
 from satdoku.rules.search import TraceStatus, trace
-from satdoku.rules.stepper import Rule
+from satdoku.rules.steps import Rule
 from satdoku.rules.strategies import (
     LADDER,
     RULES_1,

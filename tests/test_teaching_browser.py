@@ -19,7 +19,7 @@ from satdoku.cli import main
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.line import parse_line
 from satdoku.rules.search import GuessOrder, Trace, trace
-from satdoku.rules.stepper import State
+from satdoku.rules.state import State
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

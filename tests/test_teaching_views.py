@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import html
 import html.parser
 import io
@@ -25,12 +26,14 @@ from satdoku.core.checker import is_solution
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.line import parse_line
 from satdoku.rules.search import Trace, trace
-from satdoku.rules.stepper import Rule
+from satdoku.rules.steps import Rule
 from satdoku.views.html_player import render_trace_html
 from satdoku.views.trace_json import trace_record
 
 rich_console = pytest.importorskip("rich.console")
 terminal_player = pytest.importorskip("satdoku.views.terminal_player")
+terminal_board = pytest.importorskip("satdoku.views.terminal_board")
+terminal_layout = pytest.importorskip("satdoku.views.terminal_layout")
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "satdoku" / "examples"
 HARD = "................12..3.45........65.4.1.......7...8.......1...7...9...8...4...2..."
@@ -235,11 +238,11 @@ def test_board_text_shows_each_state(n: int) -> None:
     t = trace(parse_line(PUZZLES[n]), search=n == 4)
     shape = t.puzzle.shape
     symbols = Alphabet().symbols
-    layout = terminal_player.LAYOUTS[0]
+    layout = terminal_layout.LAYOUTS[0]
     states = list(t.states())
     for k in sorted({1, len(t.steps) // 3, len(t.steps) // 2, len(t.steps)}):
         state, step = states[k - 1], t.steps[k - 1]
-        text = terminal_player.board_text(state, shape, layout, step=step, givens=t.puzzle.cells)
+        text = terminal_board.board_text(state, shape, layout, step=step, givens=t.puzzle.cells)
         cells = _cells_of(text.plain, n, layout)
         decided = {(v - 1) // n for v in step.decided}
         for i, shown in enumerate(cells):
@@ -268,14 +271,14 @@ def _styled(text: Any, fragment: str) -> list[str]:
 
 def test_board_text_marks_the_step() -> None:
     t = trace(parse_line(HARD), search=True)
-    shape, layout = t.puzzle.shape, terminal_player.LAYOUTS[0]
+    shape, layout = t.puzzle.shape, terminal_layout.LAYOUTS[0]
     states = list(t.states())
     seen = set()
     for k, step in enumerate(t.steps, 1):
         if step.rule in seen or step.rule in (Rule.GIVEN, Rule.CONTRADICTION):
             continue
         seen.add(step.rule)
-        text = terminal_player.board_text(
+        text = terminal_board.board_text(
             states[k - 1], shape, layout, step=step, givens=t.puzzle.cells
         )
         symbols = [str((v - 1) % 9 + 1) for v in step.decided]
@@ -284,7 +287,7 @@ def test_board_text_marks_the_step() -> None:
         else:
             assert sorted(_styled(text, "strike")) == sorted(symbols)
         if step.axiom is not None:
-            shaded = "".join(_styled(text, terminal_player.AXIOM))
+            shaded = "".join(_styled(text, terminal_board.AXIOM_STYLE))
             cells = {(v - 1) // 9 for v in step.axiom.variables}
             assert len(shaded) >= len(cells) * layout.cell(9, 1)[0] * 3 - 9 * len(cells)
         if step.rule is Rule.ONE:
@@ -303,7 +306,7 @@ def test_board_text_marks_the_step() -> None:
 )
 def test_layout_fits_the_console(size: tuple[int, int], name: str) -> None:
     shape = parse_line(HARD).shape
-    layout = terminal_player.choose_layout(shape, *size)
+    layout = terminal_layout.choose_layout(shape, *size)
     assert layout.name == name
     t = trace(parse_line(HARD))
     console = _console(*size)
@@ -334,8 +337,8 @@ def test_values_layout_for_25x25_letters() -> None:
         "".join(LETTERS[abs(d) - 1] if d else "·" for d in shown[r * 25 : r * 25 + 25])
         for r in range(25)
     ]
-    board = terminal_player.board_text(
-        t.state(300), puzzle.shape, terminal_player.LAYOUTS[-1], step=step, alphabet=alphabet
+    board = terminal_board.board_text(
+        t.state(300), puzzle.shape, terminal_layout.LAYOUTS[-1], step=step, alphabet=alphabet
     )
     assert sorted(_styled(board, "strike")) == sorted(LETTERS[-d - 1] for d in shown if d < 0)
 
@@ -352,7 +355,7 @@ def test_play_draws_every_step_in_place() -> None:
     assert raw.count("\x1b[2K") > total  # each frame erases the previous one in place
     last = console.export_text().split("satdoku · ")[-1]
     assert "solved (6 guesses)" in last
-    layout = terminal_player.choose_layout(t.puzzle.shape, 100, 45)
+    layout = terminal_layout.choose_layout(t.puzzle.shape, 100, 45)
     cells = _cells_of(last, 4, layout)
     assert t.solution is not None
     step = t.steps[-1]
@@ -396,13 +399,28 @@ def test_cli_play_and_interrupt(
 def test_cli_play_without_rich(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.delitem(sys.modules, "satdoku.views.terminal_player")
+    for name in [m for m in sys.modules if m.startswith("satdoku.views.terminal_")]:
+        monkeypatch.delitem(sys.modules, name)
     for name in [m for m in sys.modules if m == "rich" or m.startswith("rich.")]:
         monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setitem(sys.modules, "rich", None)
     assert main(["step", "--play"]) == 2
     err = capsys.readouterr().err
     assert "--play needs the rich package: pip install 'satdoku[rich]'" in err
+
+
+def test_only_the_terminal_view_imports_rich() -> None:
+    """rich is an optional dependency: only the terminal player and its board import it."""
+    package = Path(__file__).resolve().parents[1] / "src" / "satdoku"
+    importers = set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            if any(name.split(".")[0] == "rich" for name in names):
+                importers.add(path.relative_to(package).as_posix())
+    assert importers == {"views/terminal_board.py", "views/terminal_player.py"}
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")

@@ -9,7 +9,7 @@ from satdoku.core.shape import Shape
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.line import parse_line
 from satdoku.rules.search import trace
-from satdoku.rules.stepper import Rule, Step
+from satdoku.rules.steps import Rule, Step
 from satdoku.rules.strategies import RULES_ALL
 from satdoku.views.plain_board import format_board
 from satdoku.views.sentences import sentence

@@ -31,8 +31,9 @@ True
 from __future__ import annotations
 
 from .api.explain import explain
+from .api.explorer import Explorer
 from .api.solve import solve
-from .api.space import Explorer, count, is_unique, solutions
+from .api.space import count, is_unique, solutions
 from .backends.sat import SatBackend
 from .backends.stepper import StepperBackend
 from .cnf.dimacs_read import read_dimacs

@@ -12,23 +12,16 @@ import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
+from ..backends.registry import Backend
 from ..backends.sat import SatBackend  # noqa: F401  (the doctest uses it)
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..core.shape import Shape
 from ..io.entries import Entry
 
-__all__ = ["Backend", "Outcome", "solve_entries", "chunk_size"]
-
-
-class Backend(Protocol):
-    """What a backend offers a batch: solve one puzzle to a result (SatBackend, StepperBackend)."""
-
-    def solve(self, puzzle: Puzzle) -> Result:
-        """Solve one puzzle."""
-        ...
+__all__ = ["Outcome", "solve_entries", "chunk_size"]
 
 
 class Outcome(NamedTuple):

@@ -17,15 +17,17 @@ from dataclasses import dataclass
 from pysat.solvers import Solver as PySatSolver
 
 from ..backends.limits import solve_within
-from ..backends.sat import DEFAULT_SOLVER, check_solver_name
-from ..cnf.encodings import Encoding, shape_clauses
+from ..backends.pool import SolverKey, SolverPool
+from ..backends.solvers import DEFAULT_SOLVER, check_solver_name
+from ..cnf.encodings import Encoding
 from ..core.claims import Claim, claim_of
 from ..core.errors import InternalError
 from ..core.limits import Limits
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
 from ..core.shape import Shape
-from ..rules.stepper import Rule, Step, propagation
+from ..rules.propagator import propagation
+from ..rules.steps import Rule, Step
 
 __all__ = ["Explanation", "Explainer", "explain", "rule_chain"]
 
@@ -98,7 +100,7 @@ def rule_chain(puzzle: Puzzle) -> tuple[Step, ...]:
 
 
 class Explainer:
-    """Explain unsolvable puzzles, holding one solver per shape with the shape's clauses.
+    """Explain unsolvable puzzles, with one pooled solver per shape holding the shape's clauses.
 
     >>> from satdoku.io.line import parse_line
     >>> with Explainer() as ex:
@@ -115,13 +117,11 @@ class Explainer:
         self.solver_name = check_solver_name(solver)
         self.encoding = encoding
         self.limits = limits
-        self._solvers: dict[Shape, PySatSolver] = {}
+        self._persistent = SolverPool()
 
     def close(self) -> None:
         """Free every solver held."""
-        for solver in self._solvers.values():
-            solver.delete()
-        self._solvers.clear()
+        self._persistent.close()
 
     def __enter__(self) -> Explainer:
         return self
@@ -130,12 +130,8 @@ class Explainer:
         self.close()
 
     def _solver(self, shape: Shape) -> PySatSolver:
-        solver = self._solvers.get(shape)
-        if solver is None:
-            clauses = shape_clauses(shape, self.encoding).clauses
-            solver = PySatSolver(name=self.solver_name, bootstrap_with=clauses)
-            self._solvers[shape] = solver
-        return solver
+        """Return the pool's solver holding the shape's clauses (givens go in as assumptions)."""
+        return self._persistent.solver(SolverKey(self.solver_name, shape, self.encoding))
 
     def _holds(self, solver: PySatSolver, assumptions: Sequence[int]) -> bool | None:
         return solve_within(solver, self.solver_name, assumptions, self.limits)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pysat.solvers import Solver as PySatSolver
-
+from ..backends.solvers import DEFAULT_SOLVER, new_solver
 from ..cnf.encodings import shape_clauses
 from ..core.claims import decode_model
 from ..core.puzzle import Grid, Puzzle
@@ -39,7 +38,7 @@ def _pattern_grid(shape: Shape, rng: random.Random) -> Grid:
 def _sat_grid(shape: Shape, rng: random.Random) -> Grid | None:
     """Find a grid with a SAT solver steered by random phases (any shape, e.g. diagonals)."""
     n = shape.n
-    with PySatSolver(name="cadical153", bootstrap_with=shape_clauses(shape).clauses) as solver:
+    with new_solver(DEFAULT_SOLVER, shape_clauses(shape).clauses) as solver:
         solver.set_phases([v if rng.random() < 1 / n else -v for v in range(1, n**3 + 1)])
         if not solver.solve():
             return None

@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from ..backends.sat import DEFAULT_SOLVER, SatBackend, Strategy
+from ..backends.sat import SatBackend
+from ..backends.solvers import DEFAULT_SOLVER
+from ..backends.strategy import Strategy
 from ..cnf.encodings import Encoding
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result
+from .explorer import Order
 from .per_thread import PerThread
 from .predicates import Predicate
-from .space import Order, first
+from .space import first
 
 __all__ = ["solve", "solve_result", "shared_backend", "SHARED_BACKENDS"]
 
@@ -82,13 +85,14 @@ def solve(
     """Return a solution of the puzzle, or None when it has none.
 
     ``where`` keeps only solutions a predicate accepts (see :mod:`satdoku.api.predicates`) and
-    ``order="reading"`` returns the first solution in reading order (see :mod:`satdoku.api.space`).
+    ``order="reading"`` returns the first solution in reading order (see :mod:`satdoku.api.space`);
+    in any order and with no predicate, the one backend answers (:func:`solve_result`).
 
     >>> from satdoku.io.line import parse_line
     >>> solve(parse_line("11.............."))  # two 1s in row 1
     >>> solve(parse_line("................"), order="reading")[:8]
     (1, 2, 3, 4, 3, 4, 1, 2)
     """
-    if where is not None or order is not None:
+    if where is not None or (order is not None and Order(order) is not Order.ANY):
         return first(puzzle, where, order, **options)
     return solve_result(puzzle, **options).solution  # type: ignore[arg-type]

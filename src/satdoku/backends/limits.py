@@ -77,7 +77,7 @@ def how_limited(name: str) -> str:
 def check_limitable(name: str, limits: Limits) -> None:
     """Raise InputError when limits are asked of a solver that cannot keep them.
 
-    >>> from satdoku.backends.sat import Limits
+    >>> from satdoku.core.limits import Limits
     >>> check_limitable("cadical153", Limits(timeout=1.0))
     >>> check_limitable("lingeling", Limits(conflicts=10))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -96,7 +96,7 @@ def solve_within(solver: Any, name: str, assumptions: Sequence[int], limits: Lim
     """Solve under limits: True (satisfiable), False (unsatisfiable) or None (a limit was hit).
 
     >>> from pysat.solvers import Solver
-    >>> from satdoku.backends.sat import Limits
+    >>> from satdoku.core.limits import Limits
     >>> with Solver(name="cadical153", bootstrap_with=[[1, 2], [-1]]) as s:
     ...     solve_within(s, "cadical153", [], Limits(timeout=5.0))
     True
@@ -229,7 +229,7 @@ def solve_in_children(
     timeout or on Ctrl-C; as in process, the timeout counts from when the formula is loaded.
 
     >>> from pysat.solvers import Solver
-    >>> from satdoku.backends.sat import Limits
+    >>> from satdoku.core.limits import Limits
     >>> make = lambda: Solver("cadical153", [[1, 2], [-1], [-2]])
     >>> solve_in_children([make, make], Limits()) if can_fork() else (False, None)
     (False, None)

@@ -1,24 +1,24 @@
 """The PySAT backend: solve puzzles by loading their clauses into a SAT solver.
 
-Two strategies share the one encoding. *Persistent*: one solver per shape holds the shape's
-clauses and each puzzle's givens go in as assumptions (fast for batches of small grids).
-*Fresh*: per puzzle a new solver gets the formula simplified by the givens (Kwon & Jain), which
-wins on big grids where assumptions slow the solver down; there, two configurations of the solver
-may race in child processes (a portfolio), the first answer winning.
+Two strategies (:mod:`satdoku.backends.strategy`) share the one encoding. *Persistent*: a solver
+from the pool (:mod:`satdoku.backends.pool`) holds the shape's clauses and each puzzle's givens go
+in as assumptions (fast for batches of small grids). *Fresh*: per puzzle a new solver gets the
+formula simplified by the givens, which wins on big grids; there, two configurations of the
+solver may race in child processes (a portfolio), the first answer winning. Small grids go to the
+compiled engine (:mod:`satdoku.backends.native`) first.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from enum import Enum
+from collections.abc import Callable
 from functools import partial
 from itertools import compress
 from operator import add, sub
 
 from pysat.solvers import Solver as PySatSolver
 
-from ..cnf.encodings import AtMostOne, Encoding, encode, shape_clauses
+from ..cnf.encodings import Encoding, encode
 from ..core.checker import is_solution
 from ..core.claims import TRUE, UNKNOWN, decode_model
 from ..core.errors import InputError, InternalError
@@ -37,186 +37,18 @@ from .limits import (
     solve_within,
 )
 from .native import GUESS_BUDGET, Engine, engine_for
-
-__all__ = [
-    "Strategy",
-    "SOLVER_NAMES",
-    "DEFAULT_SOLVER",
-    "Limits",
-    "SatBackend",
-    "new_solver",
-    "SOLVER_OPTIONS",
-    "FRESH_SOLVER_OPTIONS",
-    "SLICED_SOLVER_OPTIONS",
-    "PORTFOLIO_OPTIONS",
-    "REFRESH_CONFLICTS",
-    "PERSISTENT_SHAPES",
-]
-
-DEFAULT_SOLVER = "cadical153"
-"""The PySAT solver used unless another is named (chosen by measurement; see the README)."""
-
-SOLVER_NAMES = (
-    "cadical103",
-    "cadical153",
-    "cadical195",
-    "glucose3",
-    "glucose4",
-    "glucose42",
-    "lingeling",
-    "maplechrono",
-    "maplecm",
-    "maplesat",
-    "mergesat3",
-    "minicard",
-    "minisat22",
-    "minisat-gh",
+from .pool import REFRESH_CHECK, SolverKey, SolverPool
+from .solvers import (
+    DEFAULT_SOLVER,
+    FRESH_SOLVER_OPTIONS,
+    PORTFOLIO_OPTIONS,
+    check_solver_name,
+    fresh_options,
+    new_solver,
 )
-"""PySAT solver names satdoku accepts."""
+from .strategy import Strategy, fresh_encoding
 
-
-class Strategy(Enum):
-    """How givens reach the solver: assumptions on a persistent solver, or a fresh solver."""
-
-    PERSISTENT = "persistent"
-    FRESH = "fresh"
-    AUTO = "auto"
-
-    def resolve(self, n: int) -> Strategy:
-        """Return the concrete strategy for side n (AUTO: persistent up to 16, then fresh).
-
-        >>> Strategy.AUTO.resolve(9), Strategy.AUTO.resolve(25)
-        (<Strategy.PERSISTENT: 'persistent'>, <Strategy.FRESH: 'fresh'>)
-        """
-        if self is not Strategy.AUTO:
-            return self
-        return Strategy.PERSISTENT if n <= 16 else Strategy.FRESH
-
-
-def check_solver_name(name: str) -> str:
-    """Return the name when PySAT knows it, else raise InputError listing the names.
-
-    >>> check_solver_name("minisat22")
-    'minisat22'
-    """
-    if name not in SOLVER_NAMES:
-        raise InputError(f"unknown solver {name!r}: expected one of {', '.join(SOLVER_NAMES)}")
-    return name
-
-
-SOLVER_OPTIONS: dict[str, dict[str, int]] = {"cadical153": {"chrono": 0}}
-"""Options set on new solvers (chosen by measurement: benchmarks/RESULTS.md).
-
-CaDiCaL 1.5.3 without chronological backtracking solved the 17-clue set about 12% faster with
-givens as assumptions (fewer conflicts on the hardest set too).
-"""
-
-FRESH_SOLVER_OPTIONS: dict[str, dict[str, int]] = {
-    "cadical153": {"chrono": 0, "elim": 0, "stabilizeonly": 1},
-}
-"""Options set on the fresh solvers of big grids instead (chosen by measurement).
-
-Big puzzles simplified by their singles are satisfiable search problems: CaDiCaL 1.5.3 kept in
-its stable mode (target phases, as with ``--sat``) and without bounded variable elimination
-took 75 s in all against 124 s with
-:data:`SOLVER_OPTIONS` on 47 puzzles (random 25x25 and 36x36 Sudoku with 36-48% given, Latin
-squares of order 40 and 50 with 42% given, and ``data/large``): median 0.53 s against 1.27 s,
-faster on 31 of them, slowest 12.8 s against 26 s. Times vary widely from puzzle to puzzle
-with either; CaDiCaL 1.9.5 took 160 s on one 50x50 Latin square.
-"""
-
-
-PORTFOLIO_OPTIONS: dict[str, tuple[dict[str, int], ...]] = {
-    "cadical153": (FRESH_SOLVER_OPTIONS["cadical153"], {"chrono": 0}),
-}
-"""Configurations raced on a big grid, one child process each, when two CPUs are free.
-
-Run times of one big puzzle swing widely from one configuration to another. On 28 puzzles
-(random Sudoku 25x25 at 40-45 % given, 36x36 at 55 %, 49x49 at 60 %, Latin squares of order
-40, 50 and 60 at 42 %, and ``data/large``), 10 s each at most: the stable-only configuration of
-:data:`FRESH_SOLVER_OPTIONS` ran out of time on 4 (two Latin squares of order 50, two of 60),
-CaDiCaL's own mode switching (``chrono=0`` alone) on 1, and the two raced on 1 (the other Latin
-square of order 60 went from over 10 s to 5.0 s, those of order 50 to 2.1-2.5 s), while the
-medians stayed those of the faster one.
-"""
-
-SLICED_SOLVER_OPTIONS: dict[str, dict[str, int]] = {
-    "cadical153": {**FRESH_SOLVER_OPTIONS["cadical153"], "lucky": 0},
-    "cadical195": {"lucky": 0},
-}
-"""Options of the fresh solvers of big grids under ``--timeout`` (run in conflict slices).
-
-CaDiCaL tries its *lucky phases* (a few full passes over the formula) at the start of every call
-without assumptions, and under a timeout every slice is a call: two Latin squares of order 50
-(42 % given) took 19.3 s and 2.4 s in slices with them, 1.6 s and 1.0 s without (1.0 s and
-0.9 s unlimited).
-"""
-
-
-def new_solver(
-    name: str,
-    clauses: Sequence[Sequence[int]] = (),
-    table: dict[str, dict[str, int]] = SOLVER_OPTIONS,
-) -> PySatSolver:
-    """Return a PySAT solver with satdoku's options for it (from ``table``), loaded with clauses.
-
-    >>> with new_solver("cadical153", [[1, 2], [-1]]) as s:
-    ...     s.solve(), s.get_model()
-    (True, [-1, 2])
-    """
-    solver = PySatSolver(name=name)
-    options = table.get(name)
-    if options:
-        solver.configure(options)  # only before the first clause
-    solver.append_formula(clauses)
-    return solver
-
-
-REFRESH_CONFLICTS = 50_000
-"""Conflicts after which a persistent solver is replaced by a new one (learnt clauses dropped).
-
-Learnt clauses are implied by the shape's clauses alone, so they stay valid from puzzle to puzzle,
-but the ones CaDiCaL keeps pile up and slow every later propagation: on the 10,000 puzzles of
-forum_hardest_1905_11+ (about 40 conflicts each) one solver for all took 18.3 s of CPU, a new
-solver after every 50,000 conflicts 15.0 s (20,000: 15.6 s; 100,000: 15.6 s); on the 49,158
-17-clue puzzles (few conflicts, so few refreshes) 5.4 s against 5.8 s.
-"""
-
-PERSISTENT_SHAPES = 16
-"""Most persistent solvers (one per shape) a backend holds at once."""
-
-REFRESH_CHECK = 128
-"""Puzzles solved between two looks at a persistent solver's conflict count."""
-
-PAIRWISE_BUDGET = 2_000_000
-"""Most pairwise at-most-one clauses a simplified formula may have under ``--amo auto``."""
-
-
-def fresh_encoding(shape: Shape, encoding: Encoding, known: Sequence[int]) -> Encoding:
-    """Return the encoding of a formula simplified by ``known``: AUTO picks by its size.
-
-    After the givens, each axiom keeps only its undecided claims; pairwise at-most-one on those
-    solved the 25x25 and 36x36 puzzles faster than the sequential counter, so under
-    ``AtMostOne.AUTO`` it is pairwise unless the estimated pairwise clause count passes
-    :data:`PAIRWISE_BUDGET` (sparse givens on a big grid), then sequential.
-
-    >>> from satdoku.rules.singles import eliminate
-    >>> for n in (25, 64):
-    ...     shape = Shape.sudoku(n)
-    ...     print(n, fresh_encoding(shape, Encoding(), eliminate(Puzzle.empty(shape))).amo.value)
-    25 pairwise
-    64 sequential
-    """
-    if encoding.amo is not AtMostOne.AUTO:
-        return encoding
-    n = shape.n
-    pairs = 0
-    for base in range(1, n**3 + 1, n):
-        m = known[base : base + n].count(UNKNOWN)
-        pairs += m * (m - 1) // 2
-    houses_per_cell = 1 + len(shape.houses) * n / (n * n)  # the cell axiom, then its houses
-    amo = AtMostOne.PAIRWISE if pairs * houses_per_cell <= PAIRWISE_BUDGET else AtMostOne.SEQUENTIAL
-    return Encoding(encoding.scheme, amo)
+__all__ = ["SatBackend"]
 
 
 class _Plan:
@@ -277,7 +109,7 @@ class _Plan:
 
 
 class SatBackend:
-    """Solve puzzles of any shape with PySAT, one solver per shape for the persistent strategy.
+    """Solve puzzles of any shape with PySAT (the persistent strategy: one pooled solver a shape).
 
     Big grids (the fresh strategy) race the :data:`PORTFOLIO_OPTIONS` of the solver in
     ``portfolio`` child processes where fork is to be had (default: one per CPU this process
@@ -313,14 +145,12 @@ class SatBackend:
             raise InputError(f"a portfolio needs at least one solver, got {portfolio}")
         self.portfolio = portfolio
         check_limitable(self.solver_name, limits)
-        self._persistent: dict[Shape, PySatSolver] = {}
+        self._persistent = SolverPool(on_drop=self._forget)
         self._plans: dict[Shape, _Plan] = {}
 
     def close(self) -> None:
         """Free every solver held."""
-        for solver in self._persistent.values():
-            solver.delete()
-        self._persistent.clear()
+        self._persistent.close()
         self._plans.clear()
 
     def __enter__(self) -> SatBackend:
@@ -329,37 +159,25 @@ class SatBackend:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _key(self, shape: Shape) -> SolverKey:
+        return SolverKey(self.solver_name, shape, self.encoding)
+
     def persistent_solver(self, shape: Shape) -> PySatSolver:
-        """Return the solver that holds this shape's clauses, making it on first use (the
-        solver of the shape used first goes when :data:`PERSISTENT_SHAPES` are held)."""
-        solver = self._persistent.get(shape)
-        if solver is None:
-            if len(self._persistent) >= PERSISTENT_SHAPES:
-                self._drop(next(iter(self._persistent)))
-            formula = shape_clauses(shape, self.encoding)
-            solver = new_solver(self.solver_name, formula.clauses)
-            self._persistent[shape] = solver
-        return solver
+        """Return the pool's solver that holds this shape's clauses, made on first use."""
+        return self._persistent.solver(self._key(shape))
 
     def _refresh(self, shape: Shape, plan: _Plan) -> _Plan:
-        """Return the plan to use, replacing the shape's solver after REFRESH_CONFLICTS conflicts.
-
-        Called every :data:`REFRESH_CHECK` solves; the learnt clauses a solver keeps pile up.
-        """
+        """Return the plan to use, the pool having replaced the shape's solver if its conflicts
+        passed :data:`~satdoku.backends.pool.REFRESH_CONFLICTS` (checked every
+        :data:`~satdoku.backends.pool.REFRESH_CHECK` solves)."""
         plan.countdown = REFRESH_CHECK
-        solver = self._persistent.get(shape)
-        if solver is None:
-            return plan
-        stats = solver.accum_stats() or {}
-        if stats.get("conflicts", 0) < REFRESH_CONFLICTS:
-            return plan
-        self._drop(shape)
-        return self._plan(shape)
+        if self._persistent.refresh(self._key(shape)):
+            return self._plan(shape)
+        return plan
 
-    def _drop(self, shape: Shape) -> None:
-        """Free a shape's persistent solver and forget the plan built on it."""
-        self._persistent.pop(shape).delete()
-        self._plans.pop(shape, None)
+    def _forget(self, key: SolverKey) -> None:
+        """Forget the plan built on a solver the pool freed."""
+        self._plans.pop(key.shape, None)
 
     def _plan(self, shape: Shape, load: bool = False) -> _Plan:
         """Return the shape's plan; its persistent solver is loaded when the compiled engine
@@ -431,7 +249,7 @@ class SatBackend:
             ok, model = solve_in_children(makers, self.limits)
             status = Status.TIMEOUT if ok is None else Status.SOLVED if ok else Status.UNSOLVABLE
         else:
-            table = SLICED_SOLVER_OPTIONS if self.limits.timeout else FRESH_SOLVER_OPTIONS
+            table = fresh_options(self.limits)
             with new_solver(self.solver_name, formula.clauses, table) as solver:
                 status, model = self._run(solver, [])
         if model is not None:

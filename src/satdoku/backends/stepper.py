@@ -9,7 +9,7 @@ from ..core.errors import InternalError
 from ..core.limits import Limits
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
-from ..rules.search import Accept, GuessOrder, Run, TraceStatus
+from ..rules.search import Accept, GuessOrder, SearchRun, TraceStatus
 from ..rules.strategies import RULES_1_2, RuleSet
 
 __all__ = ["StepperBackend"]
@@ -48,7 +48,7 @@ class StepperBackend:
         The limits apply as for PySAT: ``timeout`` seconds, and ``conflicts`` counts backtracks;
         past either the status is TIMEOUT.
         """
-        run = Run(puzzle, self.rules, search=True, order=self.order, accept=accept)
+        run = SearchRun(puzzle, self.rules, search=True, order=self.order, accept=accept)
         timeout, conflicts = self.limits.timeout, self.limits.conflicts
         if self.limits.limited:
             deadline = time.monotonic() + timeout if timeout is not None else None

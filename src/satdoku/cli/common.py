@@ -11,7 +11,8 @@ from importlib import resources
 from pathlib import Path
 from typing import IO
 
-from ..backends.sat import DEFAULT_SOLVER, SOLVER_NAMES, Strategy
+from ..backends.solvers import DEFAULT_SOLVER, SOLVER_NAMES
+from ..backends.strategy import Strategy
 from ..cnf.encodings import AtMostOne, Encoding, Scheme
 from ..core.errors import InputError
 from ..core.limits import Limits

@@ -14,7 +14,7 @@ import math
 import sys
 from typing import Any
 
-from ..api.space import Explorer
+from ..api.explorer import Explorer
 from ..core.errors import InputError
 from ..core.limits import Limits
 from .common import add_input_options, read_entries, report_error

@@ -11,8 +11,8 @@ from functools import partial
 from ..api.batch import solve_entries
 from ..api.explain import Explainer
 from ..backends.limits import default_jobs
-from ..backends.sat import SatBackend, Strategy
-from ..backends.stepper import StepperBackend
+from ..backends.registry import Backend, BackendKind, make_backend
+from ..backends.strategy import Strategy
 from ..core.errors import InputError
 from ..core.results import Status
 from ..views.explanation import annotated
@@ -129,22 +129,23 @@ def run(args: argparse.Namespace) -> int:
         return run_space(args)
     alphabet = alphabet_of(args)
     fmt = args.format or ("pretty" if args.file is None else "line")
-    backend: SatBackend | StepperBackend
-    factory: Callable[[], SatBackend | StepperBackend]
+    factory: Callable[[], Backend]
     jobs = default_jobs() if args.jobs == 0 else args.jobs
     if not 0 <= jobs <= MAX_JOBS:
         raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, got {args.jobs}")
     if args.portfolio is not None and args.portfolio < 1:
         raise InputError(f"--portfolio must be 1 or more, got {args.portfolio}")
-    if args.backend == "stepper":
-        factory = partial(StepperBackend, limits=limits_of(args))
+    kind = BackendKind(args.backend)
+    if kind is BackendKind.STEPPER:
+        factory = partial(make_backend, kind, limits=limits_of(args))
     else:
         factory = partial(
-            SatBackend,
-            args.solver,
-            encoding_of(args),
-            Strategy(args.strategy),
-            limits_of(args),
+            make_backend,
+            kind,
+            solver=args.solver,
+            encoding=encoding_of(args),
+            strategy=Strategy(args.strategy),
+            limits=limits_of(args),
             portfolio=args.portfolio if args.portfolio else (1 if jobs > 1 else None),
             native=args.native,
         )

@@ -1,7 +1,7 @@
 """``satdoku solve`` options on the solution space: --order, --all, --limit, --where, --unique.
 
 When none is given, ``solve`` keeps its own fast path; when any is, :func:`run_space` answers
-each puzzle with an :class:`~satdoku.api.space.Explorer`.
+each puzzle with an :class:`~satdoku.api.explorer.Explorer`.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import sys
 from typing import Any
 
 from ..api.explain import Explainer
+from ..api.explorer import Explorer, Order
 from ..api.predicates import PREDICATES, Predicate, PredicateError, predicate_named
-from ..api.space import Explorer, Order, SearchTimeout
-from ..backends.sat import Strategy
+from ..api.question import SearchTimeout
+from ..backends.strategy import Strategy
 from ..core.errors import InputError
 from ..core.results import Result, Status
 from ..io.alphabet import Alphabet

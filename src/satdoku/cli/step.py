@@ -13,7 +13,7 @@ from ..core.errors import InputError
 from ..io.line import format_line
 from ..rules.rating import rate
 from ..rules.search import GuessOrder, Trace, trace
-from ..rules.stepper import Rule
+from ..rules.steps import Rule
 from ..rules.strategies import parse_rules, rules_label
 from ..views.html_player import render_trace_html
 from ..views.plain_board import format_board
@@ -183,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _player() -> Any:
     """Return :func:`satdoku.views.terminal_player.play`, or say clearly that rich is missing."""
-    try:
+    try:  # imported here, not at the top: rich is an optional dependency (satdoku[rich])
         from ..views.terminal_player import play
     except ModuleNotFoundError as err:
         if err.name is None or err.name.split(".")[0] != "rich":

@@ -17,13 +17,16 @@ from ..core.checker import is_solution
 from ..core.display import draw
 from ..core.errors import InternalError
 from ..core.puzzle import Grid, Puzzle
-from .stepper import Propagator, Replayer, Rule, Snapshot, State, Step, replay
+from .propagator import Propagator, Snapshot
+from .replay import Replayer, replay
+from .state import State
+from .steps import Rule, Step
 from .strategies import RULES_1_2, RuleSet
 
 __all__ = [
     "GuessOrder",
     "TraceStatus",
-    "Run",
+    "SearchRun",
     "Trace",
     "trace",
     "solve_steps",
@@ -77,13 +80,13 @@ class TraceStatus(Enum):
     UNSOLVABLE = "unsolvable"
 
 
-class Run:
+class SearchRun:
     """One run of the stepper on a puzzle: iterate it for the steps; then read its outcome.
 
     ``state()`` gives the state after the last step yielded, at any moment.
 
     >>> from satdoku.io.line import parse_line
-    >>> run = Run(parse_line("1..............."), search=True)
+    >>> run = SearchRun(parse_line("1..............."), search=True)
     >>> steps = list(run)
     >>> run.status.value, run.guesses, run.solution[:4]
     ('solved', 6, (1, 2, 3, 4))
@@ -220,7 +223,7 @@ def trace(
     >>> len(t.steps), t.truncated, t.status.value
     (10, True, 'stalled')
     """
-    run = Run(puzzle, rules, search=search, order=order, accept=accept)
+    run = SearchRun(puzzle, rules, search=search, order=order, accept=accept)
     if max_steps is None:
         steps = tuple(run)
     else:
@@ -250,4 +253,4 @@ def solve_steps(puzzle: Puzzle, rules: RuleSet = RULES_1_2, **options: object) -
     >>> sum(1 for s in solve_steps(parse_line("1...")) if s.rule.value == "given")
     1
     """
-    return iter(Run(puzzle, rules, search=True, **options))  # type: ignore[arg-type]
+    return iter(SearchRun(puzzle, rules, search=True, **options))  # type: ignore[arg-type]

@@ -8,12 +8,14 @@ accepts, or None (the seed's ``empty``) when there is none.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.checker import broken_axioms
 from ..core.errors import InputError, InternalError
 from ..core.shape import Shape
+from .candidate_grid import CandidateGrid, Single
 
 __all__ = [
     "Cell",
@@ -101,36 +103,48 @@ def strings_to_puzzle(rows: Sequence[str]) -> Board:
     return board
 
 
-def _first_single(board: Board) -> tuple[int, int] | None:
-    for r, row in enumerate(board):
-        for c, cell in enumerate(row):
-            if isinstance(cell, list) and len(cell) == 1:
-                return (r, c)
-    return None
+def _digits(mask: int) -> list[int]:
+    """Return the digits of a candidate mask, increasing."""
+    return [d for d in range(1, mask.bit_length() + 1) if mask >> (d - 1) & 1]
 
 
 def remove_singles(board: Board) -> Board:
     """Fill the first Single in reading order, remove its digit from its row and column; repeat.
 
-    The board is not changed; the result has no Single left (it may hold ``[]``).
+    The board is not changed; the result has no Single left (it may hold ``[]``). The rules are
+    those of :class:`~satdoku.rules.candidate_grid.CandidateGrid` on the Latin shape (rule 1 by
+    :meth:`~satdoku.rules.candidate_grid.CandidateGrid.place`, which reports the new Singles);
+    the seed's order is kept by always filling the Single that comes first in reading order.
 
     >>> remove_singles(strings_to_puzzle(["???", "?3?", "??2"]))
     [[1, 2, 3], [2, 3, 1], [3, 1, 2]]
     """
-    out: Board = [[list(x) if isinstance(x, list) else x for x in row] for row in board]
-    n = len(out)
-    while (where := _first_single(out)) is not None:
-        r, c = where
-        cell = out[r][c]
-        assert isinstance(cell, list)
-        v = cell[0]
-        out[r][c] = v
-        for k in range(n):
-            for rr, cc in ((r, k), (k, c)):
-                other = out[rr][cc]
-                if isinstance(other, list) and v in other:
-                    other.remove(v)
-    return out
+    n = len(board)
+    if not n:
+        return []
+    grid = CandidateGrid(Shape.latin(n))
+    cand, placed = grid.cand, grid.placed
+    for cell, x in enumerate(x for row in board for x in row):
+        if isinstance(x, list):
+            cand[cell] = sum({1 << (d - 1) for d in x})
+        else:
+            placed[cell], cand[cell] = x, 1 << (x - 1)
+    firsts: list[Single] = [
+        (cell, m.bit_length())
+        for cell, m in enumerate(cand)
+        if m and not m & (m - 1) and not placed[cell]
+    ]
+    while firsts:
+        cell, digit = heapq.heappop(firsts)
+        if placed[cell] or not cand[cell]:
+            continue  # a Single that became [] before its turn
+        found: list[Single] = []
+        grid.place(cell, digit, found)
+        for single in found:
+            heapq.heappush(firsts, single)
+    return [
+        [placed[cell] or _digits(cand[cell]) for cell in range(r * n, r * n + n)] for r in range(n)
+    ]
 
 
 def _first_choice(board: Board) -> tuple[int, int] | None:

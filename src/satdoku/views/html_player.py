@@ -158,4 +158,3 @@ def render_trace_html(trace: Mapping[str, Any], title: str = "satdoku") -> str:
         .replace("%%JS%%", _player_file("player.js"))
         .replace("%%DATA%%", data)
     )
-

@@ -1,10 +1,10 @@
 """Notebook display of traces: the HTML player embedded as an ``<iframe srcdoc>`` in the output.
 
 A notebook puts an object's ``_repr_html_`` inside its own page, so the player's full page (its
-script, style and Content-Security-Policy) goes into the ``srcdoc`` attribute of a sandboxed
-iframe (scripts allowed, nothing else): its ids and styles cannot clash with the notebook's, it
-needs no network and no ipywidgets, and the page played is exactly the one of
-``satdoku step --html`` (made from :func:`satdoku.views.trace.trace_record`, nothing recomputed).
+script, style and Content-Security-Policy) goes into the ``srcdoc`` attribute of a sandboxed iframe
+(scripts allowed, nothing else): its ids and styles cannot clash with the notebook's, it needs no
+network and no ipywidgets, and the page played is exactly the one of ``satdoku step --html`` (made
+from :func:`satdoku.views.trace_json.trace_record`, nothing recomputed).
 
 >>> from satdoku.io.line import parse_line
 >>> from satdoku.rules.search import trace

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ..core.shape import Shape, default_box
 from ..io.alphabet import Alphabet
-from ..rules.stepper import State
+from ..rules.state import State
 
 __all__ = ["format_board"]
 
@@ -25,7 +25,7 @@ def format_board(
     draw box borders.
 
     >>> from satdoku.io.line import parse_line
-    >>> from satdoku.rules.stepper import fixpoint
+    >>> from satdoku.rules.propagator import fixpoint
     >>> p = parse_line("1...")
     >>> print(format_board(fixpoint(p)[0], p.shape, givens=p.cells))
     +-----+-----+

@@ -3,7 +3,7 @@
 The stepper records variables only; the words are made on demand from a step and the shape.
 
 >>> from satdoku.io.line import parse_line
->>> from satdoku.rules.stepper import propagation
+>>> from satdoku.rules.propagator import propagation
 >>> sentence(list(propagation(parse_line("1...")))[0])
 'given: r1c1=1'
 """
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ..core.claims import Claim, claim_of
 from ..core.shape import Shape
 from ..io.alphabet import Alphabet
-from ..rules.stepper import Rule, Step
+from ..rules.steps import Rule, Step
 
 __all__ = ["sentence"]
 
@@ -39,7 +39,7 @@ def sentence(step: Step, shape: Shape | None = None, alphabet: Alphabet = Alphab
     """Say what a step does, citing its rule and axiom, in r1c1 notation.
 
     >>> from satdoku.io.line import parse_line
-    >>> from satdoku.rules.stepper import propagation
+    >>> from satdoku.rules.propagator import propagation
     >>> steps = list(propagation(parse_line("1...")))
     >>> sentence(steps[0])
     'given: r1c1=1'

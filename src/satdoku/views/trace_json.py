@@ -15,7 +15,7 @@ from ..core.shape import Shape
 from ..io.alphabet import Alphabet
 from ..io.line import format_line
 from ..rules.search import Trace
-from ..rules.stepper import Rule, Step
+from ..rules.steps import Rule, Step
 from .sentences import sentence
 
 __all__ = ["claims_json", "step_record", "trace_record"]
@@ -35,7 +35,7 @@ def step_record(
 ) -> dict[str, Any]:
     """Return the JSON record of one step (the exact contract, plus ``"text"``).
 
-    >>> from satdoku.rules.stepper import Step, Rule
+    >>> from satdoku.rules.steps import Step, Rule
     >>> step_record(Step(Rule.GIVEN, None, (1,), True, (), 0, 2))  # doctest: +NORMALIZE_WHITESPACE
     {'rule': 'given', 'axiom': None, 'claims': [[0, 0, 1]], 'value': True, 'because': [],
      'depth': 0, 'text': 'given: r1c1=1'}

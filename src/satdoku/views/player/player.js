@@ -1,3 +1,4 @@
+
 (() => {
   "use strict";
   const $ = (id) => document.getElementById(id);

@@ -1,161 +1,26 @@
-"""The two-rule stepper: propagate claims through exactly-one axioms, one immutable step at a time.
+"""The stepper's propagator: rules 1 and 2 (and twins) over the axioms, to a fixpoint, as steps.
 
-Rule 1: one claim of an axiom is true, so every other claim of it is false. Rule 2: every claim of
-an axiom but one is false, so that one is true. Givens are the first steps; a contradiction (an
-axiom with two true claims, or with every claim false) ends propagation as a step, not an
-exception. Steps hold claim variables (``row*n*n + col*n + digit``) and are rendered to text only
-on demand (:mod:`satdoku.views.trace`), so propagation stays fast.
+It keeps per axiom how many claims are not false and which claim is true, and queues each axiom as
+a rule becomes due on it, so the trace records the rules in the order the counts reach them (the
+trace-free rules over candidate masks are :mod:`satdoku.rules.candidate_grid`).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
-from enum import Enum
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..core.axioms import Axiom, axioms
-from ..core.claims import FALSE, TRUE, UNKNOWN, Claim, claim_of, variable
+from ..core.axioms import axioms
+from ..core.claims import FALSE, TRUE, UNKNOWN, variable
 from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
+from .state import State
+from .steps import Rule, Step
 from .strategies import RULES_1_2, RuleSet, Technique, find_twins
 
-__all__ = [
-    "Rule",
-    "Step",
-    "State",
-    "Snapshot",
-    "Propagator",
-    "propagation",
-    "fixpoint",
-    "replay",
-    "Replayer",
-]
-
-
-class Rule(Enum):
-    """What a step is: rule 1 or 2, a given, a guess, a backtrack, twins, or a contradiction.
-
-    The value is the step's ``"rule"`` in the JSON trace.
-
-    >>> Rule(1).name, Rule("guess").value
-    ('ONE', 'guess')
-    """
-
-    ONE = 1
-    TWO = 2
-    GIVEN = "given"
-    GUESS = "guess"
-    BACKTRACK = "backtrack"
-    TWINS = "twins"
-    CONTRADICTION = "contradiction"
-
-
-class Step(NamedTuple):
-    """One step: the rule, the axiom it used, the claims it decides and their value, and why.
-
-    ``decided`` and ``because`` hold claim variables; ``claims`` and ``reasons`` give them as
-    :class:`Claim`. ``depth`` is the number of guesses in force (a backtrack carries the depth of
-    the guess it undoes). ``detail`` is ``(house index, digit, digit)`` for twins, else None.
-
-    >>> s = Step(Rule.GIVEN, None, (1,), True, (), 0, 4)
-    >>> s.claims
-    (Claim(row=0, col=0, digit=1),)
-    """
-
-    rule: Rule
-    axiom: Axiom | None
-    decided: tuple[int, ...]
-    value: bool
-    because: tuple[int, ...]
-    depth: int
-    n: int
-    detail: tuple[int, int, int] | None = None
-
-    @property
-    def claims(self) -> tuple[Claim, ...]:
-        """Return the claims this step decides."""
-        return tuple(claim_of(v, self.n) for v in self.decided)
-
-    @property
-    def reasons(self) -> tuple[Claim, ...]:
-        """Return the claims that caused this step."""
-        return tuple(claim_of(v, self.n) for v in self.because)
-
-    @property
-    def technique(self) -> Technique | None:
-        """Return the human strategy this step is a view of (None for givens, guesses, ...).
-
-        >>> Step(Rule.ONE, None, (2,), False, (1,), 0, 4).technique
-        <Technique.ELIMINATION: 'elimination'>
-        """
-        if self.rule is Rule.ONE:
-            return Technique.ELIMINATION
-        if self.rule is Rule.TWO:
-            cell = self.axiom is not None and self.axiom.is_cell
-            return Technique.LONE_CELL if cell else Technique.LONE_RANGER
-        if self.rule is Rule.TWINS:
-            return Technique.TWINS
-        return None
-
-
-class State(NamedTuple):
-    """What is known at one moment: per claim variable TRUE (1), FALSE (-1) or unknown (0).
-
-    ``values[v]`` is the state of variable v (index 0 unused). A cell's candidates are its claims
-    not yet false; a cell is set when one of its claims is true.
-
-    >>> s = State.initial(2)
-    >>> s.candidates(0, 0), s.digit(0, 0)
-    ((1, 2), 0)
-    """
-
-    n: int
-    values: tuple[int, ...]
-
-    @classmethod
-    def initial(cls, n: int) -> State:
-        """Return the state where nothing is known."""
-        return cls(n, (UNKNOWN,) * (n**3 + 1))
-
-    def value(self, claim: Claim) -> int:
-        """Return TRUE (1), FALSE (-1) or UNKNOWN (0) for a claim."""
-        n = self.n
-        return self.values[variable(claim, n)]
-
-    def candidates(self, row: int, col: int) -> tuple[int, ...]:
-        """Return the digits of a cell whose claims are not false, increasing."""
-        n = self.n
-        base = (row * n + col) * n
-        return tuple(d for d in range(1, n + 1) if self.values[base + d] != FALSE)
-
-    def digit(self, row: int, col: int) -> int:
-        """Return the digit whose claim is true in a cell, or 0 when none is."""
-        n = self.n
-        base = (row * n + col) * n
-        for d in range(1, n + 1):
-            if self.values[base + d] == TRUE:
-                return d
-        return 0
-
-    def grid(self) -> Grid:
-        """Return the cells set so far (0 where no claim of the cell is true)."""
-        n = self.n
-        return tuple(self.digit(i // n, i % n) for i in range(n * n))
-
-    def board(self) -> list[list[tuple[int, ...]]]:
-        """Return the candidates of every cell, as rows.
-
-        >>> State.initial(2).board()[1]
-        [(1, 2), (1, 2)]
-        """
-        n = self.n
-        return [[self.candidates(r, c) for c in range(n)] for r in range(n)]
-
-    def solved(self) -> bool:
-        """Tell whether every cell is set."""
-        return all(self.grid())
+__all__ = ["Snapshot", "Propagator", "propagation", "fixpoint"]
 
 
 class Snapshot(NamedTuple):
@@ -453,56 +318,3 @@ def fixpoint(puzzle: Puzzle, rules: RuleSet = RULES_1_2) -> tuple[State, Step | 
     for _ in p.propagate(0):
         pass
     return p.state(), p.conflict
-
-
-class Replayer:
-    """Rebuild states from steps alone, forward, as a viewer does (see :func:`replay`).
-
-    >>> from satdoku.io.line import parse_line
-    >>> r = Replayer(2)
-    >>> for step in propagation(parse_line("1...")):
-    ...     r.apply(step)
-    >>> r.state().grid(), r.position
-    ((1, 2, 2, 1), 8)
-    """
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.values = [UNKNOWN] * (n**3 + 1)
-        self.saved: dict[int, list[int]] = {}
-        self.position = 0
-
-    def apply(self, step: Step) -> None:
-        """Apply one step: a guess saves the state, a backtrack of its depth restores it."""
-        if step.rule is Rule.GUESS:
-            self.saved[step.depth] = self.values[:]
-        elif step.rule is Rule.BACKTRACK:
-            self.values = self.saved.pop(step.depth)[:]
-            for deeper in [d for d in self.saved if d > step.depth]:
-                del self.saved[deeper]
-        mark = TRUE if step.value else FALSE
-        values = self.values
-        for v in step.decided:
-            values[v] = mark
-        self.position += 1
-
-    def state(self) -> State:
-        """Return the state after the steps applied so far."""
-        return State(self.n, tuple(self.values))
-
-
-def replay(steps: Iterable[Step], n: int) -> Iterator[State]:
-    """Yield the state after each step, rebuilt from the steps alone (as a viewer does).
-
-    False claims remove candidates and true claims set cells; a guess remembers the state before
-    it, and a backtrack of the same depth returns to that state, then applies its own claim.
-
-    >>> from satdoku.io.line import parse_line
-    >>> states = list(replay(propagation(parse_line("1...")), 2))
-    >>> states[-1].grid()
-    (1, 2, 2, 1)
-    """
-    replayer = Replayer(n)
-    for step in steps:
-        replayer.apply(step)
-        yield replayer.state()

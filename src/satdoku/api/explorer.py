@@ -1,0 +1,369 @@
+"""The explorer: answers about a puzzle's solution space, asked of SAT solvers and the engine.
+
+Every solution, in any order or in reading order, counts, uniqueness, forced cells and the
+digits each cell can hold. Each question leases the shape's pooled solver
+(:class:`~satdoku.api.question.Question`), so questions on one explorer never see each other's
+blocking clauses. Large counts use :mod:`satdoku.rules.counting` (the two rules, splitting and a
+cache) instead of one SAT call per solution, and the first solution in any order with no
+predicate is the backend's (:class:`~satdoku.backends.sat.SatBackend`), as for
+:func:`satdoku.api.solve.solve`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from contextlib import closing
+from dataclasses import dataclass
+from enum import Enum
+
+from ..backends.limits import check_limitable
+from ..backends.native import GUESS_BUDGET, engine_for
+from ..backends.pool import SolverPool
+from ..backends.sat import SatBackend
+from ..backends.solvers import DEFAULT_SOLVER, check_solver_name
+from ..backends.strategy import Strategy
+from ..cnf.encodings import Encoding
+from ..core.limits import Limits
+from ..core.puzzle import Grid, Puzzle
+from ..core.results import Result, Status
+from ..rules.counting import completions, count_completions
+from .predicates import Predicate, judge
+from .question import Question, SearchTimeout
+
+__all__ = ["Order", "Count", "Explorer", "SAT_FIRST", "ENGINE_COUNT_MOST"]
+
+SAT_FIRST = 8
+"""Solutions looked for by SAT calls before counting switches to :mod:`satdoku.rules.counting`."""
+
+ENGINE_COUNT_MOST = 1_000_000
+"""Solutions the compiled engine counts one by one before a count goes to the other ways (its
+budget of guesses ends it sooner: each solution past the first takes a guess)."""
+
+
+class Order(Enum):
+    """The order solutions come in: any (the solver's), or reading order (lexicographic).
+
+    >>> Order("reading")
+    <Order.READING: 'reading'>
+    """
+
+    ANY = "any"
+    READING = "reading"
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number of solutions; ``complete`` is False when a limit (or a timeout) stopped counting.
+
+    >>> Count(2, True).count
+    2
+    """
+
+    count: int
+    complete: bool
+    timed_out: bool = False
+
+
+def _order(order: Order | str | None) -> Order:
+    return Order.ANY if order is None else Order(order)
+
+
+class Explorer:
+    """Answer questions about puzzles' solution spaces, with one pooled PySAT solver per shape.
+
+    ``sat_calls`` counts the SAT calls made so far (to compare ways of asking). ``native``:
+    counts and uniqueness without a predicate go to the compiled engine of
+    :mod:`satdoku.backends.native` first, within its budget of guesses (None: with the AUTO
+    strategy).
+
+    >>> from satdoku.io.line import parse_line
+    >>> with Explorer() as ex:
+    ...     ex.count(parse_line("1....2....3....4")).count, ex.is_unique(parse_line("1" * 16))
+    (2, False)
+    """
+
+    def __init__(
+        self,
+        solver: str = DEFAULT_SOLVER,
+        encoding: Encoding = Encoding(),
+        strategy: Strategy = Strategy.AUTO,
+        limits: Limits = Limits(),
+        native: bool | None = None,
+    ) -> None:
+        self.solver_name = check_solver_name(solver)
+        check_limitable(self.solver_name, limits)
+        self.native = strategy is Strategy.AUTO if native is None else native
+        self.encoding = encoding
+        self.strategy = strategy
+        self.limits = limits
+        self.sat_calls = 0
+        self._persistent = SolverPool()
+        self._backend: SatBackend | None = None  # first solutions in any order, made on demand
+
+    def close(self) -> None:
+        """Free every solver held."""
+        self._persistent.close()
+        if self._backend is not None:
+            self._backend.close()
+            self._backend = None
+
+    def __enter__(self) -> Explorer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _tally(self) -> None:
+        self.sat_calls += 1
+
+    def _question(self, puzzle: Puzzle) -> Question:
+        """Open a question about the puzzle (on the shape's pooled solver, or a fresh one)."""
+        return Question(
+            puzzle,
+            self._persistent,
+            solver=self.solver_name,
+            encoding=self.encoding,
+            strategy=self.strategy,
+            limits=self.limits,
+            tally=self._tally,
+        )
+
+    # -- enumeration -------------------------------------------------------------------------
+
+    def solutions(
+        self,
+        puzzle: Puzzle,
+        limit: int | None = None,
+        where: Predicate | None = None,
+        order: Order | str | None = None,
+    ) -> Iterator[Grid]:
+        """Yield the puzzle's solutions that pass ``where``, in ``order``, at most ``limit``.
+
+        >>> from satdoku.io.line import parse_line
+        >>> from satdoku.io.line import format_line
+        >>> found = Explorer().solutions(parse_line("1....2....3....4"), order="reading")
+        >>> [format_line(grid) for grid in found]
+        ['1342421324313124', '1423324141322314']
+        """
+        if limit is not None and limit <= 0:
+            return
+        ordered = _order(order)
+        if ordered is Order.READING:
+            source = self._reading(puzzle, where)
+        elif where is not None:
+            source = self._blocking(puzzle, where)
+        else:
+            source = self._any(puzzle)
+        for produced, grid in enumerate(source, 1):
+            yield grid
+            if limit is not None and produced >= limit:
+                return
+
+    def _blocking(self, puzzle: Puzzle, where: Predicate | None) -> Generator[Grid, None, None]:
+        """One SAT call per model; a rejected model is blocked by its reason alone."""
+        with self._question(puzzle) as q:
+            while True:
+                grid = q.solve()
+                if grid is None:
+                    return
+                reject = judge(where, puzzle.with_cells(grid)) if where is not None else None
+                q.block(grid, reject)
+                if reject is None:
+                    yield grid
+
+    def _any(self, puzzle: Puzzle) -> Iterator[Grid]:
+        """A few solutions by SAT (robust on hard puzzles), then the rest by cover's search."""
+        seen: set[Grid] = set()
+        with closing(self._blocking(puzzle, None)) as found:
+            for grid in found:
+                seen.add(grid)
+                yield grid
+                if len(seen) >= SAT_FIRST:
+                    break
+            else:
+                return
+        for grid in completions(puzzle):
+            if grid not in seen:
+                yield grid
+
+    def _reading(self, puzzle: Puzzle, where: Predicate | None) -> Iterator[Grid]:
+        """Solutions in reading order: the lexicographically smallest first, then the next."""
+        with self._question(puzzle) as q:
+            cells = q.open_cells
+            grid = q.solve()
+            if grid is None:
+                return
+            path: list[int] = []
+            grid = self._lex_complete(q, path, 0, grid)
+            while True:
+                reject = judge(where, puzzle.with_cells(grid)) if where is not None else None
+                if reject is None:
+                    yield grid
+                else:
+                    q.block(grid, reject)
+                # The next grid in reading order: raise the last cell that can be raised.
+                for k in range(len(cells) - 1, -1, -1):
+                    cell = cells[k]
+                    above = [-q.var(cell, d) for d in range(1, grid[cell] + 1)]
+                    found = q.solve(path[:k] + above)
+                    if found is not None:
+                        del path[k:]
+                        grid = self._lex_complete(q, path, k, found, grid[cell] + 1)
+                        break
+                else:
+                    return
+
+    @staticmethod
+    def _lex_complete(q: Question, path: list[int], k: int, grid: Grid, low: int = 1) -> Grid:
+        """Fix open cells k.. to their smallest digits (cell k to at least ``low``).
+
+        ``path`` fixes open cells ..k-1 and ``grid`` is a model that agrees with it.  Per cell,
+        one SAT call asks for a smaller digit than the model's; each model found lowers it, and
+        an UNSAT answer (the usual case) fixes the cell.
+        """
+        cells = q.open_cells
+        n = q.n
+        for i in range(k, len(cells)):
+            cell = cells[i]
+            floor = low if i == k else 1
+            below = [-q.var(cell, d) for d in range(1, floor)]
+            while grid[cell] > floor:
+                smaller = below + [-q.var(cell, d) for d in range(grid[cell], n + 1)]
+                found = q.solve(path + smaller)
+                if found is None:
+                    break
+                grid = found
+            path.append(q.var(cell, grid[cell]))
+        return grid
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def first(
+        self, puzzle: Puzzle, where: Predicate | None = None, order: Order | str | None = None
+    ) -> Result:
+        """Return the first solution passing ``where`` in ``order`` as a Result.
+
+        In any order and with no predicate, this is the backend's answer (the compiled engine,
+        then PySAT with the same options as :func:`satdoku.api.solve.solve`).
+
+        >>> from satdoku.io.line import parse_line
+        >>> Explorer().first(parse_line("................"), order="reading").solution[:4]
+        (1, 2, 3, 4)
+        """
+        if where is None and _order(order) is Order.ANY:
+            if self._backend is None:
+                self._backend = SatBackend(
+                    self.solver_name, self.encoding, self.strategy, self.limits, native=self.native
+                )
+            return self._backend.solve(puzzle)
+        try:
+            for grid in self.solutions(puzzle, 1, where, order):
+                return Result(Status.SOLVED, grid, puzzle)
+        except SearchTimeout:
+            return Result(Status.TIMEOUT, puzzle=puzzle)
+        return Result(Status.UNSOLVABLE, puzzle=puzzle)
+
+    def count(
+        self, puzzle: Puzzle, limit: int | None = None, where: Predicate | None = None
+    ) -> Count:
+        """Count the solutions (passing ``where``), stopping past ``limit``.
+
+        >>> from satdoku.io.line import parse_line
+        >>> Explorer().count(parse_line("................"), limit=10)
+        Count(count=10, complete=False, timed_out=False)
+        """
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be at least 0, got {limit}")
+        engine = engine_for(puzzle.shape) if self.native and where is None else None
+        if engine is not None:  # every solution once, by the rules and guessing, compiled
+            most = limit if limit is not None else ENGINE_COUNT_MOST
+            counted = engine.count(puzzle.cells, most, GUESS_BUDGET)
+            if counted is not None and (counted[1] or limit is not None):
+                total, complete = counted
+                return Count(total, True) if complete else Count(limit or 0, False)
+        found = 0
+        small = where is not None or (limit is not None and limit < SAT_FIRST)
+        try:
+            with closing(self._blocking(puzzle, where)) as models:
+                for _ in models:
+                    found += 1
+                    if limit is not None and found > limit:
+                        return Count(limit, False)
+                    if not small and found >= SAT_FIRST:
+                        break
+                else:
+                    return Count(found, True)
+        except SearchTimeout:
+            return Count(found if limit is None else min(found, limit), False, True)
+        timeout = self.limits.timeout
+        total, complete = count_completions(puzzle, limit, timeout=timeout)
+        timed_out = not complete and (limit is None or total < limit)
+        return Count(total, complete, timed_out)
+
+    def is_unique(self, puzzle: Puzzle, where: Predicate | None = None) -> bool:
+        """Tell whether the puzzle has exactly one solution (passing ``where``); stops at two.
+
+        >>> from satdoku.io.line import parse_line
+        >>> Explorer().is_unique(parse_line("1234341221434321"))
+        True
+        """
+        found = self.count(puzzle, 1, where)
+        if found.timed_out:
+            raise SearchTimeout("time or conflict limit reached before uniqueness was known")
+        return found.count == 1 and found.complete
+
+    def backbone(self, puzzle: Puzzle) -> Grid | None:
+        """Return the cells that hold the same digit in every solution (0 elsewhere), or None.
+
+        One SAT call per cell at most, none for cells unit propagation fixes: every model found
+        on the way clears the cells it disagrees on.
+
+        >>> from satdoku.io.line import parse_line
+        >>> Explorer().backbone(parse_line("1....2....3....4"))
+        (1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4)
+        """
+        with self._question(puzzle) as q:
+            grid = q.solve()
+            if grid is None:
+                return None
+            n = q.n
+            n3 = n**3
+            forced = set()
+            for lit in q.propagated():
+                if 0 < lit <= n3:
+                    forced.add((lit - 1) // n)  # the cell of the claim (core.claims.claim_of)
+            maybe = {c for c in q.open_cells if c not in forced}
+            for cell in q.open_cells:
+                if cell not in maybe:
+                    continue
+                other = q.solve([-q.var(cell, grid[cell])])
+                if other is None:
+                    continue
+                maybe = {c for c in maybe if other[c] == grid[c]}
+            fixed = forced | maybe
+            return tuple(d if puzzle.cells[c] or c in fixed else 0 for c, d in enumerate(grid))
+
+    def candidates(self, puzzle: Puzzle) -> tuple[frozenset[int], ...]:
+        """Return per cell the digits it holds in some solution (all empty when there is none).
+
+        >>> from satdoku.io.line import parse_line
+        >>> sorted(Explorer().candidates(parse_line("1....2....3....4"))[1])
+        [3, 4]
+        """
+        n = puzzle.shape.n
+        with self._question(puzzle) as q:
+            grid = q.solve()
+            if grid is None:
+                return tuple(frozenset() for _ in range(n * n))
+            seen = [{d} for d in grid]
+            n3 = n**3
+            impossible = {-lit for lit in q.propagated() if -n3 <= lit < 0}
+            for cell in q.open_cells:
+                for d in range(1, n + 1):
+                    if d in seen[cell] or q.var(cell, d) in impossible:
+                        continue
+                    other = q.solve([q.var(cell, d)])
+                    if other is not None:
+                        for c, e in enumerate(other):
+                            seen[c].add(e)
+            return tuple(frozenset(s) for s in seen)

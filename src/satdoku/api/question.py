@@ -1,0 +1,177 @@
+"""One question about one puzzle's solutions, asked of a SAT solver: solve, block, decode.
+
+A question either leases the shape's pooled solver (:mod:`satdoku.backends.pool`; givens as
+assumptions, its blocking clauses guarded by the lease's activation literal and retired when it
+ends) or, for the fresh strategy, loads the formula simplified by the givens into a solver of its
+own. Excluding a solution is a *blocking clause* over claim variables only (never auxiliary
+ones, so counts are of grids).
+
+>>> from satdoku.backends.pool import SolverPool
+>>> from satdoku.io.line import parse_line
+>>> with SolverPool() as pool, Question(parse_line("1..............."), pool) as q:
+...     grid = q.solve()
+...     q.block(grid)
+...     q.solve() != grid
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from pysat.solvers import Solver as PySatSolver
+
+from ..backends.limits import solve_within
+from ..backends.pool import Lease, SolverKey, SolverPool
+from ..backends.solvers import DEFAULT_SOLVER, fresh_options, new_solver
+from ..backends.strategy import Strategy, fresh_encoding
+from ..cnf.encodings import Encoding, encode
+from ..core.checker import is_solution
+from ..core.claims import TRUE, UNKNOWN, decode_model
+from ..core.errors import InternalError
+from ..core.limits import Limits
+from ..core.puzzle import Grid, Puzzle
+from ..rules.singles import eliminate
+from .predicates import Reject
+
+__all__ = ["SearchTimeout", "Question"]
+
+
+class SearchTimeout(TimeoutError):
+    """A question ran out of its time or conflict budget (see
+    :class:`~satdoku.core.limits.Limits`)."""
+
+
+def _no_tally() -> None:
+    """Count nothing."""
+
+
+class Question:
+    """One question about one puzzle on a loaded solver: assumptions, blocking, decoding.
+
+    ``tally`` is called once per SAT call (an explorer counts them).
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        pool: SolverPool,
+        *,
+        solver: str = DEFAULT_SOLVER,
+        encoding: Encoding = Encoding(),
+        strategy: Strategy = Strategy.AUTO,
+        limits: Limits = Limits(),
+        tally: Callable[[], None] = _no_tally,
+    ) -> None:
+        self.puzzle = puzzle
+        self.solver_name = solver
+        self.limits = limits
+        self.tally = tally
+        self.n = n = puzzle.shape.n
+        self.open_cells = [c for c, d in enumerate(puzzle.cells) if not d]
+        self.empty = False
+        self.deadline = None if limits.timeout is None else time.monotonic() + limits.timeout
+        self.known: list[int] | None = None
+        self.lease: Lease | None = None
+        self.pool = pool
+        self.solver: PySatSolver | None
+        if strategy.resolve(n) is Strategy.PERSISTENT:
+            self.lease = pool.lend(SolverKey(solver, puzzle.shape, encoding))
+            self.solver = self.lease.solver
+            act = self.lease.guard
+            self.base = puzzle.assumptions() + [act]
+        else:
+            self.known = known = eliminate(puzzle)
+            if known is None:
+                self.empty = True
+                self.solver = None
+                self.base = []
+                self.act = 0
+                return
+            simplified = fresh_encoding(puzzle.shape, encoding, known)
+            formula = encode(puzzle.shape, simplified, known=known)
+            self.solver = new_solver(solver, formula.clauses, fresh_options(limits))
+            act = formula.top + 1
+            self.base = [act]
+        self.act = act
+
+    def close(self) -> None:
+        """Retire this question's blocking clauses (or free its fresh solver)."""
+        if self.solver is None:
+            return
+        if self.lease is not None:
+            self.pool.retire(self.lease)
+        else:
+            self.solver.delete()
+        self.solver = None
+
+    def __enter__(self) -> Question:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def var(self, cell: int, digit: int) -> int:
+        """Return the claim variable of a digit in a cell (cell = row*n + col; see
+        :func:`satdoku.core.claims.variable`)."""
+        return cell * self.n + digit
+
+    def solve(self, extra: Sequence[int] = ()) -> Grid | None:
+        """Return a solution under the extra assumptions, or None; raise SearchTimeout."""
+        if self.empty or self.solver is None:
+            return None
+        self.tally()
+        solver = self.solver
+        assumptions = self.base + list(extra)
+        limits = self.limits
+        if self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise SearchTimeout("time limit reached")
+            limits = Limits(left, limits.conflicts)
+        ok = solve_within(solver, self.solver_name, assumptions, limits)
+        if ok is None:
+            raise SearchTimeout("time or conflict limit reached")
+        if not ok:
+            return None
+        grid = self._decode(solver.get_model())
+        if not is_solution(grid, self.puzzle):
+            raise InternalError(f"solver returned a grid that is not a solution: {grid}")
+        return grid
+
+    def _decode(self, model: list[int]) -> Grid:
+        if self.known is None:
+            return decode_model(model, self.n)
+        known = self.known
+        n3 = self.n**3
+        lits = [v for v in range(1, n3 + 1) if known[v] == TRUE]
+        lits += [v for v in model if 0 < v <= n3 and known[v] == UNKNOWN]
+        return decode_model(lits, self.n)
+
+    def block(self, grid: Grid, reject: Reject | None = None) -> None:
+        """Exclude the grid (reject None) or every grid sharing the reason, under this question."""
+        assert self.solver is not None
+        n = self.n
+        given = self.puzzle.cells
+        if reject is None:
+            clause = [-self.var(c, grid[c]) for c in self.open_cells]
+        else:
+            # Givens are true in every solution: their claims add nothing to a reason.
+            clause = [-self.var(r * n + c, d) for r, c, d in reject.claims if not given[r * n + c]]
+            clause += [
+                self.var(r * n + c, d)
+                for r, c, d in reject.absent
+                if not given[r * n + c] and self._possible(r * n + c, d)
+            ]
+        self.solver.add_clause(clause + [-self.act])
+
+    def _possible(self, cell: int, digit: int) -> bool:
+        return self.known is None or self.known[self.var(cell, digit)] != -1
+
+    def propagated(self) -> list[int]:
+        """Return the literals unit propagation gives from the givens (empty when it clashes)."""
+        if self.empty or self.solver is None:
+            return []
+        ok, lits = self.solver.propagate(assumptions=self.base)
+        return list(lits) if ok else []

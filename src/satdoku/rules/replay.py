@@ -1,0 +1,66 @@
+"""Rebuilding the stepper's states from its steps alone, forward, as a viewer does."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ..core.claims import FALSE, TRUE, UNKNOWN
+from .state import State
+from .steps import Rule, Step
+
+__all__ = ["Replayer", "replay"]
+
+
+class Replayer:
+    """Rebuild states from steps alone, forward, as a viewer does (see :func:`replay`).
+
+    >>> from satdoku.io.line import parse_line
+    >>> from satdoku.rules.propagator import propagation
+    >>> r = Replayer(2)
+    >>> for step in propagation(parse_line("1...")):
+    ...     r.apply(step)
+    >>> r.state().grid(), r.position
+    ((1, 2, 2, 1), 8)
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.values = [UNKNOWN] * (n**3 + 1)
+        self.saved: dict[int, list[int]] = {}
+        self.position = 0
+
+    def apply(self, step: Step) -> None:
+        """Apply one step: a guess saves the state, a backtrack of its depth restores it."""
+        if step.rule is Rule.GUESS:
+            self.saved[step.depth] = self.values[:]
+        elif step.rule is Rule.BACKTRACK:
+            self.values = self.saved.pop(step.depth)[:]
+            for deeper in [d for d in self.saved if d > step.depth]:
+                del self.saved[deeper]
+        mark = TRUE if step.value else FALSE
+        values = self.values
+        for v in step.decided:
+            values[v] = mark
+        self.position += 1
+
+    def state(self) -> State:
+        """Return the state after the steps applied so far."""
+        return State(self.n, tuple(self.values))
+
+
+def replay(steps: Iterable[Step], n: int) -> Iterator[State]:
+    """Yield the state after each step, rebuilt from the steps alone (as a viewer does).
+
+    False claims remove candidates and true claims set cells; a guess remembers the state before
+    it, and a backtrack of the same depth returns to that state, then applies its own claim.
+
+    >>> from satdoku.io.line import parse_line
+    >>> from satdoku.rules.propagator import propagation
+    >>> states = list(replay(propagation(parse_line("1...")), 2))
+    >>> states[-1].grid()
+    (1, 2, 2, 1)
+    """
+    replayer = Replayer(n)
+    for step in steps:
+        replayer.apply(step)
+        yield replayer.state()

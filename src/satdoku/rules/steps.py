@@ -1,0 +1,85 @@
+"""The steps of the two-rule stepper: what a step is (:class:`Rule`) and the step itself.
+
+Rule 1: one claim of an axiom is true, so every other claim of it is false. Rule 2: every claim of
+an axiom but one is false, so that one is true. Givens are the first steps; a contradiction (an
+axiom with two true claims, or with every claim false) ends propagation as a step, not an
+exception. Steps hold claim variables (``row*n*n + col*n + digit``) and are rendered to text only
+on demand (:mod:`satdoku.views.trace`), so propagation stays fast.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from ..core.axioms import Axiom
+from ..core.claims import Claim, claim_of
+from .strategies import Technique
+
+__all__ = ["Rule", "Step"]
+
+
+class Rule(Enum):
+    """What a step is: rule 1 or 2, a given, a guess, a backtrack, twins, or a contradiction.
+
+    The value is the step's ``"rule"`` in the JSON trace.
+
+    >>> Rule(1).name, Rule("guess").value
+    ('ONE', 'guess')
+    """
+
+    ONE = 1
+    TWO = 2
+    GIVEN = "given"
+    GUESS = "guess"
+    BACKTRACK = "backtrack"
+    TWINS = "twins"
+    CONTRADICTION = "contradiction"
+
+
+class Step(NamedTuple):
+    """One step: the rule, the axiom it used, the claims it decides and their value, and why.
+
+    ``decided`` and ``because`` hold claim variables; ``claims`` and ``reasons`` give them as
+    :class:`Claim`. ``depth`` is the number of guesses in force (a backtrack carries the depth of
+    the guess it undoes). ``detail`` is ``(house index, digit, digit)`` for twins, else None.
+
+    >>> s = Step(Rule.GIVEN, None, (1,), True, (), 0, 4)
+    >>> s.claims
+    (Claim(row=0, col=0, digit=1),)
+    """
+
+    rule: Rule
+    axiom: Axiom | None
+    decided: tuple[int, ...]
+    value: bool
+    because: tuple[int, ...]
+    depth: int
+    n: int
+    detail: tuple[int, int, int] | None = None
+
+    @property
+    def claims(self) -> tuple[Claim, ...]:
+        """Return the claims this step decides."""
+        return tuple(claim_of(v, self.n) for v in self.decided)
+
+    @property
+    def reasons(self) -> tuple[Claim, ...]:
+        """Return the claims that caused this step."""
+        return tuple(claim_of(v, self.n) for v in self.because)
+
+    @property
+    def technique(self) -> Technique | None:
+        """Return the human strategy this step is a view of (None for givens, guesses, ...).
+
+        >>> Step(Rule.ONE, None, (2,), False, (1,), 0, 4).technique
+        <Technique.ELIMINATION: 'elimination'>
+        """
+        if self.rule is Rule.ONE:
+            return Technique.ELIMINATION
+        if self.rule is Rule.TWO:
+            cell = self.axiom is not None and self.axiom.is_cell
+            return Technique.LONE_CELL if cell else Technique.LONE_RANGER
+        if self.rule is Rule.TWINS:
+            return Technique.TWINS
+        return None

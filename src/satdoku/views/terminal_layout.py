@@ -1,0 +1,110 @@
+"""How the terminal player lays a board out: pencil marks spaced or packed, thin lines, or values.
+
+The player picks the roomiest layout whose board and header fit the console (rich is not needed
+here, only to draw).
+
+>>> [layout.name for layout in LAYOUTS]
+['pencil', 'pencil-tight', 'pencil-packed', 'values']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.shape import Shape, default_box
+from ..io.alphabet import Alphabet
+from .svg import region_of_cells
+
+__all__ = [
+    "BoardLayout",
+    "LAYOUTS",
+    "HEADER_LINES",
+    "choose_layout",
+    "board_regions",
+    "symbol_width",
+]
+
+HEADER_LINES = 4  # lines of a frame besides the board: title, sentence (up to two lines), legend
+
+
+def board_regions(shape: Shape) -> list[int]:
+    """Return the box or region of each cell; a Latin square is one region (no thick lines).
+
+    >>> board_regions(Shape.sudoku(4))[:4], board_regions(Shape.latin(2))
+    ([0, 0, 1, 1], [0, 0, 0, 0])
+    """
+    if not any(h.kind in ("box", "region") for h in shape.houses):
+        return [0] * (shape.n * shape.n)
+    return region_of_cells(shape)
+
+
+def symbol_width(n: int, alphabet: Alphabet) -> int:
+    """Return how many columns a digit takes: one symbol, or its number when symbols run out.
+
+    >>> symbol_width(9, Alphabet()), symbol_width(36, Alphabet())
+    (1, 2)
+    """
+    return 1 if n <= len(alphabet.symbols) else len(str(n))
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """How cells are drawn: pencil marks (spaced or packed), thin row lines, or values only.
+
+    >>> LAYOUTS[0].size(Shape.sudoku(9)), LAYOUTS[-1].size(Shape.sudoku(9))
+    ((73, 37), (19, 13))
+    """
+
+    name: str
+    pencil: bool
+    spaced: bool
+    thin_rows: bool
+
+    def cell(self, n: int, width: int) -> tuple[int, int]:
+        """Return (columns, lines) of one cell for an n x n board and symbols ``width`` wide."""
+        if not self.pencil:
+            return width, 1
+        mr, mc = default_box(n) or (1, n)
+        return (mc * (width + 1) + 1 if self.spaced else mc * width + 2), mr
+
+    def size(self, shape: Shape, alphabet: Alphabet = Alphabet()) -> tuple[int, int]:
+        """Return the (columns, lines) the board takes."""
+        n = shape.n
+        w, h = self.cell(n, symbol_width(n, alphabet))
+        regions = board_regions(shape)
+        rows = sum(1 for r in range(1, n) if self.draws_row_line(regions, n, r))
+        return n * w + n + 1, n * h + rows + 2
+
+    def draws_row_line(self, regions: list[int], n: int, r: int) -> bool:
+        """Tell whether the line between rows r-1 and r is drawn (``regions`` of the cells).
+
+        >>> LAYOUTS[-1].draws_row_line(board_regions(Shape.sudoku(4)), 4, 1)
+        False
+        """
+        if self.thin_rows:
+            return True
+        return any(regions[(r - 1) * n + c] != regions[r * n + c] for c in range(n))
+
+
+LAYOUTS = (
+    BoardLayout("pencil", True, True, True),
+    BoardLayout("pencil-tight", True, True, False),
+    BoardLayout("pencil-packed", True, False, False),
+    BoardLayout("values", False, False, False),
+)
+"""The layouts, roomiest first."""
+
+
+def choose_layout(
+    shape: Shape, width: int, height: int, alphabet: Alphabet = Alphabet()
+) -> BoardLayout:
+    """Return the roomiest layout whose board and header fit a console of width x height.
+
+    >>> choose_layout(Shape.sudoku(9), 80, 50).name, choose_layout(Shape.sudoku(9), 80, 24).name
+    ('pencil', 'values')
+    """
+    for layout in LAYOUTS:
+        w, h = layout.size(shape, alphabet)
+        if w <= width and h + HEADER_LINES <= height:
+            return layout
+    return LAYOUTS[-1]
