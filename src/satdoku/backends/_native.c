@@ -1,0 +1,605 @@
+/* satdoku.backends._native: the stepper's two rules and its guessing, compiled.
+ *
+ * An Engine holds one shape's exactly-one axioms (the claim variables of each, as the encoding
+ * numbers them: claim (cell, digit) is variable cell*n + digit).  solve() applies rule 1 (a true
+ * claim makes the other claims of its axioms false) and rule 2 (an axiom with one claim left
+ * that is not false makes it true) to a fixpoint, then guesses a claim of an axiom with the
+ * fewest claims left, backtracking on a contradiction.  It has no second encoding: it reads the
+ * axioms the Python code hands it.  The Python module satdoku.backends.native wraps it; without
+ * a C compiler satdoku works without it.
+ *
+ * Python code can run only while arguments are read (a digit's __index__, an axiom's __len__ or
+ * __iter__): every argument is first copied into a tuple, which that code cannot change, and no
+ * Python code runs while the tables or the search state are in use.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ENGINE_VERSION 3
+
+typedef unsigned long long Mask;
+
+/* The lowest set bit's index (m != 0) and the count of set bits of a mask: the compiler's
+ * builtins where it has them, else plain C (define SATDOKU_PLAIN_BITS to try that anywhere). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(SATDOKU_PLAIN_BITS)
+static inline int lowest_bit(Mask m) { return __builtin_ctzll(m); }
+static inline int bit_count(Mask m) { return __builtin_popcountll(m); }
+#else
+#if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64)) && !defined(SATDOKU_PLAIN_BITS)
+#include <intrin.h>
+#pragma intrinsic(_BitScanForward64)
+static __forceinline int lowest_bit(Mask m)
+{
+    unsigned long index;
+    _BitScanForward64(&index, m);
+    return (int)index;
+}
+#else
+static inline int lowest_bit(Mask m)
+{
+    int index = 0;
+    if (!(m & 0xffffffffULL)) { m >>= 32; index += 32; }
+    if (!(m & 0xffffULL)) { m >>= 16; index += 16; }
+    if (!(m & 0xffULL)) { m >>= 8; index += 8; }
+    if (!(m & 0xfULL)) { m >>= 4; index += 4; }
+    if (!(m & 0x3ULL)) { m >>= 2; index += 2; }
+    return index + !(m & 1);
+}
+#endif
+/* no popcnt instruction: not every x64 CPU has one, and MSVC's __popcnt64 assumes it */
+static inline int bit_count(Mask m)
+{
+    m = m - ((m >> 1) & 0x5555555555555555ULL);
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((m * 0x0101010101010101ULL) >> 56);
+}
+#endif
+
+/* One shape's axioms, as Engine_init builds them before it commits them. */
+typedef struct {
+    int n, cells, claims, axioms;
+    int *ax_start, *ax_claims, *cl_start, *cl_axioms, *trail, *units, *givens, *stack;
+    Mask *cl_bits, *open, *full;
+    signed char *val;
+    unsigned char *sat;
+} Tables;
+
+typedef struct {
+    PyObject_HEAD
+    int n;            /* side of the grid */
+    int cells;        /* n * n */
+    int claims;       /* n ** 3: claim c (0-based) is variable c + 1 */
+    int axioms;
+    int *ax_start;    /* axiom a's claims: ax_claims[ax_start[a] .. ax_start[a + 1]) */
+    int *ax_claims;
+    int *cl_start;    /* claim c's axioms: cl_axioms[cl_start[c] .. cl_start[c + 1]) */
+    int *cl_axioms;
+    Mask *cl_bits;    /* ... and the claim's bit in each of those axioms */
+    signed char *val; /* 0 unknown, 1 true, -1 false */
+    Mask *open;       /* per axiom: its claims that are not false, one bit each */
+    Mask *full;       /* per axiom: all its claims */
+    unsigned char *sat; /* the axiom has a true claim */
+    int *trail;       /* claims in the order they were decided */
+    int *units;       /* axioms left with one claim not false and none true (rule 2 pending) */
+    int *givens;      /* the digits of the puzzle being loaded */
+    int *stack;       /* the open guesses, two ints each: the claim, the trail length before it */
+    int units_len;
+    int trail_len;
+    int qhead;        /* trail entries before this one have been propagated */
+    int reading;      /* a solve or count is reading its digits (Python code may run) */
+    long long nodes;
+    long long limit;
+    long long found;  /* solutions the search has met */
+    long long most;   /* the search stops once found passes this (solve: 0) */
+} Engine;
+
+static inline int set_true(Engine *e, int c)
+{
+    if (e->val[c])
+        return e->val[c] == 1;
+    const int *ax = e->cl_axioms + e->cl_start[c], *end = e->cl_axioms + e->cl_start[c + 1];
+    for (const int *a = ax; a < end; a++)
+        if (e->sat[*a])
+            return 0;
+    e->val[c] = 1;
+    e->trail[e->trail_len++] = c;
+    for (const int *a = ax; a < end; a++)
+        e->sat[*a] = 1;
+    return 1;
+}
+
+static inline int set_false(Engine *e, int c)
+{
+    if (e->val[c])
+        return e->val[c] == -1;
+    e->val[c] = -1;
+    e->trail[e->trail_len++] = c;
+    int ok = 1;
+    for (int k = e->cl_start[c]; k < e->cl_start[c + 1]; k++) {
+        int a = e->cl_axioms[k];
+        Mask left = e->open[a] &= ~e->cl_bits[k];
+        if (!e->sat[a] && !(left & (left - 1))) {
+            if (left)
+                e->units[e->units_len++] = a;
+            else
+                ok = 0;
+        }
+    }
+    return ok;
+}
+
+/* Rules 1 and 2 to a fixpoint; 0 on a contradiction. */
+static int propagate(Engine *e)
+{
+    for (;;) {
+        while (e->units_len) {
+            /* rule 2: an axiom with one claim left that is not false makes it true */
+            int a = e->units[--e->units_len];
+            if (!e->sat[a] && !set_true(e, e->ax_claims[e->ax_start[a] + lowest_bit(e->open[a])])) {
+                e->units_len = 0;
+                return 0;
+            }
+        }
+        if (e->qhead == e->trail_len)
+            return 1;
+        int c = e->trail[e->qhead++];
+        if (e->val[c] != 1)
+            continue;
+        /* rule 1: the other claims of a true claim's axioms are false */
+        for (int k = e->cl_start[c]; k < e->cl_start[c + 1]; k++) {
+            int a = e->cl_axioms[k];
+            const int *members = e->ax_claims + e->ax_start[a];
+            Mask rest = e->open[a] & ~e->cl_bits[k];
+            while (rest) {
+                int d = members[lowest_bit(rest)];
+                rest &= rest - 1;
+                if (!set_false(e, d)) {
+                    e->units_len = 0;
+                    return 0;
+                }
+            }
+        }
+    }
+}
+
+static void undo(Engine *e, int mark)
+{
+    while (e->trail_len > mark) {
+        int c = e->trail[--e->trail_len];
+        if (e->val[c] == 1) {
+            for (int k = e->cl_start[c]; k < e->cl_start[c + 1]; k++)
+                e->sat[e->cl_axioms[k]] = 0;
+        } else {
+            for (int k = e->cl_start[c]; k < e->cl_start[c + 1]; k++)
+                e->open[e->cl_axioms[k]] |= e->cl_bits[k];
+        }
+        e->val[c] = 0;
+    }
+    e->qhead = mark;
+    e->units_len = 0;
+}
+
+/* Enumerate the solutions (each once: a guess is tried true, then false), stopping on the one
+ * that makes `found` pass `most` (most = 0: the first solution, whose claims are left in `val`).
+ * 1: that one was found, 0: every solution was met, -1: the node limit ran out.  The open
+ * guesses live in e->stack, not on the C stack: an open guess's axiom stays satisfied until it
+ * is undone, so there are at most as many as axioms, however big the grid. */
+static int search(Engine *e)
+{
+    int depth = 0;
+    for (;;) {
+        if (propagate(e)) {
+            int best = -1, fewest = INT_MAX;
+            for (int a = 0; a < e->axioms; a++) {
+                if (e->sat[a])
+                    continue;
+                int left = bit_count(e->open[a]);
+                if (left < fewest) {
+                    best = a;
+                    fewest = left;
+                    if (fewest <= 2)
+                        break;
+                }
+            }
+            if (best < 0) {
+                if (++e->found > e->most)
+                    return 1;
+            } else {
+                if (++e->nodes > e->limit)
+                    return -1;
+                int guess = e->ax_claims[e->ax_start[best] + lowest_bit(e->open[best])];
+                e->stack[2 * depth] = guess;
+                e->stack[2 * depth + 1] = e->trail_len;
+                depth++;
+                if (set_true(e, guess))
+                    continue;
+            }
+        }
+        /* a contradiction, or a solution counted: the latest open guess is false instead */
+        for (;;) {
+            if (depth == 0)
+                return 0;
+            depth--;
+            undo(e, e->stack[2 * depth + 1]);
+            if (set_false(e, e->stack[2 * depth]))
+                break;
+        }
+    }
+}
+
+static void reset(Engine *e)
+{
+    memset(e->val, 0, (size_t)e->claims);
+    memset(e->sat, 0, (size_t)e->axioms);
+    memcpy(e->open, e->full, sizeof(Mask) * (size_t)e->axioms);
+    e->trail_len = 0;
+    e->qhead = 0;
+    e->units_len = 0;
+    e->nodes = 0;
+    e->found = 0;
+}
+
+static void free_tables(Tables *t)
+{
+    PyMem_Free(t->ax_start);
+    PyMem_Free(t->ax_claims);
+    PyMem_Free(t->cl_start);
+    PyMem_Free(t->cl_axioms);
+    PyMem_Free(t->cl_bits);
+    PyMem_Free(t->val);
+    PyMem_Free(t->open);
+    PyMem_Free(t->full);
+    PyMem_Free(t->sat);
+    PyMem_Free(t->trail);
+    PyMem_Free(t->units);
+    PyMem_Free(t->givens);
+    PyMem_Free(t->stack);
+    memset(t, 0, sizeof(*t));
+}
+
+/* Hand the engine's tables over to t (its tables become t's, and t gets the old ones). */
+static void swap_tables(Engine *e, Tables *t)
+{
+    Tables old = {
+        e->n, e->cells, e->claims, e->axioms,
+        e->ax_start, e->ax_claims, e->cl_start, e->cl_axioms, e->trail, e->units, e->givens,
+        e->stack, e->cl_bits, e->open, e->full, e->val, e->sat,
+    };
+    e->n = t->n;
+    e->cells = t->cells;
+    e->claims = t->claims;
+    e->axioms = t->axioms;
+    e->ax_start = t->ax_start;
+    e->ax_claims = t->ax_claims;
+    e->cl_start = t->cl_start;
+    e->cl_axioms = t->cl_axioms;
+    e->trail = t->trail;
+    e->units = t->units;
+    e->givens = t->givens;
+    e->stack = t->stack;
+    e->cl_bits = t->cl_bits;
+    e->open = t->open;
+    e->full = t->full;
+    e->val = t->val;
+    e->sat = t->sat;
+    e->units_len = e->trail_len = e->qhead = 0;
+    e->nodes = e->found = 0;
+    *t = old;
+}
+
+static void Engine_dealloc(Engine *e)
+{
+    Tables none;
+    memset(&none, 0, sizeof(none));
+    swap_tables(e, &none);
+    free_tables(&none);
+    Py_TYPE(e)->tp_free((PyObject *)e);
+}
+
+/* The axioms as a tuple of tuples (their sizes checked), counting their claims into *total. */
+static PyObject *read_axioms(PyObject *axioms, Py_ssize_t *total)
+{
+    PyObject *outer = PySequence_Tuple(axioms);
+    if (outer == NULL)
+        return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(outer);
+    PyObject *rows = PyTuple_New(count);
+    if (rows == NULL) {
+        Py_DECREF(outer);
+        return NULL;
+    }
+    *total = 0;
+    for (Py_ssize_t a = 0; a < count; a++) {
+        PyObject *row = PySequence_Tuple(PyTuple_GET_ITEM(outer, a));
+        if (row == NULL)
+            goto fail;
+        PyTuple_SET_ITEM(rows, a, row);
+        Py_ssize_t size = PyTuple_GET_SIZE(row);
+        if (size < 1 || size > 64) {
+            PyErr_SetString(PyExc_ValueError, "the engine takes axioms of 1 to 64 claims");
+            goto fail;
+        }
+        *total += size;
+    }
+    if (count > INT_MAX / 2 || *total > INT_MAX / 2) {
+        PyErr_SetString(PyExc_ValueError, "too many axioms for the engine");
+        goto fail;
+    }
+    Py_DECREF(outer);
+    return rows;
+fail:
+    Py_DECREF(outer);
+    Py_DECREF(rows);
+    return NULL;
+}
+
+/* Build the tables of n and the axioms (a tuple of tuples) into t; -1 with an error set. */
+static int build_tables(Tables *t, int n, PyObject *rows, Py_ssize_t total)
+{
+    int count = (int)PyTuple_GET_SIZE(rows);
+    int claims = n * n * n;
+    t->n = n;
+    t->cells = n * n;
+    t->claims = claims;
+    t->axioms = count;
+    t->ax_start = PyMem_Calloc((size_t)count + 1, sizeof(int));
+    t->ax_claims = PyMem_Calloc((size_t)total + 1, sizeof(int));
+    t->cl_start = PyMem_Calloc((size_t)claims + 1, sizeof(int));
+    t->cl_axioms = PyMem_Calloc((size_t)total + 1, sizeof(int));
+    t->val = PyMem_Calloc((size_t)claims, 1);
+    t->cl_bits = PyMem_Calloc((size_t)total + 1, sizeof(Mask));
+    t->open = PyMem_Calloc((size_t)count + 1, sizeof(Mask));
+    t->full = PyMem_Calloc((size_t)count + 1, sizeof(Mask));
+    t->sat = PyMem_Calloc((size_t)count + 1, 1);
+    t->trail = PyMem_Calloc((size_t)claims, sizeof(int));
+    t->units = PyMem_Calloc((size_t)total + 1, sizeof(int));
+    t->givens = PyMem_Calloc((size_t)t->cells, sizeof(int));
+    t->stack = PyMem_Calloc(2 * ((size_t)count + 1), sizeof(int));
+    int *fill = PyMem_Calloc((size_t)claims + 1, sizeof(int));
+    if (!t->ax_start || !t->ax_claims || !t->cl_start || !t->cl_axioms || !t->val ||
+        !t->cl_bits || !t->open || !t->full || !t->sat || !t->trail || !t->units || !t->givens ||
+        !t->stack || !fill) {
+        PyMem_Free(fill);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int at = 0;
+    for (int a = 0; a < count; a++) {
+        PyObject *row = PyTuple_GET_ITEM(rows, a);
+        int size = (int)PyTuple_GET_SIZE(row);
+        t->ax_start[a] = at;
+        t->full[a] = size == 64 ? ~(Mask)0 : (((Mask)1 << size) - 1);
+        for (int j = 0; j < size; j++) {
+            long v = PyLong_AsLong(PyTuple_GET_ITEM(row, j));
+            if (v < 1 || v > claims) {
+                if (!PyErr_Occurred())
+                    PyErr_Format(PyExc_ValueError, "claim variable %ld is not in 1..%d", v,
+                                 claims);
+                PyMem_Free(fill);
+                return -1;
+            }
+            t->ax_claims[at++] = (int)(v - 1);
+            t->cl_start[v - 1]++;
+        }
+    }
+    t->ax_start[count] = at;
+    /* counts to starts, then fill claim -> axioms */
+    int sum = 0;
+    for (int c = 0; c < claims; c++) {
+        int k = t->cl_start[c];
+        t->cl_start[c] = sum;
+        sum += k;
+    }
+    t->cl_start[claims] = sum;
+    memcpy(fill, t->cl_start, sizeof(int) * (size_t)claims);
+    for (int a = 0; a < count; a++)
+        for (int j = t->ax_start[a]; j < t->ax_start[a + 1]; j++) {
+            int at_claim = fill[t->ax_claims[j]]++;
+            t->cl_axioms[at_claim] = a;
+            t->cl_bits[at_claim] = (Mask)1 << (j - t->ax_start[a]);
+        }
+    PyMem_Free(fill);
+    return 0;
+}
+
+/* Load n and the axioms.  The new tables are built apart and replace the old ones only once
+ * they are complete: on an error the engine keeps the tables it had (or stays without any). */
+static int Engine_init(Engine *e, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"n", "axioms", NULL};
+    int n;
+    PyObject *axioms;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO", keywords, &n, &axioms))
+        return -1;
+    if (n < 1 || n > 255) {
+        PyErr_SetString(PyExc_ValueError, "the engine takes sides 1 to 255");
+        return -1;
+    }
+    Py_ssize_t total = 0;
+    PyObject *rows = read_axioms(axioms, &total);
+    if (rows == NULL)
+        return -1;
+    Tables t;
+    memset(&t, 0, sizeof(t));
+    int built = build_tables(&t, n, rows, total);
+    Py_DECREF(rows);
+    if (built == 0 && e->reading) {
+        PyErr_SetString(PyExc_RuntimeError, "the engine is reading its digits: not reloaded");
+        built = -1;
+    }
+    if (built == 0)
+        swap_tables(e, &t);
+    free_tables(&t);
+    return built;
+}
+
+/* Reset and assert the givens (n*n digits, 0 blank); 1 ok, 0 contradiction, -1 error set.
+ * Every digit is read before the state is touched: reading may run Python code (__index__),
+ * and no Python code runs while the state is in use. */
+static int load(Engine *e, PyObject *cells, long long limit)
+{
+    if (e->givens == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "the engine has no axioms: call __init__ first");
+        return -1;
+    }
+    if (e->reading) {
+        PyErr_SetString(PyExc_RuntimeError, "the engine is already reading digits");
+        return -1;
+    }
+    PyObject *seq = PySequence_Tuple(cells);
+    if (seq == NULL)
+        return -1;
+    if (PyTuple_GET_SIZE(seq) != e->cells) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "expected %d cells", e->cells);
+        return -1;
+    }
+    int n = e->n;
+    e->reading = 1;  /* the tables stay as they are until the digits are read */
+    for (int cell = 0; cell < e->cells; cell++) {
+        long digit = PyLong_AsLong(PyTuple_GET_ITEM(seq, cell));
+        if (digit < 0 || digit > n) {
+            e->reading = 0;
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "digit %ld is not in 0..%d", digit, n);
+            return -1;
+        }
+        e->givens[cell] = (int)digit;
+    }
+    e->reading = 0;
+    Py_DECREF(seq);
+    reset(e);
+    e->limit = limit;
+    int ok = 1;
+    for (int cell = 0; ok && cell < e->cells; cell++)
+        if (e->givens[cell])
+            ok = set_true(e, cell * n + e->givens[cell] - 1);
+    for (int a = 0; ok && a < e->axioms; a++)  /* one-claim axioms (n = 1) */
+        if (!e->sat[a] && !(e->open[a] & (e->open[a] - 1)))
+            ok = set_true(e, e->ax_claims[e->ax_start[a] + lowest_bit(e->open[a])]);
+    return ok;
+}
+
+PyDoc_STRVAR(solve_doc,
+"solve(cells, limit)\n--\n\n"
+"Solve from the n*n given digits (0: empty): the digits as bytes, False when there is no "
+"solution, None when more than limit guesses were needed.");
+
+static PyObject *Engine_solve(Engine *e, PyObject *args)
+{
+    PyObject *cells;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OL", &cells, &limit))
+        return NULL;
+    int ok = load(e, cells, limit);
+    if (ok < 0)
+        return NULL;
+    e->most = 0;
+    int found = ok ? search(e) : 0;
+    if (found < 0)
+        Py_RETURN_NONE;
+    if (found == 0)
+        Py_RETURN_FALSE;
+    int n = e->n;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, e->cells);
+    if (out == NULL)
+        return NULL;
+    char *digits = PyBytes_AS_STRING(out);
+    memset(digits, 0, (size_t)e->cells);  /* a cell no axiom covers has no true claim: 0 */
+    for (int c = 0; c < e->claims; c++)
+        if (e->val[c] == 1)
+            digits[c / n] = (char)(c % n + 1);
+    return out;
+}
+
+PyDoc_STRVAR(count_doc,
+"count(cells, most, limit)\n--\n\n"
+"Count the solutions from the n*n given digits: (count, complete); count stops at most + 1 "
+"(complete False), and None comes back when more than limit guesses were needed.");
+
+static PyObject *Engine_count(Engine *e, PyObject *args)
+{
+    PyObject *cells;
+    long long most, limit;
+    if (!PyArg_ParseTuple(args, "OLL", &cells, &most, &limit))
+        return NULL;
+    if (most < 0) {
+        PyErr_SetString(PyExc_ValueError, "most must be at least 0");
+        return NULL;
+    }
+    int ok = load(e, cells, limit);
+    if (ok < 0)
+        return NULL;
+    e->most = most;
+    int stop = ok ? search(e) : 0;
+    if (stop < 0)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(LO)", e->found, stop ? Py_False : Py_True);
+}
+
+static PyObject *Engine_nodes(Engine *e, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(e->nodes);
+}
+
+static PyMethodDef Engine_methods[] = {
+    {"solve", (PyCFunction)Engine_solve, METH_VARARGS, solve_doc},
+    {"count", (PyCFunction)Engine_count, METH_VARARGS, count_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Engine_getset[] = {
+    {"nodes", (getter)Engine_nodes, NULL, "Guesses the last solve made.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject EngineType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "satdoku.backends._native.Engine",
+    .tp_doc = PyDoc_STR("One shape's exactly-one axioms, solved by rules 1 and 2 and guessing."),
+    .tp_basicsize = sizeof(Engine),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Engine_init,
+    .tp_dealloc = (destructor)Engine_dealloc,
+    .tp_methods = Engine_methods,
+    .tp_getset = Engine_getset,
+};
+
+static struct PyModuleDef native_module = {
+    PyModuleDef_HEAD_INIT, "satdoku.backends._native",
+    "The stepper's two rules and guessing over exactly-one axioms, compiled.", -1,
+    NULL, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void)
+{
+    if (PyType_Ready(&EngineType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&native_module);
+    if (m == NULL)
+        return NULL;
+    PyObject *names = Py_BuildValue("[ss]", "Engine", "VERSION");
+    if (names == NULL || PyModule_AddObject(m, "__all__", names) < 0) {
+        Py_XDECREF(names);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(m, "VERSION", ENGINE_VERSION) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
+        Py_DECREF(&EngineType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
