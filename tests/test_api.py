@@ -116,3 +116,16 @@ def test_a_failing_question_drops_its_explorer() -> None:
         count(empty4, where=broken)
     assert space._EXPLORERS.get((), Explorer) is not explorer
     assert count(empty4).count == 288
+
+
+def test_solve_in_any_order_is_the_backends_answer() -> None:
+    """solve(p) and solve(p, order="any") reach the same engine: the same grid, many to pick."""
+    from satdoku.api.explorer import Explorer
+
+    for text in ("1...............", "." * 81, "1" + "." * 80):
+        puzzle = parse_puzzle(text)
+        grid = solve(puzzle)
+        assert solve(puzzle, order="any") == grid
+        assert solve(puzzle, order="any", native=False) == solve(puzzle, native=False)
+        with Explorer() as explorer:
+            assert explorer.first(puzzle).solution == grid

@@ -6,7 +6,9 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -214,36 +216,6 @@ def test_cli_answers_the_same_with_and_without_the_engine(
     assert '"unsolvable"' in with_engine[-2]
 
 
-def _hook_module() -> object:
-    pytest.importorskip("hatchling")
-    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_build_hook_compiles_the_engine(tmp_path: Path) -> None:
-    hook = _hook_module()
-    package = tmp_path / "src" / "satdoku"
-    package.mkdir(parents=True)
-    shutil.copy(ROOT / "src" / "satdoku" / "_native.c", package)
-    built = hook.compile_engine(tmp_path)  # type: ignore[attr-defined]
-    assert built is not None and built.exists() and built.parent == package
-
-
-def test_build_hook_without_a_compiler_installs_pure_python(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    hook = _hook_module()
-    package = tmp_path / "src" / "satdoku"
-    package.mkdir(parents=True)
-    shutil.copy(ROOT / "src" / "satdoku" / "_native.c", package)
-    monkeypatch.setenv("CC", str(tmp_path / "no-such-compiler"))
-    assert hook.compile_engine(tmp_path) is None  # type: ignore[attr-defined]
-    assert "installing pure Python" in capsys.readouterr().err
-
-
 def test_version_says_whether_the_engine_is_in_use(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
@@ -256,3 +228,167 @@ def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setenv("SATDOKU_NATIVE", "0")
     assert native.compiled() is None
     assert sys.modules["satdoku.backends.native"] is native
+
+
+# --- memory safety: Python code that runs while the engine reads its arguments -----------------
+
+
+def _engine_class() -> type:
+    engine_class = native.compiled()
+    if engine_class is None:
+        pytest.skip("the compiled engine is not built or switched off")
+    return engine_class
+
+
+class _Rogue:
+    """A digit or variable whose ``__index__`` runs code, then reads as ``value``."""
+
+    def __init__(self, value: int, action: object) -> None:
+        self.value, self.action = value, action
+
+    def __index__(self) -> int:
+        self.action()  # type: ignore[operator]
+        return self.value
+
+
+def test_a_digit_that_empties_its_list_is_read_from_a_snapshot() -> None:
+    engine = _engine_class()(9, [axiom.variables for axiom in axioms(Shape.sudoku(9))])
+    puzzle = parse_line(GUESSING)
+    for action in ("clear", "grow"):
+        cells: list[object] = list(puzzle.cells)
+
+        def mutate(cells: list[object] = cells, action: str = action) -> None:
+            if action == "clear":
+                cells.clear()
+            else:  # reallocate the list's storage under the reader
+                cells.extend([0] * 100_000)
+                del cells[81:]
+
+        cells[5] = _Rogue(0, mutate)
+        digits = engine.solve(cells, 10**9)
+        assert isinstance(digits, bytes) and is_solution(tuple(digits), puzzle)
+
+
+def test_axioms_that_change_while_read_are_read_once() -> None:
+    engine_class = _engine_class()
+    rows: list[object] = [axiom.variables for axiom in axioms(Shape.latin(4))]
+
+    class Liar:  # says it has one claim, then iterates over four
+        def __init__(self, variables: tuple[int, ...]) -> None:
+            self.variables = variables
+
+        def __len__(self) -> int:
+            return 1
+
+        def __iter__(self) -> object:
+            return iter(self.variables)
+
+    first = rows[0]
+    assert isinstance(first, tuple)
+    rows[0] = Liar(first)
+    rows[1] = [_Rogue(v, rows.clear) for v in rows[1]]  # type: ignore[attr-defined]
+    engine = engine_class(4, rows)
+    given = Puzzle(Shape.latin(4), (1, 2, 3, 4) + (0,) * 12)
+    digits = engine.solve(given.cells, 10**9)
+    assert isinstance(digits, bytes) and is_solution(tuple(digits), given)
+
+
+def test_the_engine_refuses_to_be_called_back_while_it_reads() -> None:
+    engine = _engine_class()(4, [axiom.variables for axiom in axioms(Shape.sudoku(4))])
+    empty = [0] * 16
+    for call_back in (
+        lambda: engine.solve(empty, 10),
+        lambda: engine.count(empty, 5, 10),
+        lambda: engine.__init__(2, [axiom.variables for axiom in axioms(Shape.latin(2))]),
+    ):
+        with pytest.raises(RuntimeError, match="reading"):
+            engine.solve([_Rogue(0, call_back), *empty[1:]], 10)
+    digits = engine.solve([1, 2, 0, 0, 3, 4] + [0] * 10, 100)  # the tables are intact
+    assert digits == bytes([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
+
+
+def test_a_failed_reload_keeps_the_old_tables() -> None:
+    sudoku = [axiom.variables for axiom in axioms(Shape.sudoku(9))]
+    engine = _engine_class()(9, sudoku)
+    puzzle = parse_line(GUESSING)
+
+    def fail() -> None:
+        raise KeyError("half-way")
+
+    bad_reloads = [
+        (9, [*sudoku, (0,)]),  # the last axiom's variable out of range
+        (4, [*sudoku[:100], (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 65)]),
+        (9, [*sudoku[:200], (1, _Rogue(2, fail))]),  # an error raised half-way through
+        (9, [*sudoku[:50], ()]),
+        (9, [*sudoku[:50], 7]),
+    ]
+    for n, rows in bad_reloads:
+        with pytest.raises((ValueError, TypeError, KeyError)):
+            engine.__init__(n, rows)
+        digits = engine.solve(puzzle.cells, 10**9)
+        assert isinstance(digits, bytes) and is_solution(tuple(digits), puzzle)
+    engine.__init__(4, [axiom.variables for axiom in axioms(Shape.sudoku(4))])  # a good reload
+    assert engine.count([0] * 16, 10**9, 10**9) == (288, True)
+
+
+def test_an_engine_without_axioms_refuses_cleanly() -> None:
+    engine_class = _engine_class()
+    bare = engine_class.__new__(engine_class)
+    with pytest.raises(RuntimeError, match="no axioms"):
+        bare.solve([], 10)
+    with pytest.raises(RuntimeError, match="no axioms"):
+        bare.count([0], 1, 10)
+
+
+def test_cells_no_axiom_covers_come_back_as_zero() -> None:
+    engine = _engine_class()(2, [[1, 2]])  # only cell 1 has an axiom
+    assert engine.solve([0, 0, 0, 0], 10) == bytes([1, 0, 0, 0])
+    assert engine.count([0, 0, 0, 0], 10, 10) == (2, True)
+
+
+def test_a_deep_search_does_not_grow_the_c_stack() -> None:
+    # 4,000 independent pairs: the engine guesses 4,000 deep; a search that recursed in C would
+    # need ~400 KB of stack, past the 256 KB thread stack given here
+    code = """
+import threading
+from satdoku.backends import native
+engine = native.compiled()(20, [[2 * k + 1, 2 * k + 2] for k in range(4000)])
+out = []
+threading.stack_size(256 * 1024)
+thread = threading.Thread(target=lambda: out.append((engine.solve([0] * 400, 10**9), engine.nodes)))
+thread.start()
+thread.join()
+digits, nodes = out[0]
+assert isinstance(digits, bytes) and len(digits) == 400 and nodes == 4000, (digits, nodes)
+assert engine.count([0] * 400, 0, 10**9) == (1, False)
+print("deep ok")
+"""
+    _engine_class()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "deep ok" in done.stdout, done.stderr[-2000:]
+
+
+def test_the_plain_c_bit_functions_agree(tmp_path: Path) -> None:
+    # the engine as built where the compiler has no bit builtins (MSVC on 32-bit, others)
+    _engine_class()
+    compiler = shutil.which(os.environ.get("CC", "cc"))
+    if compiler is None:
+        pytest.skip("no C compiler")
+    include = sysconfig.get_paths()["include"]
+    source = ROOT / "src" / "satdoku" / "backends" / "_native.c"
+    target = tmp_path / ("_native" + str(sysconfig.get_config_var("EXT_SUFFIX")))
+    command = [compiler, "-shared", "-fPIC", "-O2", "-DSATDOKU_PLAIN_BITS", "-I", include]
+    subprocess.run([*command, str(source), "-o", str(target)], check=True, timeout=120)
+    spec = importlib.util.spec_from_file_location("_native", target)
+    assert spec is not None and spec.loader is not None
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    rows = [axiom.variables for axiom in axioms(Shape.sudoku(9))]
+    engine, built = plain.Engine(9, rows), native.engine_for(Shape.sudoku(9))
+    assert built is not None
+    for line in [GUESSING, *_data("puzzles3_magictour_top1465", 30)]:
+        cells = parse_line(line[:81]).cells
+        assert engine.solve(cells, 10**9) == built.solve(cells, 10**9)
+        assert engine.nodes == built.nodes
+    wide = plain.Engine(4, [[*range(1, 65)]])  # a 64-claim axiom: every bit position
+    assert wide.count([0] * 16, 100, 100) == (64, True)

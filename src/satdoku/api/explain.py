@@ -4,9 +4,9 @@ The givens go to a SAT solver holding the shape's clauses as *assumptions*; when
 unsatisfiable, its core names a subset of givens that already clash. Deletion then shrinks the core:
 a given is dropped when the rest is still unsatisfiable, so in the end removing any one given of the
 set leaves a satisfiable puzzle (a minimal unsatisfiable subset over the givens). Where the two
-rules alone (the stepper, :mod:`satdoku.rules.stepper`) reach the contradiction from those givens,
-the explanation also holds the short chain of steps that proves it: only the steps the contradiction
-depends on, each trimmed to the claims it needs.
+rules alone (the stepper, :mod:`satdoku.rules.propagator`) reach the contradiction from those
+givens, the explanation also holds the short chain of steps that proves it: only the steps the
+contradiction depends on, each trimmed to the claims it needs.
 """
 
 from __future__ import annotations

@@ -59,6 +59,14 @@ static inline int bit_count(Mask m)
 }
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define NOINLINE __declspec(noinline)
+#else
+#define NOINLINE
+#endif
+
 /* One shape's axioms, as Engine_init builds them before it commits them. */
 typedef struct {
     int n, cells, claims, axioms;
@@ -132,8 +140,9 @@ static inline int set_false(Engine *e, int c)
     return ok;
 }
 
-/* Rules 1 and 2 to a fixpoint; 0 on a contradiction. */
-static int propagate(Engine *e)
+/* Rules 1 and 2 to a fixpoint; 0 on a contradiction.  (Kept out of search: inlined there, the
+ * engine ran 3-4 % slower.) */
+static NOINLINE int propagate(Engine *e)
 {
     for (;;) {
         while (e->units_len) {
@@ -190,44 +199,42 @@ static void undo(Engine *e, int mark)
  * is undone, so there are at most as many as axioms, however big the grid. */
 static int search(Engine *e)
 {
-    int depth = 0;
+    int *top = e->stack;  /* open guesses: claim, trail length before it */
     for (;;) {
-        if (propagate(e)) {
-            int best = -1, fewest = INT_MAX;
-            for (int a = 0; a < e->axioms; a++) {
-                if (e->sat[a])
-                    continue;
-                int left = bit_count(e->open[a]);
-                if (left < fewest) {
-                    best = a;
-                    fewest = left;
-                    if (fewest <= 2)
-                        break;
-                }
-            }
-            if (best < 0) {
-                if (++e->found > e->most)
-                    return 1;
-            } else {
-                if (++e->nodes > e->limit)
-                    return -1;
-                int guess = e->ax_claims[e->ax_start[best] + lowest_bit(e->open[best])];
-                e->stack[2 * depth] = guess;
-                e->stack[2 * depth + 1] = e->trail_len;
-                depth++;
-                if (set_true(e, guess))
-                    continue;
+        if (!propagate(e))
+            goto backtrack;
+        int best = -1, fewest = INT_MAX;
+        for (int a = 0; a < e->axioms; a++) {
+            if (e->sat[a])
+                continue;
+            int left = bit_count(e->open[a]);
+            if (left < fewest) {
+                best = a;
+                fewest = left;
+                if (fewest <= 2)
+                    break;
             }
         }
-        /* a contradiction, or a solution counted: the latest open guess is false instead */
-        for (;;) {
-            if (depth == 0)
+        if (best < 0) {
+            if (++e->found > e->most)
+                return 1;
+            goto backtrack;
+        }
+        if (++e->nodes > e->limit)
+            return -1;
+        int guess = e->ax_claims[e->ax_start[best] + lowest_bit(e->open[best])];
+        top[0] = guess;
+        top[1] = e->trail_len;
+        top += 2;
+        if (set_true(e, guess))
+            continue;
+    backtrack:
+        do {
+            if (top == e->stack)
                 return 0;
-            depth--;
-            undo(e, e->stack[2 * depth + 1]);
-            if (set_false(e, e->stack[2 * depth]))
-                break;
-        }
+            top -= 2;
+            undo(e, top[1]);
+        } while (!set_false(e, top[0]));
     }
 }
 

@@ -1,6 +1,6 @@
 """The compiled stepper: rules 1 and 2 and guessing over a shape's axioms, in C (optional).
 
-The same two rules as :mod:`satdoku.rules.stepper`, over the same axioms
+The same two rules as :mod:`satdoku.rules.propagator`, over the same axioms
 (:func:`satdoku.core.axioms.axioms`), with guessing on an axiom with the fewest claims left and
 backtracking, compiled from ``_native.c`` when satdoku is installed and a C compiler is there.
 :class:`satdoku.backends.sat.SatBackend` tries it first on small grids with a budget of guesses and
@@ -35,7 +35,7 @@ __all__ = [
     "compiled",
 ]
 
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3
 """The version of ``_native.c`` this module speaks to; an older build is not used."""
 
 NATIVE_SIDES = 64
@@ -81,7 +81,7 @@ def compiled() -> type | None:
     if os.environ.get("SATDOKU_NATIVE", "1") == "0":
         return None
     try:
-        from .. import _native  # type: ignore[attr-defined]
+        from . import _native  # type: ignore[attr-defined]
     except ImportError:
         return None
     if getattr(_native, "VERSION", None) != ENGINE_VERSION:

@@ -4,7 +4,7 @@ Rule 1: one claim of an axiom is true, so every other claim of it is false. Rule
 an axiom but one is false, so that one is true. Givens are the first steps; a contradiction (an
 axiom with two true claims, or with every claim false) ends propagation as a step, not an
 exception. Steps hold claim variables (``row*n*n + col*n + digit``) and are rendered to text only
-on demand (:mod:`satdoku.views.trace`), so propagation stays fast.
+on demand (:mod:`satdoku.views.sentences`), so propagation stays fast.
 """
 
 from __future__ import annotations

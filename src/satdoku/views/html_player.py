@@ -65,7 +65,7 @@ The board at position ``k`` (``0 <= k <= N``) is the state after applying
   numbers a guess ``depth = d`` (1 for the first guess) and gives its backtrack
   the same ``depth = d`` and the refuted claim is matched exactly, whether it
   backtracks chronologically or jumps back.  (This is what
-  ``satdoku.rules.stepper.Replayer`` does: a guess saves the state under its depth,
+  ``satdoku.rules.replay.Replayer`` does: a guess saves the state under its depth,
   a backtrack of the same depth restores it, then applies its own claim.)
 * Any other rule (``1``, ``2``, ``"given"``, ``"twins"``, ``"contradiction"``)
   only applies its claims; a contradiction step normally has none.
