@@ -71,7 +71,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--backend",
         default="sat",
-        choices=["sat", "stepper"],
+        choices=[kind.value for kind in BackendKind],
         help="sat (PySAT, default) or stepper (pure Python: rules 1 and 2, "
         "guessing the cell with fewest candidates; --timeout and --conflicts "
         "apply, --conflicts counting backtracks)",

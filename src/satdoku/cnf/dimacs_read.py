@@ -23,6 +23,7 @@ from ..io.line import parse_line
 from ..io.shape_options import ShapeOptions
 from .dimacs_write import HEADER_START, Givens
 from .encodings import AtMostOne, Encoding, Scheme
+from .literals import literals_of
 
 __all__ = ["Dimacs", "CnfHeader", "read_dimacs", "read_header", "read_cnf_text"]
 
@@ -73,18 +74,7 @@ def read_dimacs(text: str, source: str | None = None) -> Dimacs:
             continue
         if header is None:
             raise InputError("a clause before the 'p cnf' line", source=source, line=number)
-        column = 0
-        for token in stripped.split():
-            column = raw.index(token, column) + 1
-            try:
-                lit = int(token)
-            except ValueError:
-                raise InputError(
-                    f"expected an integer literal, got {token!r}",
-                    source=source,
-                    line=number,
-                    column=column,
-                ) from None
+        for lit, column in literals_of(stripped, raw, number, source):
             if abs(lit) > header[0]:
                 raise InputError(
                     f"literal {lit} is beyond the {header[0]} variables of 'p cnf'",
@@ -97,7 +87,6 @@ def read_dimacs(text: str, source: str | None = None) -> Dimacs:
                 current = []
             else:
                 current.append(lit)
-            column += len(token) - 1
     if header is None:
         raise InputError("no 'p cnf' line: not a DIMACS CNF", source=source)
     if current:

@@ -27,6 +27,7 @@ from ..core.errors import InputError, InternalError
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..rules.singles import eliminate
+from .literals import literals_of
 
 __all__ = [
     "Satisfiability",
@@ -111,25 +112,13 @@ class _Builder:
         if self.satisfiability is not Satisfiability.SATISFIABLE:
             said = self.satisfiability.value if self.satisfiability else "unknown"
             raise InputError(f"literals after an {said} answer", source=source, line=number)
-        column = 0
-        for token in text.split():
-            column = raw.index(token, column) + 1
-            try:
-                lit = int(token)
-            except ValueError:
-                raise InputError(
-                    f"expected an integer literal, got {token!r}",
-                    source=source,
-                    line=number,
-                    column=column,
-                ) from None
+        for lit, _ in literals_of(text, raw, number, source):
             if self.complete:
                 self.start(Satisfiability.SATISFIABLE, number)
             if lit == 0:
                 self.complete = True
             else:
                 self.literals.append(lit)
-            column += len(token) - 1
 
 
 def parse_answers(lines: Iterable[str], source: str | None = None) -> list[SolverAnswer]:
