@@ -122,12 +122,15 @@ def measures(quick: bool) -> list[Measure]:
             "printed",
         ),
     ]
-    for name in ("sudoku25x25_unique.txt", "sudoku36x36_multi.txt"):
+    for name, symbols in (
+        ("sudoku25x25_unique.txt", "ABCDEFGHIJKLMNOPQRSTUVWXY"),
+        ("sudoku36x36_multi.txt", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+    ):
         path = DATA / "large" / name
         out.append(
             Measure(
                 f"data/large/{name}, `satdoku solve`",
-                ("-m", "satdoku", "solve", str(path)),
+                ("-m", "satdoku", "solve", str(path), "--alphabet", symbols),
                 1,
                 "file",
             )
@@ -204,6 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="runs of each tree (default 3)")
     parser.add_argument("--quick", action="store_true", help="smaller samples")
     parser.add_argument("--out", help="also write the table to this file")
+    parser.add_argument("--only", help="only the figures whose name holds this text")
     args = parser.parse_args(argv)
     started, load_before = time.monotonic(), load()
     with tempfile.TemporaryDirectory() as tmp:
@@ -212,6 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             rows = []
             for measure in measures(args.quick):
+                if args.only and args.only not in measure.name:
+                    continue
                 times: dict[str, list[float]] = {"old": [], "new": []}
                 for r in range(args.rounds):
                     order = [("old", old), ("new", new)]
@@ -229,10 +235,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     head = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()
+    only = f" --only {args.only!r}" if args.only else ""
     lines = [
         f"`python benchmarks/ab.py --baseline {args.baseline}"
-        f"{' --quick' if args.quick else ''}` on {head} (+ work tree), {args.rounds} rounds "
-        f"alternating, CPU seconds of each child, medians; {time.monotonic() - started:.0f} s; "
+        f"{' --quick' if args.quick else ''}{only}` on {head} (+ work tree), {args.rounds} "
+        f"rounds alternating, CPU seconds of each child, medians; "
+        f"{time.monotonic() - started:.0f} s; "
         f"load average {load_before} at the start, {load()} at the end.",
         "",
         f"| figure | {args.baseline} | this tree | this / baseline (time) |",
