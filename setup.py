@@ -1,6 +1,6 @@
 """Build satdoku's optional C engine, ``satdoku.backends._native``, where a C compiler is.
 
-setuptools compiles ``src/satdoku/backends/_native.c`` with the compiler Python was built with
+setuptools compiles ``src/satdoku/backends/_native.c`` (with the two headers it includes) with the compiler Python was built with
 (``CC``, ``CFLAGS``, ``LDFLAGS`` and ``ARCHFLAGS`` are honoured).  When that fails, or when
 ``SATDOKU_PURE=1`` is set, it says why in one line and the wheel is pure Python
 (``py3-none-any``): every puzzle then goes to PySAT (see ``satdoku.backends.native``).  The rest of
@@ -17,7 +17,12 @@ from setuptools.command.bdist_wheel import bdist_wheel
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import BaseError, CCompilerError
 
-ENGINE = Extension("satdoku.backends._native", ["src/satdoku/backends/_native.c"], optional=True)
+ENGINE = Extension(
+    "satdoku.backends._native",
+    ["src/satdoku/backends/_native.c"],  # includes _native_search.h and _native_bits.h
+    depends=["src/satdoku/backends/_native_search.h", "src/satdoku/backends/_native_bits.h"],
+    optional=True,
+)
 """The compiled engine; optional: without it satdoku is pure Python."""
 
 WHY_PURE = "every puzzle goes to PySAT, 9x9 batches about 3x slower"

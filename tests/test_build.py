@@ -69,7 +69,7 @@ def _has_licence(wheel: Path) -> bool:
 def _package_files() -> set[str]:
     """Every file of the package in the source tree that a wheel must carry."""
     package = ROOT / "src"
-    skip = {".c", ".so", ".pyd", ".pyc"}
+    skip = {".c", ".h", ".so", ".pyd", ".pyc"}
     return {
         path.relative_to(package).as_posix()
         for path in (package / "satdoku").rglob("*")
