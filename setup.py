@@ -1,10 +1,10 @@
 """Build satdoku's optional C engine, ``satdoku.backends._native``, where a C compiler is.
 
-setuptools compiles ``src/satdoku/backends/_native.c`` (with the two headers it includes) with the compiler Python was built with
-(``CC``, ``CFLAGS``, ``LDFLAGS`` and ``ARCHFLAGS`` are honoured).  When that fails, or when
-``SATDOKU_PURE=1`` is set, it says why in one line and the wheel is pure Python
-(``py3-none-any``): every puzzle then goes to PySAT (see ``satdoku.backends.native``).  The rest of
-the project's metadata is in ``pyproject.toml``.
+setuptools compiles ``src/satdoku/backends/_native.c`` (with the two headers it includes) with
+the compiler Python was built with (``CC``, ``CFLAGS``, ``LDFLAGS`` and ``ARCHFLAGS`` are
+honoured).  When that fails, or when ``SATDOKU_PURE=1`` is set, it says why in one line and the
+wheel is pure Python (``py3-none-any``): every puzzle then goes to PySAT (see
+``satdoku.backends.native``).  The rest of the project's metadata is in ``pyproject.toml``.
 """
 
 from __future__ import annotations
