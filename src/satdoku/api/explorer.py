@@ -139,8 +139,7 @@ class Explorer:
     ) -> Iterator[Grid]:
         """Yield the puzzle's solutions that pass ``where``, in ``order``, at most ``limit``.
 
-        >>> from satdoku.io.line import parse_line
-        >>> from satdoku.io.line import format_line
+        >>> from satdoku.io.line import format_line, parse_line
         >>> found = Explorer().solutions(parse_line("1....2....3....4"), order="reading")
         >>> [format_line(grid) for grid in found]
         ['1342421324313124', '1423324141322314']

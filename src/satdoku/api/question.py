@@ -28,7 +28,7 @@ from ..backends.solvers import DEFAULT_SOLVER, fresh_options, new_solver
 from ..backends.strategy import Strategy, fresh_encoding
 from ..cnf.encodings import Encoding, encode
 from ..core.checker import is_solution
-from ..core.claims import TRUE, UNKNOWN, decode_model
+from ..core.claims import decode_model
 from ..core.errors import InternalError
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
@@ -135,19 +135,10 @@ class Question:
             raise SearchTimeout("time or conflict limit reached")
         if not ok:
             return None
-        grid = self._decode(solver.get_model())
+        grid = decode_model(solver.get_model(), self.n, self.known)
         if not is_solution(grid, self.puzzle):
             raise InternalError(f"solver returned a grid that is not a solution: {grid}")
         return grid
-
-    def _decode(self, model: list[int]) -> Grid:
-        if self.known is None:
-            return decode_model(model, self.n)
-        known = self.known
-        n3 = self.n**3
-        lits = [v for v in range(1, n3 + 1) if known[v] == TRUE]
-        lits += [v for v in model if 0 < v <= n3 and known[v] == UNKNOWN]
-        return decode_model(lits, self.n)
 
     def block(self, grid: Grid, reject: Reject | None = None) -> None:
         """Exclude the grid (reject None) or every grid sharing the reason, under this question."""

@@ -20,7 +20,7 @@ from pysat.solvers import Solver as PySatSolver
 
 from ..cnf.encodings import Encoding, encode
 from ..core.checker import is_solution
-from ..core.claims import TRUE, UNKNOWN, decode_model
+from ..core.claims import decode_model
 from ..core.errors import InputError, InternalError
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
@@ -252,15 +252,11 @@ class SatBackend:
             table = fresh_options(self.limits)
             with new_solver(self.solver_name, formula.clauses, table) as solver:
                 status, model = self._run(solver, [])
-        if model is not None:
-            # variables the simplified formula left out are decided by ``known`` alone
-            model = [v for v in range(1, n**3 + 1) if known[v] == TRUE] + [
-                v for v in model if 0 < v <= n**3 and known[v] == UNKNOWN
-            ]
         if status is not Status.SOLVED:
             return Result(status, puzzle=puzzle)
         assert model is not None
-        return self._checked(puzzle, decode_model(model, n))
+        # variables the simplified formula left out are decided by ``known`` alone
+        return self._checked(puzzle, decode_model(model, n, known))
 
     def _limited(self, puzzle: Puzzle, started: float, assumptions: list[int]) -> Result:
         """Go on with a puzzle of the persistent hot path under the limits, past its first

@@ -72,14 +72,28 @@ def claim_count(n: int) -> int:
     return n**3
 
 
-def decode_model(model: Sequence[int], n: int) -> tuple[int, ...]:
+def decode_model(
+    model: Sequence[int], n: int, known: Sequence[int] | None = None
+) -> tuple[int, ...]:
     """Return the grid a model's true claim variables describe (0 where a cell has none).
+
+    With ``known`` (claim states, index = variable, that a formula was simplified by), a claim
+    known true is true whatever the model says, and the model decides only the open claims.
 
     >>> decode_model([1, -2, -3, 4], 2)[:2]
     (1, 2)
+    >>> known = [UNKNOWN, TRUE, FALSE, FALSE] + [UNKNOWN] * 5  # r1c1=1 given; r1c2 open
+    >>> decode_model([4], 2, known)
+    (1, 2, 0, 0)
     """
     cells = [0] * (n * n)
     n3 = n**3
+    if known is not None:
+        for var in range(1, n3 + 1):
+            if known[var] == TRUE:
+                cell, d0 = divmod(var - 1, n)
+                cells[cell] = d0 + 1
+        model = [lit for lit in model if 0 < lit <= n3 and known[lit] == UNKNOWN]
     for lit in model:
         if 0 < lit <= n3:
             cell, d0 = divmod(lit - 1, n)
