@@ -146,7 +146,7 @@ def test_the_wheel_has_the_engine_and_repairs_to_manylinux(tmp_path: Path) -> No
     )
     assert where.stdout.startswith(str(tmp_path / "venv")), where.stdout + where.stderr
     solved = subprocess.run(
-        [str(satdoku), "solve"], capture_output=True, text=True, env=env, cwd=tmp_path
+        [str(satdoku), "solve", "--example"], capture_output=True, text=True, env=env, cwd=tmp_path
     )
     assert solved.returncode == 0 and solved.stdout.strip(), solved.stderr
 

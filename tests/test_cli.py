@@ -27,7 +27,7 @@ def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_solve_without_file_shows_the_bundled_example(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve"]) == 0
+    assert main(["solve", "--example"]) == 0
     out = capsys.readouterr().out
     assert "Puzzle (" in out and "Solution:" in out and "------+-------+------" in out
 

@@ -23,7 +23,7 @@ def _file(tmp_path: Path, text: str) -> str:
 
 
 def test_step_default_example(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["step"]) == 0
+    assert main(["step", "--example"]) == 0
     out = capsys.readouterr().out
     assert "1. given: r1c1=2" in out
     assert "rule 1: r1c1=2 is true, so in 'cell r1c1 holds exactly one digit'" in out

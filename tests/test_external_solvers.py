@@ -248,7 +248,7 @@ def test_minisat_through_the_cli_then_decode(
     """The README's path: dimacs -o, the solver by hand, decode with the CNF's header."""
     installed("minisat")
     cnf, out = tmp_path / "p.cnf.gz", tmp_path / "p.out"
-    assert main(["dimacs", "-o", str(cnf)]) == 0
+    assert main(["dimacs", "--example", "-o", str(cnf)]) == 0
     subprocess.run(
         ["minisat", "-verb=0", str(cnf), str(out)],
         capture_output=True,
@@ -265,12 +265,12 @@ def test_solve_with_a_timeout_and_bad_solvers(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     slow = f"{sys.executable} -c 'import time; time.sleep(20)' {{cnf}}"
-    assert main(["dimacs", "--solve-with", slow, "--timeout", "0.3", "--json"]) == 0
+    assert main(["dimacs", "--example", "--solve-with", slow, "--timeout", "0.3", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["status"] == "timeout" and "gave up" in record["error"]
     chatty = f"{sys.executable} -c 'print(\"hello\")'"
-    assert main(["dimacs", "--solve-with", chatty]) == 2
+    assert main(["dimacs", "--example", "--solve-with", chatty]) == 2
     err = capsys.readouterr().err
     assert "expected 's SATISFIABLE'" in err and "it said: hello" in err
-    assert main(["dimacs", "--solve-with", "no-such-solver-xyz"]) == 2
+    assert main(["dimacs", "--example", "--solve-with", "no-such-solver-xyz"]) == 2
     assert "'no-such-solver-xyz' is not installed" in capsys.readouterr().err

@@ -296,7 +296,7 @@ def test_decode_without_file_uses_the_bundled_example(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     model = write(tmp_path, "m.txt", "SAT\n" + " ".join(map(str, model_of(SOLUTION002))) + " 0\n")
-    assert main(["decode", model, "--format", "line"]) == 0
+    assert main(["decode", "--example", model, "--format", "line"]) == 0
     assert capsys.readouterr().out == SOLUTION002 + "\n"
 
 

@@ -59,7 +59,7 @@ def test_letters_for_sixteen() -> None:
 
 def test_show_writes_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "board.svg"
-    assert main(["show", "--svg", str(out)]) == 0
+    assert main(["show", "--example", "--svg", str(out)]) == 0
     assert parse(out.read_text()).tag == f"{NS}svg"
-    assert main(["show"]) == 0
+    assert main(["show", "--example"]) == 0
     assert "------+-------+------" in capsys.readouterr().out

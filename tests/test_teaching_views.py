@@ -75,7 +75,7 @@ def test_html_page_holds_the_json_record(
 ) -> None:
     """The page embeds exactly what ``step --json`` prints: the view recomputes nothing."""
     if source is None or Path(source).exists():
-        args = [source] if source else []
+        args = [source] if source else ["--example"]
     else:
         args = [_file(tmp_path, source)]
     out = tmp_path / "trace.html"
@@ -113,7 +113,7 @@ def test_html_page_holds_the_json_record(
 def test_bad_view_options(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["step", *argv]) == 2
+    assert main(["step", "--example", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
 
@@ -147,7 +147,7 @@ def test_max_steps_cuts_exactly(cut: int) -> None:
 
 
 def test_max_steps_in_text(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["step", "--max-steps", "12", "--boards", "none"]) == 0
+    assert main(["step", "--example", "--max-steps", "12", "--boards", "none"]) == 0
     out = capsys.readouterr().out
     assert "12. " in out and "13. " not in out
     assert "status: stalled (cut after 12 steps: --max-steps)" in out
@@ -383,7 +383,7 @@ def test_play_stops_cleanly_on_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_cli_play_and_interrupt(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["step", "--play", "--delay", "0"]) == 0
+    assert main(["step", "--example", "--play", "--delay", "0"]) == 0
     out = capsys.readouterr().out
     assert "step 265 / 265 · solved" in out  # not a terminal: the last frame only
     assert "step 1 / 265" not in out
@@ -392,7 +392,7 @@ def test_cli_play_and_interrupt(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(terminal_player.time, "sleep", stop)
-    assert main(["step", "--play"]) == 130
+    assert main(["step", "--example", "--play"]) == 130
     assert "interrupted at step 0 of 265" in capsys.readouterr().err
 
 
@@ -404,7 +404,7 @@ def test_cli_play_without_rich(
     for name in [m for m in sys.modules if m == "rich" or m.startswith("rich.")]:
         monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setitem(sys.modules, "rich", None)
-    assert main(["step", "--play"]) == 2
+    assert main(["step", "--example", "--play"]) == 2
     err = capsys.readouterr().err
     assert "--play needs the rich package: pip install 'satdoku[rich]'" in err
 

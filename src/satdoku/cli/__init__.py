@@ -18,6 +18,7 @@ from ..backends.limits import is_keyboard_interrupt
 from ..core.errors import InputError, InternalError
 from ..core.version import __version__
 from . import check, count, decode, dimacs, show, solve, step
+from .common import resolve_input
 
 __all__ = ["main", "build_parser", "COMMANDS", "INTERNAL_ERROR"]
 
@@ -65,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        if hasattr(args, "example") and not getattr(args, "examples", None):
+            resolve_input(args, stdin_taken=getattr(args, "model", None) == "-")
         return int(args.run(args))
     except InputError as err:
         if args.debug:

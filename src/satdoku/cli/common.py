@@ -27,6 +27,8 @@ __all__ = [
     "add_input_options",
     "add_solver_options",
     "read_entries",
+    "resolve_input",
+    "stdin_is_terminal",
     "shape_options",
     "alphabet_of",
     "encoding_of",
@@ -58,9 +60,20 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
         metavar="FILE",
         nargs=None if file_required else "?",
         help="puzzles: one per line, or one grid; '-' reads standard input"
-        + ("" if file_required else " (default: a bundled example)"),
+        + (
+            ""
+            if file_required
+            else " (default: standard input when it is a pipe or a file, else the bundled "
+            "example)"
+        ),
     )
     group = parser.add_argument_group("reading puzzles")
+    if not file_required:
+        group.add_argument(
+            "--example",
+            action="store_true",
+            help="read the bundled example puzzle (whatever standard input is)",
+        )
     group.add_argument(
         "--alphabet",
         metavar="SYMBOLS",
@@ -214,6 +227,44 @@ def _text_lines(stream: IO[bytes], source: str) -> Iterator[str]:
         yield raw.decode("utf-8", errors="replace")
 
 
+def stdin_is_terminal() -> bool:
+    """Tell whether standard input is an interactive terminal (False when closed or redirected)."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+def resolve_input(args: argparse.Namespace, *, stdin_taken: bool = False) -> None:
+    """Decide where a command's puzzles come from; set ``args.file`` (None: the bundled example).
+
+    A FILE is read as given. Without one, standard input is read when it is a pipe or a file
+    (the Unix convention: ``echo PUZZLE | satdoku solve``) and the bundled example is used in an
+    interactive terminal; ``--example`` asks for the example explicitly.
+    """
+    if getattr(args, "example", False):
+        if args.file is not None:
+            raise InputError(f"give FILE ({args.file}) or --example, not both")
+        return
+    if args.file is not None or stdin_is_terminal():
+        return
+    if stdin_taken:
+        raise InputError(
+            "standard input holds the model: name the puzzle as FILE, or give --example"
+        )
+    args.file = "-"
+
+
+def _standard_input() -> IO[bytes]:
+    if sys.stdin is None:
+        raise InputError(
+            "standard input is closed: give a FILE, pipe puzzles in, or --example for the "
+            "bundled example",
+            source="<stdin>",
+        )
+    return sys.stdin.buffer
+
+
 def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
     """Yield the puzzles of the command's input, streaming; raise InputError for a bad file."""
     options = shape_options(args)
@@ -230,7 +281,7 @@ def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
     source = "<stdin>" if args.file == "-" else args.file
     try:
         stream: IO[bytes] = (
-            sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+            _standard_input() if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
         )
     except OSError as err:
         raise InputError(f"cannot open: {err.strerror}", source=source) from None
@@ -244,7 +295,7 @@ def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
         )
         yield from _nonempty(entries, source)
     finally:
-        if stream is not sys.stdin.buffer:
+        if args.file != "-":
             stream.close()
 
 
@@ -254,7 +305,12 @@ def _nonempty(entries: Iterator[Entry], source: str) -> Iterator[Entry]:
         seen = True
         yield entry
     if not seen:
-        raise InputError("empty input: no puzzle found", source=source)
+        hint = (
+            " (give a FILE, pipe puzzles in, or --example for the bundled example)"
+            if source == "<stdin>"
+            else ""
+        )
+        raise InputError(f"empty input: no puzzle found{hint}", source=source)
 
 
 def report_error(err: InputError) -> None:
