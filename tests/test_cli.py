@@ -115,10 +115,27 @@ def test_latin_diagonals_and_regions(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_check_names_broken_axioms(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", write(tmp_path, "1234341221434321\n1234123412341234\n")]) == 0
+    assert main(["check", write(tmp_path, "1234341221434321\n1234123412341234\n")]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("valid\nnot a solution")
+    assert out.startswith("valid\ninvalid: breaks")
     assert "column 1 has exactly one 1 (found 4: r1c1, r2c1, r3c1, r4c1)" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "status", "valid"),
+    [
+        ("1234341221434321\n", 0, [True]),
+        ("1234341221434321\n1234123412341234\n", 1, [True, False]),
+        ("1234341221434321\n123\n1234123412341234\n", 2, [True, False, False]),
+    ],
+    ids=["all valid", "one invalid", "one unreadable"],
+)
+def test_check_exit_status_says_whether_every_grid_is_valid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, status: int, valid: list[bool]
+) -> None:
+    assert main(["check", write(tmp_path, text), "--json"]) == status
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["valid"] for r in records] == valid
 
 
 def test_bad_regions_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,6 +16,9 @@ NAME = "check"
 EPILOG = """examples:
   satdoku check solution.txt          # 'valid', or 'invalid' and the axioms broken
   satdoku check grids.txt --json      # one JSON record per grid
+
+exit status: 0 when every grid is valid, 1 when any is invalid (like cmp and diff),
+2 when any could not be read.
 """
 
 
@@ -35,25 +38,31 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check every grid; exit 0 when all could be read (valid or not), 2 otherwise."""
-    status = 0
+    """Check every grid; exit 0 when all are valid, 1 when any is invalid, 2 when unreadable."""
+    unreadable = invalid = False
     for entry in read_entries(args):
         if entry.puzzle is None:
             assert entry.error is not None
             report_error(entry.error)
-            status = 2
-            rec = {"index": entry.index, "status": "invalid", "error": entry.error.located()}
+            unreadable = True
+            rec = {
+                "index": entry.index,
+                "status": "invalid",
+                "valid": False,
+                "error": entry.error.located(),
+            }
             print(json.dumps(rec) if args.json else "unreadable")
             continue
         broken = broken_axioms(entry.puzzle.cells, entry.puzzle.shape)
+        invalid = invalid or bool(broken)
         if args.json:
             rec = {"index": entry.index, "valid": not broken, "broken": broken}
             print(json.dumps(rec))
         elif not broken:
             print("valid")
         else:
-            print(f"not a solution: breaks {len(broken)} axiom{'s' if len(broken) > 1 else ''}")
+            print(f"invalid: breaks {len(broken)} axiom{'s' if len(broken) > 1 else ''}")
             for sentence in broken:
                 print(f"  {sentence}")
     sys.stdout.flush()
-    return status
+    return 2 if unreadable else 1 if invalid else 0

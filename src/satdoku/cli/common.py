@@ -63,8 +63,7 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
         + (
             ""
             if file_required
-            else " (default: standard input when it is a pipe or a file, else the bundled "
-            "example)"
+            else " (default: standard input when it is a pipe or a file, else the bundled example)"
         ),
     )
     group = parser.add_argument_group("reading puzzles")
