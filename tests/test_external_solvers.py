@@ -274,3 +274,24 @@ def test_solve_with_a_timeout_and_bad_solvers(
     assert "expected 's SATISFIABLE'" in err and "it said: hello" in err
     assert main(["dimacs", "--example", "--solve-with", "no-such-solver-xyz"]) == 2
     assert "'no-such-solver-xyz' is not installed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("json_records", [True, False], ids=["json", "lines"])
+def test_solve_with_prints_one_answer_per_input_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], json_records: bool
+) -> None:
+    """An unreadable line gets its own record (status invalid), in order, not a gap."""
+    installed("minisat")
+    batch = tmp_path / "batch.txt"
+    batch.write_text("1" + "." * 15 + "\n12x\n" + ".2" + "." * 14 + "\n" + "." * 16 + "\n")
+    argv = ["dimacs", str(batch), "--solve-with", "minisat"] + (["--json"] if json_records else [])
+    assert main(argv) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 4
+    if json_records:
+        records = [json.loads(line) for line in out]
+        assert [r["index"] for r in records] == [0, 1, 2, 3]
+        assert [r["status"] for r in records] == ["solved", "invalid", "solved", "solved"]
+        assert records[1]["line"] == 2 and "batch.txt:2" in records[1]["error"]
+    else:
+        assert out[1].startswith("invalid: ") and len(out[0]) == 16

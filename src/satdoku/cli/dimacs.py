@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import tempfile
@@ -13,7 +14,9 @@ from ..cnf.examples import CNF_EXAMPLES, regenerate
 from ..cnf.external import run_external, solver_command
 from ..cnf.solver_answers import result_of
 from ..core.errors import InputError
+from ..core.results import Result, Status
 from ..io.entries import Entry
+from ..views.records import record
 from .common import (
     EXAMPLE,
     add_encoding_options,
@@ -183,6 +186,11 @@ def run(args: argparse.Namespace) -> int:
                 assert entry.error is not None
                 report_error(entry.error)
                 status = 2
+                if args.json:  # one record per input puzzle, as 'solve --json'
+                    failed = Result(Status.INVALID, error=entry.error.located())
+                    sys.stdout.write(json.dumps(record(entry.index, failed, line=entry.line)) + "\n")
+                elif solver is not None:
+                    sys.stdout.write(f"{Status.INVALID.value}: {entry.error.located()}\n")
                 continue
             text = write_dimacs(
                 entry.puzzle,
