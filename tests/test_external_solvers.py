@@ -295,3 +295,31 @@ def test_solve_with_prints_one_answer_per_input_puzzle(
         assert records[1]["line"] == 2 and "batch.txt:2" in records[1]["error"]
     else:
         assert out[1].startswith("invalid: ") and len(out[0]) == 16
+
+
+def _pigeonhole(holes: int) -> str:
+    """The CNF of holes+1 pigeons in `holes` holes: unsatisfiable, and hard for CDCL solvers."""
+    pigeons = holes + 1
+    clauses = [[p * holes + h + 1 for h in range(holes)] for p in range(pigeons)]
+    for h in range(holes):
+        for a in range(pigeons):
+            for b in range(a + 1, pigeons):
+                clauses.append([-(a * holes + h + 1), -(b * holes + h + 1)])
+    body = "".join(" ".join(map(str, c)) + " 0\n" for c in clauses)
+    return f"p cnf {pigeons * holes} {len(clauses)}\n{body}"
+
+
+def test_decode_reads_cadical_giving_up_at_its_time_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CaDiCaL's -t says only 'c UNKNOWN' (exit 0): decode reports a timeout, not a bad file."""
+    installed("cadical")
+    cnf, out, puzzle = tmp_path / "php.cnf", tmp_path / "php.out", tmp_path / "p.txt"
+    cnf.write_text(_pigeonhole(11))
+    puzzle.write_text("1" + "." * 15 + "\n")
+    with out.open("w") as answer:
+        done = subprocess.run(["cadical", "-t", "1", str(cnf)], stdout=answer, timeout=TIMEOUT)
+    assert done.returncode == 0 and "c UNKNOWN" in out.read_text()
+    assert main(["decode", str(puzzle), str(out), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "timeout" and "UNKNOWN" in record["error"]

@@ -128,15 +128,20 @@ def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Solve
     [('SATISFIABLE', (1, -2))]
     >>> parse_answers(["c done", "s UNSATISFIABLE"])[0].satisfiability
     <Satisfiability.UNSATISFIABLE: 'UNSATISFIABLE'>
+    >>> parse_answers(["c setting time limit", "c UNKNOWN", "c exit 0"])[0].satisfiability
+    <Satisfiability.UNKNOWN: 'UNKNOWN'>
     >>> parse_answers(["s SATISFIABLE", "v 1 x 0"], "out.txt")
     Traceback (most recent call last):
     ...
     satdoku.core.errors.InputError: out.txt:2:5: expected an integer literal, got 'x'
     """
     build = _Builder()
+    gave_up: int | None = None  # CaDiCaL's time limit (-t) says only 'c UNKNOWN'
     for number, raw in enumerate(lines, 1):
         text = raw.strip()
         if not text or text.startswith("c ") or text == "c":
+            if text[1:].strip().upper() in ("UNKNOWN", "INDETERMINATE") and gave_up is None:
+                gave_up = number
             continue
         word = text.split()
         if word[0] == "s" and len(word) >= 2:
@@ -162,6 +167,8 @@ def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Solve
         else:
             raise InputError(f"{_EXPECTED}, got {text[:40]!r}", source=source, line=number)
     build.flush()
+    if not build.answers and gave_up is not None:
+        build.answers.append(SolverAnswer(Satisfiability.UNKNOWN, line=gave_up))
     if not build.answers:
         raise InputError(f"no solver answer found: {_EXPECTED}", source=source)
     return build.answers
