@@ -144,6 +144,15 @@ def test_empty_input_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert out == "" and err == f"satdoku: {path}: empty input: no puzzle found\n"
 
 
+def default_sigint() -> None:
+    """In a child before exec: SIGINT back to its default, which Python turns into Ctrl-C.
+
+    A process started with SIGINT ignored (``pytest &``, some CI runners) passes that on, and
+    Python then installs no handler: the child could not be interrupted at all.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt_when_started(argv: list[str], out_path: Path, after: float) -> tuple[int, str]:
     """Run satdoku (unbuffered) until its first output line, wait ``after`` s, send SIGINT."""
     with out_path.open("w") as out:
@@ -152,6 +161,7 @@ def interrupt_when_started(argv: list[str], out_path: Path, after: float) -> tup
             stdout=out,
             stderr=subprocess.PIPE,
             text=True,
+            preexec_fn=default_sigint,  # pytest may run with SIGINT ignored (pytest &)
         )
         deadline = time.monotonic() + 60
         while not out_path.read_text() and time.monotonic() < deadline:

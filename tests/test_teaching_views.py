@@ -450,6 +450,7 @@ def test_play_in_a_real_terminal_then_ctrl_c(tmp_path: Path) -> None:
         stderr=slave,
         env=env,
         start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # even under `pytest &`
     )
     os.close(slave)
     seen = b""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ..backends.interrupts import shielded
 from ..backends.solvers import DEFAULT_SOLVER, new_solver
 from ..cnf.encodings import shape_clauses
 from ..core.claims import decode_model
@@ -40,7 +41,7 @@ def _sat_grid(shape: Shape, rng: random.Random) -> Grid | None:
     n = shape.n
     with new_solver(DEFAULT_SOLVER, shape_clauses(shape).clauses) as solver:
         solver.set_phases([v if rng.random() < 1 / n else -v for v in range(1, n**3 + 1)])
-        if not solver.solve():
+        if not shielded(solver.solve):
             return None
         return decode_model(solver.get_model(), n)
 

@@ -10,12 +10,14 @@ had, keeps the time limit by *slices*: repeated ``solve_limited`` calls with a c
 checking the clock between them (learnt clauses are kept; a slice adapts to a quarter of the time
 spent so far, at least 50 ms, but CaDiCaL's inprocessing can stretch one). Lingeling has neither
 budgets nor interrupts, so asking it for a limit is refused with a clear message naming solvers
-that have them. PySAT reports Ctrl-C inside a solve as its own error; :func:`solve_within` raises
-KeyboardInterrupt instead.
+that have them. Ctrl-C never jumps out of a solver (:mod:`satdoku.backends.interrupts`): it
+stops an interruptible solver through the watcher, and lands between the slices of CaDiCaL, which
+is sliced without a timeout too; :func:`solve_within` raises KeyboardInterrupt.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import select
 import signal
@@ -28,6 +30,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.limits import Limits
+from .interrupts import block_sigint_for_good, shielded
 
 __all__ = [
     "UNINTERRUPTIBLE",
@@ -102,10 +105,10 @@ def solve_within(solver: Any, name: str, assumptions: Sequence[int], limits: Lim
     True
     """
     try:
-        if not limits.limited:
-            return bool(solver.solve(assumptions=list(assumptions)))
         check_limitable(name, limits)
-        if limits.timeout is not None and name in UNINTERRUPTIBLE:
+        if name in UNLIMITED:
+            return bool(shielded(solver.solve, list(assumptions)))
+        if name in UNINTERRUPTIBLE:
             return _sliced(solver, assumptions, limits)
         return _interrupted(solver, assumptions, limits)
     except Exception as err:
@@ -127,28 +130,25 @@ def is_keyboard_interrupt(err: BaseException) -> bool:
 def _interrupted(solver: Any, assumptions: Sequence[int], limits: Limits) -> bool | None:
     """One limited call in the calling thread: a conflict budget and/or a watcher that interrupts.
 
-    The watcher thread interrupts the solver when the time is up, or at once on Ctrl-C: while the
-    solver runs (GIL released) Python's handler cannot run, but its wakeup fd still receives the
-    signal, so the solve stops and KeyboardInterrupt is raised as soon as it returns.
+    Every call says ``expect_interrupt=True``, so PySAT installs no SIGINT handler of its own.
+    The watcher thread interrupts the solver when the time is up, or at once on Ctrl-C: while
+    the solver runs (GIL released) Python's handler cannot run, but its wakeup fd still receives
+    the signal, so the solve stops and KeyboardInterrupt is raised as soon as it returns.
     """
     conflicts = limits.conflicts
-    if limits.timeout is None:
-        solver.conf_budget(conflicts)
-        ok = solver.solve_limited(assumptions=list(assumptions))
-        return None if ok is None else bool(ok)
     # most puzzles take a few conflicts: try them without the watcher thread's cost first
     start = time.monotonic()
     first = QUICK_CONFLICTS if conflicts is None else min(QUICK_CONFLICTS, conflicts)
     solver.conf_budget(first)
-    ok = solver.solve_limited(assumptions=list(assumptions))
-    left = limits.timeout - (time.monotonic() - start)
-    if ok is None and left > 0 and (conflicts is None or conflicts > first):
+    ok = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+    left = None if limits.timeout is None else limits.timeout - (time.monotonic() - start)
+    if ok is None and (left is None or left > 0) and (conflicts is None or conflicts > first):
         solver.conf_budget(-1 if conflicts is None else conflicts - first)
         if os.name == "posix":
             with _Watcher(solver, left):
                 ok = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         else:  # no select() on pipes: a plain timer (Ctrl-C then waits for the time limit)
-            timer = threading.Timer(left, solver.interrupt)
+            timer = threading.Timer(math.inf if left is None else left, solver.interrupt)
             timer.start()
             try:
                 ok = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
@@ -161,7 +161,7 @@ def _interrupted(solver: Any, assumptions: Sequence[int], limits: Limits) -> boo
 class _Watcher:
     """Interrupt a solver after a timeout or on SIGINT, from a thread (a context manager)."""
 
-    def __init__(self, solver: Any, timeout: float) -> None:
+    def __init__(self, solver: Any, timeout: float | None) -> None:
         self.solver = solver
         self.timeout = timeout
         self.signal_r, self.signal_w = os.pipe()
@@ -180,10 +180,10 @@ class _Watcher:
         return self
 
     def _watch(self) -> None:
-        deadline = time.monotonic() + self.timeout
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
                 break
             ready, _, _ = select.select([self.signal_r, self.cancel_r], [], [], left)
             if self.cancel_r in ready:
@@ -245,6 +245,7 @@ def solve_in_children(
             if pid == 0:  # the child: solve, write the answer, leave without Python's clean-up
                 code = 1
                 try:
+                    block_sigint_for_good()  # the parent kills it on Ctrl-C
                     os.close(read_end)
                     for other in children:  # the pipes of the children before it
                         os.close(other)
@@ -309,26 +310,29 @@ def _child_answer(solver: Any, conflicts: int | None) -> bytes:
 
 
 def _sliced(solver: Any, assumptions: Sequence[int], limits: Limits) -> bool | None:
-    """Keep a timeout on a solver that cannot be interrupted: conflict budgets in a loop.
+    """Solve with a solver that cannot be interrupted: conflict budgets in a loop.
+
+    Between slices the clock is read (a timeout holds) and a Ctrl-C raises KeyboardInterrupt.
 
     A slice aims at :data:`SLICE_GROWTH` of the time spent so far (at least
     :data:`SLICE_SECONDS`, at most the time left), so a long solve takes few slices.
     """
-    assert limits.timeout is not None
     begin = time.monotonic()
-    deadline = begin + limits.timeout
+    deadline = None if limits.timeout is None else begin + limits.timeout
     left = limits.conflicts
     size = 100
     while True:
         start = time.monotonic()
-        if start >= deadline:
+        if deadline is not None and start >= deadline:
             return None
-        target = min(max(SLICE_SECONDS, SLICE_GROWTH * (start - begin)), deadline - start)
+        target = max(SLICE_SECONDS, SLICE_GROWTH * (start - begin))
+        if deadline is not None:
+            target = min(target, deadline - start)
         budget = size if left is None else min(size, left)
         if budget <= 0:
             return None
         solver.conf_budget(budget)
-        ok = solver.solve_limited(assumptions=list(assumptions))
+        ok = shielded(solver.solve_limited, list(assumptions))  # Ctrl-C lands between slices
         if ok is not None:
             return bool(ok)
         if left is not None:

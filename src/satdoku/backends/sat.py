@@ -27,6 +27,7 @@ from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..core.shape import Shape
 from ..rules.singles import singles
+from .interrupts import shielded
 from .limits import (
     QUICK_CONFLICTS,
     UNINTERRUPTIBLE,
@@ -96,14 +97,14 @@ class _Plan:
             self.get_model = inner.get_model
             self.aux = solver.nof_vars() > n**3
             if quick is None:
-                self.solve = inner.solve
+                self.solve = partial(shielded, inner.solve)  # Ctrl-C lands after the call
             else:
                 budget, limited = inner.conf_budget, inner.solve_limited
 
                 def first_slice(assumptions: list[int]) -> bool | None:
                     self.started = time.monotonic()
                     budget(quick)
-                    return limited(assumptions)
+                    return shielded(limited, assumptions)
 
                 self.solve = first_slice
 

@@ -1,7 +1,8 @@
 """The ``satdoku`` command line: a thin layer over the library; ``main(argv)`` returns the status.
 
 Exit statuses (exact contract): 0 when every input puzzle could be read, whatever its verdict
-(``check`` alone says 1 when any grid is invalid, like ``cmp``); 2 when any input could not be read (the rest is still processed first) or the usage is wrong;
+(``check`` alone says 1 when any grid is invalid, like ``cmp``); 2 when any input could not be
+read (the rest is still processed first) or the usage is wrong;
 130 when interrupted (what was done is flushed first); 70 on an internal error (a bug, such as
 a solver answer that failed the independent checker: said on stderr, never printed as an answer).
 """

@@ -188,7 +188,8 @@ def run(args: argparse.Namespace) -> int:
                 status = 2
                 if args.json:  # one record per input puzzle, as 'solve --json'
                     failed = Result(Status.INVALID, error=entry.error.located())
-                    sys.stdout.write(json.dumps(record(entry.index, failed, line=entry.line)) + "\n")
+                    rec = record(entry.index, failed, line=entry.line)
+                    sys.stdout.write(json.dumps(rec) + "\n")
                 elif solver is not None:
                     sys.stdout.write(f"{Status.INVALID.value}: {entry.error.located()}\n")
                 continue

@@ -1,0 +1,99 @@
+"""Ctrl-C during a PySAT call: never a jump out of the solver's C code.
+
+Called in the main thread, PySAT installs for the length of a solve a SIGINT handler that
+``longjmp``-s out of the solver: CaDiCaL always, the MiniSat family unless the call is
+``solve_limited(expect_interrupt=True)``. A jump out of C++ in the middle of a call can leave the
+solver, and the allocator, broken (seen: ``free(): invalid pointer``, the process killed by
+SIGABRT). satdoku never lets that handler run:
+
+- the solvers PySAT can interrupt are called with ``expect_interrupt=True`` (no handler), and a
+  watcher thread interrupts them on Ctrl-C (:mod:`satdoku.backends.limits`);
+- every other call goes through :func:`shielded`: SIGINT is blocked in the calling thread for its
+  length and delivered, to Python's own handler, when it returns (a single-threaded process, as
+  the command line is); with other threads about (a notebook kernel), a blocked signal could
+  reach another thread while PySAT's handler is installed, so the call runs in a thread of its
+  own instead, where PySAT installs no handler (on Linux every thread counts, also those Python
+  did not start, read from ``/proc/self/task``);
+- a forked solver child blocks SIGINT for its whole life (:func:`block_sigint_for_good`): the
+  parent, interrupted, kills it.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
+__all__ = ["block_sigint_for_good", "shielded"]
+
+T = TypeVar("T")
+
+_SIGINT = {signal.SIGINT}
+
+_TASKS = "/proc/self/task" if os.path.isdir("/proc/self/task") else None
+"""Where Linux lists a process's threads (all of them, not only those of :mod:`threading`)."""
+
+
+def shielded(call: Callable[..., T], *args: object) -> T:
+    """Run a PySAT call so that Ctrl-C takes effect when it returns, never inside it.
+
+    >>> shielded(sum, [1, 2, 3])
+    6
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return call(*args)  # PySAT installs its handler in the main thread only
+    if _single_threaded():
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
+        try:
+            return call(*args)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # a pending Ctrl-C lands here
+    return _in_a_thread(call, *args)
+
+
+def _single_threaded() -> bool:
+    """Tell whether this process runs one thread (on Linux counting threads Python did not start).
+
+    >>> _single_threaded() in (True, False)
+    True
+    """
+    if _TASKS is None:
+        return threading.active_count() == 1
+    return os.stat(_TASKS).st_nlink <= 3  # Linux: 2 + the number of threads
+
+
+def _in_a_thread(call: Callable[..., T], *args: object) -> T:
+    """Run a call in a thread of its own; Ctrl-C meanwhile is raised once the call is over."""
+    outcome: list[tuple[bool, object]] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, call(*args)))
+        except BaseException as err:  # noqa: BLE001 - handed to the caller
+            outcome.append((False, err))
+
+    worker = threading.Thread(target=run, name="satdoku-solve", daemon=True)
+    interrupted = False
+    try:
+        worker.start()
+    except KeyboardInterrupt:  # while waiting for the thread to start: it runs all the same
+        interrupted = True
+    while worker.is_alive():
+        try:
+            worker.join()
+        except KeyboardInterrupt:  # the solver cannot stop mid-call: let the call end first
+            interrupted = True
+    if interrupted:
+        raise KeyboardInterrupt
+    ok, value = outcome[0]
+    if not ok:
+        assert isinstance(value, BaseException)
+        raise value
+    return value  # type: ignore[return-value]
+
+
+def block_sigint_for_good() -> None:
+    """Block SIGINT in this (forked, single-threaded) process: its parent decides when it ends."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
