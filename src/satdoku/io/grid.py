@@ -27,13 +27,18 @@ __all__ = [
     "row_width",
 ]
 
-_SEPARATOR_CHARS = set("-+|= \t")
+_SEPARATOR_CHARS = set("-+|= \t*.:'")
 
 
 def is_separator(text: str) -> bool:
-    """Tell whether a line only draws borders (``---+---``, ``|---|---|``).
+    """Tell whether a line only draws borders (``---+---``, ``|---|---|``, ``*-----*``).
+
+    Simple Sudoku frames its boards with ``*-----------*``, HoDoKu with ``.-------.`` and
+    ``:-------+``: lines of border characters with a dash, '=' or '+' in them.
 
     >>> is_separator("----+----"), is_separator("|---|---|"), is_separator("1 2 | 3 4")
+    (True, True, False)
+    >>> is_separator("*-----------*"), is_separator(".-------.-------."), is_separator("....")
     (True, True, False)
     """
     stripped = text.strip()
@@ -74,7 +79,10 @@ def _row(
     if cells is not None:
         return _table_row(cells, alphabet, line, source), None
     whole = text.rstrip()  # columns count from the start of the line
-    if looks_like_tokens(body.replace("|", " ")):
+    unboxed = body.replace("|", " ")
+    if looks_like_tokens(unboxed) and (
+        "|" not in body or any(len(p) > 1 and p.isdigit() for p in unboxed.split())
+    ):  # '|4..|...|8.5|' (Simple Sudoku, HoDoKu) is symbols in boxes, not tokens
         return parse_tokens(whole.replace("|", " "), line, source), None
     cleaned = whole.replace("-", " ")
     return read_symbols(cleaned, alphabet, line, source)
@@ -85,6 +93,8 @@ def row_width(text: str, alphabet: Alphabet) -> int | None:
 
     >>> row_width("1 2 | . 4", Alphabet()), row_width("| 10 | | 3 |", Alphabet())
     (4, 3)
+    >>> row_width("|4..|...|8.5|", Alphabet())
+    9
     >>> row_width("----+----", Alphabet()), row_width("1!", Alphabet())
     (None, None)
     """

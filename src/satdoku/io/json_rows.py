@@ -1,9 +1,11 @@
-"""The JSON format: a grid as a list of rows of integers (0 or null blank), or a list of grids."""
+"""The JSON format: a grid as a list of rows (integers, 0 or null blank; or strings of symbols),
+or a list of grids; Racket lists of strings (the seeds' form) are read as the same JSON."""
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator, Sequence
 
 from ..core.errors import InputError
@@ -13,7 +15,7 @@ from .entries import Entry
 from .shape_options import ShapeOptions
 from .symbols import check_digits
 
-__all__ = ["format_json", "read_json"]
+__all__ = ["format_json", "racket_to_json", "read_json"]
 
 
 def read_json(
@@ -54,15 +56,23 @@ def read_json(
             ),
         )
         return
-    grids = (
-        data
-        if data and isinstance(data[0], list) and data[0] and isinstance(data[0][0], list)
-        else [data]
+    several = (
+        isinstance(data, list)
+        and data
+        and isinstance(data[0], list)
+        and data[0]
+        and (isinstance(data[0][0], list) or (isinstance(data[0][0], str) and len(data[0][0]) > 1))
     )
+    grids = data if several else [data]
     for index, grid in enumerate(grids):
         try:
+            if isinstance(grid, list) and grid and all(isinstance(r, str) for r in grid):
+                grid = [list(r) for r in grid]  # rows written as strings of symbols
             if not isinstance(grid, list) or not all(isinstance(r, list) for r in grid):
-                raise InputError("expected a JSON list of rows (lists of integers, 0 blank)")
+                raise InputError(
+                    "expected a JSON list of rows (lists of integers, 0 blank, or strings of "
+                    "symbols)"
+                )
             digits = [_json_cell(v, alphabet) for row in grid for v in row]
             rows = [len(r) for r in grid]
             n = len(grid)
@@ -72,6 +82,35 @@ def read_json(
             yield Entry(index, 1, json.dumps(grid), Puzzle(options.shape_for(n), tuple(digits)))
         except InputError as err:
             yield Entry(index, 1, json.dumps(grid), None, err.at(source=source))
+
+
+_RACKET_TOKEN = re.compile(r"""\s+|'|\(|\)|"(?:[^"\\]|\\.)*"|[^\s()"']+""")
+
+
+def racket_to_json(text: str) -> str:
+    """Rewrite a Racket (Lisp) list of strings, the seeds' form, as the same JSON list.
+
+    >>> racket_to_json(''''("??3?" "?3??")''')
+    '["??3?", "?3??"]'
+    >>> racket_to_json("'((\\"1.\\" \\"..\\") (\\"..\\" \\".1\\"))")
+    '[["1.", ".."], ["..", ".1"]]'
+    """
+    parts: list[str] = []
+    for match in _RACKET_TOKEN.finditer(text):
+        token = match.group()
+        if token.isspace() or token == "'":
+            continue
+        if parts and parts[-1] not in ("[",) and token != ")":
+            parts.append(", ")
+        if token == "(":
+            parts.append("[")
+        elif token == ")":
+            parts.append("]")
+        elif token.startswith('"'):
+            parts.append(token)
+        else:  # a symbol or number of Racket's own: left as it is, for JSON to refuse
+            parts.append(token)
+    return "".join(parts)
 
 
 def _json_cell(value: object, alphabet: Alphabet) -> int:

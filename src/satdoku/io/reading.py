@@ -14,10 +14,11 @@ from itertools import chain
 
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
+from ..core.shape import Shape
 from .alphabet import Alphabet
 from .entries import Entry
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
-from .json_rows import read_json
+from .json_rows import racket_to_json, read_json
 from .line import parse_line
 from .shape_options import ShapeOptions
 
@@ -38,6 +39,8 @@ class FileLayout(Enum):
 
 def _content(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     for number, text in lines:
+        if number == 1:
+            text = text.lstrip("\ufeff")  # a UTF-8 byte-order mark, whatever the format
         stripped = text.strip()
         if stripped and not stripped.startswith("#"):
             yield number, text.rstrip("\r\n")
@@ -65,8 +68,10 @@ def read_puzzles(
     first = next(content, None)
     if first is None:
         return
-    if layout is not FileLayout.GRID and first[1].lstrip().startswith("["):
+    if layout is not FileLayout.GRID and first[1].lstrip().startswith(("[", "'(", '("')):
         text = first[1] + "\n" + "\n".join(t for _, t in content)
+        if not text.lstrip().startswith("["):
+            text = racket_to_json(text)
         yield from read_json(text, alphabet, options, source)
         return
     if layout is FileLayout.AUTO:
@@ -94,16 +99,48 @@ def read_puzzles(
     if layout is FileLayout.GRID:
         yield _grid_entry(0, [first, *content], alphabet, options, source)
         return
+    side = None  # the side of the file's puzzles: a line of another side is a misreading
     for index, (number, text) in enumerate(chain([first], content)):
         try:
-            yield Entry(
-                index,
-                number,
-                text.strip(),
-                parse_line(text, alphabet, options, line=number, source=source),
-            )
+            puzzle = parse_line(text, alphabet, options, line=number, source=source)
+            if layout is FileLayout.AUTO:
+                _check_line_side(puzzle.shape, text, side, number, source)
+                side = side or puzzle.n
+            yield Entry(index, number, text.strip(), puzzle)
         except InputError as err:
             yield Entry(index, number, text.strip(), None, err)
+
+
+def _check_line_side(
+    shape: Shape, text: str, side: int | None, line: int, source: str | None
+) -> None:
+    """Refuse a line that is a puzzle only by accident: a grid's row, or 2x2/3x3 among big ones.
+
+    >>> _check_line_side(Shape.sudoku(4), "1...|....|....|....", None, 1, None)
+    >>> _check_line_side(Shape.latin(3), "|4..|...|8.5|", None, 1, None)
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: 1: this line has box borders ('|') but its 9 cells make a 3x3 \
+puzzle, which has no boxes: it looks like a row of a grid (give --grid to read the file as one \
+grid, or --lines to read it as 3x3 puzzles)
+    """
+    if "|" in text.strip().strip("|") and shape.box is None and shape.regions is None:
+        raise InputError(
+            f"this line has box borders ('|') but its {shape.n**2} cells make a "
+            f"{shape.n}x{shape.n} puzzle, which has no boxes: it looks like a row of a grid "
+            f"(give --grid to read the file as one grid, or --lines to read it as "
+            f"{shape.n}x{shape.n} puzzles)",
+            source=source,
+            line=line,
+        )
+    if side is not None and shape.n <= 3 < side:
+        raise InputError(
+            f"this line holds {shape.n**2} cells, a {shape.n}x{shape.n} puzzle, but the "
+            f"file's puzzles are {side}x{side} ({side**2} cells): a row of a grid, or symbols "
+            f"missing? (give --lines to read it as a {shape.n}x{shape.n} puzzle)",
+            source=source,
+            line=line,
+        )
 
 
 def _looks_like_grid(rows: list[str], width: int, alphabet: Alphabet) -> bool:
