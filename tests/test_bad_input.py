@@ -120,7 +120,8 @@ def test_shapes_that_do_not_fit(
     "options, said",
     [
         (["--alphabet", "AAB"], "alphabet 'AAB' repeats a symbol"),
-        (["--alphabet", "1.34"], "alphabet '1.34' uses a blank symbol '.'"),
+        (["--alphabet", "1#34"], "alphabet '1#34' uses '#'"),
+        (["--blank", "1", "--alphabet", "1234"], "'1' is both a blank and a symbol"),
         (["--box", "foo"], "expected RxC such as 3x3 or 2x3, got 'foo'"),
         (["--latin", "--box", "2x2"], "--latin has no boxes"),
     ],

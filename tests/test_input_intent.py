@@ -132,7 +132,7 @@ class Case:
 def _oracle_line(line: str, kind: Kind) -> tuple[int, ...] | None:
     """Read a line of single symbols the way its writer meant it; None if it is not n*n."""
     table = {s: i + 1 for i, s in enumerate(kind.symbols)}
-    body = "".join(ch for ch in line.strip().lstrip("\ufeff") if ch not in "|+-")  # borders
+    body = "".join(ch for ch in line.strip() if ch not in "|+-\ufeff")  # borders, BOMs
     if len(body) != kind.n**2:
         return None
     if any(ch not in table and ch not in ".0_?" for ch in body):
@@ -238,8 +238,9 @@ def test_every_command_answers_the_input_or_refuses_it(seed: int, workdir: Path)
     status, stdout, stderr = run(["solve", *source, "--json", *case.options()], data)
     _check_contract(status, stderr)
     records = list(_records(stdout))
-    assert len(records) == len(case.puzzles), (case.text, stdout, stderr)
-    for record, cells in zip(records, case.puzzles, strict=True):
+    broken_grid = case.mutated and case.layout != "line"  # how many puzzles it holds is moot
+    assert records and (broken_grid or len(records) == len(case.puzzles)), (case.text, stdout)
+    for record, cells in zip(records, case.puzzles, strict=not broken_grid):
         if record["status"] != "solved":
             continue
         assert cells is not None or case.unknown, ("refusal expected", case.text, record)
@@ -258,7 +259,7 @@ def test_every_command_answers_the_input_or_refuses_it(seed: int, workdir: Path)
         ["count", *source, "--json", "--limit", "2", *case.options()], data
     )
     _check_contract(status, stderr)
-    assert len(list(_records(stdout))) == len(case.puzzles), (case.text, stdout)
+    assert broken_grid or len(list(_records(stdout))) == len(case.puzzles), (case.text, stdout)
 
     status, _, stderr = run(["step", *source, "--max-steps", "30", *case.options()], data)
     _check_contract(status, stderr)

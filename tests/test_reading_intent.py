@@ -127,3 +127,56 @@ def test_several_racket_grids(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["solve", str(path), "--json"]) == 0
     records = [json.loads(t) for t in capsys.readouterr().out.splitlines()]
     assert [r["index"] for r in records] == [0, 1]
+
+
+HEX_ROW = "0123456789ABCDEF"
+
+
+def hex_puzzle() -> str:
+    """A 16x16 written 0-F (hexadoku): row r is the first row shifted, every fourth cell blank."""
+    shifts = [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15]
+    cells = [HEX_ROW[(c + s) % 16] for s in shifts for c in range(16)]
+    return "".join("." if i % 4 == 3 else ch for i, ch in enumerate(cells))
+
+
+def test_a_0_to_f_puzzle_is_refused_until_its_alphabet_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hex.txt"
+    path.write_text(hex_puzzle() + "\n")
+    assert main(["solve", str(path), "--json"]) == 2
+    (record,) = [json.loads(t) for t in capsys.readouterr().out.splitlines()]
+    assert "--alphabet 0123456789ABCDEF" in str(record["error"])
+    assert main(["solve", str(path), "--json", "--alphabet", HEX_ROW]) == 0
+    (record,) = [json.loads(t) for t in capsys.readouterr().out.splitlines()]
+    solution = str(record["solution"])
+    assert all(g in (".", s) for g, s in zip(hex_puzzle(), solution, strict=True))
+    assert main(["solve", str(path), "--json", "--blank", ".0"]) == 0  # '0' a blank, said so
+
+
+def test_an_alphabet_takes_over_a_blank_symbol(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    omega = "123456789:;<=>?@"
+    path = tmp_path / "omega.txt"
+    path.write_text("?" + "." * 255 + "\n")
+    assert main(["solve", str(path), "--json", "--alphabet", omega]) == 0
+    (record,) = [json.loads(t) for t in capsys.readouterr().out.splitlines()]
+    assert str(record["solution"])[0] == "?"
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--alphabet", "12#4"], "uses '#'"),
+        (["--alphabet", "1|34"], "uses '|'"),
+        (["--blank", "x", "--alphabet", "wxyz"], "'X' is both a blank and a symbol"),
+    ],
+)
+def test_alphabets_that_collide_with_the_syntax_are_refused(
+    options: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("1...\n")
+    assert main(["solve", str(path), *options]) == 2
+    assert said in capsys.readouterr().err

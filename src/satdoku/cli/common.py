@@ -16,7 +16,7 @@ from ..backends.strategy import Strategy
 from ..cnf.encodings import AtMostOne, Encoding, Scheme
 from ..core.errors import InputError
 from ..core.limits import Limits
-from ..io.alphabet import Alphabet
+from ..io.alphabet import DEFAULT_SYMBOLS, Alphabet
 from ..io.entries import Entry
 from ..io.reading import FileLayout, read_puzzles
 from ..io.shape_options import ShapeOptions
@@ -48,7 +48,7 @@ def example_text(name: str = EXAMPLE) -> str:
 
 def _box(text: str) -> tuple[int, int]:
     parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise argparse.ArgumentTypeError(f"expected RxC such as 3x3 or 2x3, got {text!r}")
     return int(parts[0]), int(parts[1])
 
@@ -77,6 +77,11 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
         "--alphabet",
         metavar="SYMBOLS",
         help="symbols of digits 1..n in order (default 1-9 then A-Z)",
+    )
+    group.add_argument(
+        "--blank",
+        metavar="SYMBOLS",
+        help="symbols of a blank cell (default .0?_, less those the alphabet uses)",
     )
     layout = group.add_mutually_exclusive_group()
     layout.add_argument(
@@ -157,7 +162,10 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
 
 def alphabet_of(args: argparse.Namespace) -> Alphabet:
     """Return the alphabet the options name."""
-    return Alphabet(args.alphabet) if args.alphabet else Alphabet()
+    blanks = getattr(args, "blank", None)
+    if args.alphabet and blanks is None:  # the user named the symbols: 0 is no guess
+        blanks = Alphabet(args.alphabet).blank_symbols
+    return Alphabet(args.alphabet or DEFAULT_SYMBOLS, blanks)
 
 
 def encoding_of(args: argparse.Namespace) -> Encoding:

@@ -64,7 +64,11 @@ def read_dimacs(text: str, source: str | None = None) -> Dimacs:
             parts = stripped.split()
             if header is not None:
                 raise InputError("a second 'p cnf' line", source=source, line=number)
-            if len(parts) != 4 or parts[1] != "cnf" or not all(p.isdigit() for p in parts[2:]):
+            if (
+                len(parts) != 4
+                or parts[1] != "cnf"
+                or not all(p.isascii() and p.isdigit() for p in parts[2:])
+            ):
                 raise InputError(
                     f"expected 'p cnf VARIABLES CLAUSES', got {stripped!r}",
                     source=source,
@@ -179,3 +183,12 @@ def read_cnf_text(path: str | Path) -> str:
         return data.decode("utf-8")
     except (OSError, EOFError, gzip.BadGzipFile, UnicodeDecodeError) as err:
         raise InputError(f"cannot read: {err}", source=str(path)) from None
+
+
+def _is_number(text: str) -> bool:
+    """Tell whether a text is a non-negative integer in ASCII digits ('²' is a digit to Python).
+
+    >>> _is_number("12"), _is_number("²"), _is_number("-1")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()

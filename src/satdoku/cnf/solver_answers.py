@@ -162,7 +162,7 @@ def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Solve
             build.add(
                 text[1:], raw[: raw.index("v")] + " " + raw[raw.index("v") + 1 :], number, source
             )
-        elif word[0].lstrip("-").isdigit():
+        elif word[0].lstrip("-").isascii() and word[0].lstrip("-").isdigit():
             build.add(text, raw, number, source)
         else:
             raise InputError(f"{_EXPECTED}, got {text[:40]!r}", source=source, line=number)

@@ -7,46 +7,99 @@ from functools import cached_property
 
 from ..core.errors import InputError
 
-__all__ = ["DEFAULT_SYMBOLS", "Alphabet"]
+__all__ = ["DEFAULT_BLANKS", "DEFAULT_SYMBOLS", "SYNTAX", "Alphabet", "check_zero_blank"]
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Symbols of digits 1..35: 1-9 then A-Z (case-insensitive)."""
+
+
+DEFAULT_BLANKS = ".0?_"
+"""Symbols of a blank cell unless an alphabet takes one of them over (or ``blanks`` is named)."""
+
+SYNTAX = '#|+- \t\r\n*"[](),'
+"""Characters the formats give a meaning (comments, borders, frames, JSON and Racket lists)."""
 
 
 @dataclass(frozen=True)
 class Alphabet:
     """The symbols of digits 1..k (symbol i stands for digit i+1) and the blank symbols.
 
+    ``blanks`` None: the default blanks ``.0?_`` less those the symbols take over (OmegaSudoku's
+    ``123456789:;<=>?@`` makes ``?`` a digit), and ``0`` as a blank is then a guess that
+    :func:`satdoku.io.reading.read_puzzles` checks (a 16x16 written ``0-F`` is refused, not
+    misread). Named blanks are taken as said.
+
     >>> a = Alphabet("ABCD")
     >>> a.digit("c"), a.digit("."), a.symbol(4)
     (3, 0, 'D')
     >>> Alphabet("0123456789ABCDEF").digit("0")
     1
+    >>> Alphabet("123456789:;<=>?@").digit("?"), Alphabet("123456789:;<=>?@").blank_symbols
+    (15, '.0_')
     """
 
     symbols: str = DEFAULT_SYMBOLS
+    blanks: str | None = None
 
     def __post_init__(self) -> None:
         upper = self.symbols.upper()
+        if not self.symbols:
+            raise InputError("the alphabet is empty: give the symbols of digits 1..n in order")
         if len(set(upper)) != len(upper):
             raise InputError(f"alphabet {self.symbols!r} repeats a symbol")
-        clash = set(upper) & set(".?_ \t")
-        if clash:
-            raise InputError(f"alphabet {self.symbols!r} uses a blank symbol {sorted(clash)[0]!r}")
+        for name, text in (("alphabet", self.symbols), ("--blank", self.blanks or "")):
+            clash = sorted(set(text) & set(SYNTAX)) or [c for c in text if not c.isprintable()]
+            if clash:
+                raise InputError(
+                    f"{name} {text!r} uses {clash[0]!r}, which the puzzle formats use for "
+                    "comments, borders or lists: choose other symbols"
+                )
+        if self.blanks is not None:
+            if not self.blanks:
+                raise InputError("--blank: give at least one blank symbol, e.g. '.'")
+            # named blanks take over default symbols (a 9x9 never uses them), not named ones
+            taken = set(self.blanks.upper()) & set(upper if self.symbols != DEFAULT_SYMBOLS else "")
+            if taken:
+                raise InputError(
+                    f"{sorted(taken)[0]!r} is both a blank and a symbol of alphabet "
+                    f"{self.symbols!r}: leave it out of --blank or --alphabet"
+                )
+
+    @cached_property
+    def blank_symbols(self) -> str:
+        """Return the symbols of a blank cell, the first of them the one written.
+
+        >>> Alphabet().blank_symbols, Alphabet("0123").blank_symbols
+        ('.0?_', '.?_')
+        >>> Alphabet(blanks="x").blank_symbols, Alphabet(blanks="x").digit("X")
+        ('x', 0)
+        """
+        if self.blanks is not None:
+            return self.blanks
+        upper = self.symbols.upper()
+        return "".join(b for b in DEFAULT_BLANKS if b not in upper)
+
+    @property
+    def zero_is_guessed(self) -> bool:
+        """Tell whether ``0`` is read as a blank by default rather than by the user's word.
+
+        >>> Alphabet().zero_is_guessed, Alphabet(blanks=".0").zero_is_guessed
+        (True, False)
+        """
+        return self.blanks is None and "0" in self.blank_symbols
 
     @cached_property
     def table(self) -> dict[str, int]:
         """Return the map from every accepted symbol (both cases) to its digit, 0 for blanks.
 
         >>> Alphabet("AB").table
-        {'.': 0, '?': 0, '_': 0, '0': 0, 'A': 1, 'a': 1, 'B': 2, 'b': 2}
+        {'.': 0, '0': 0, '?': 0, '_': 0, 'A': 1, 'a': 1, 'B': 2, 'b': 2}
         """
-        table = {b: 0 for b in ".?_"}
-        if "0" not in self.symbols:
-            table["0"] = 0
+        table = {c: 0 for b in self.blank_symbols for c in (b, b.upper(), b.lower())}
         for i, s in enumerate(self.symbols):
-            table[s.upper()] = i + 1
-            table[s.lower()] = i + 1
+            if s.upper() not in table and s.lower() not in table:
+                table[s.upper()] = i + 1
+                table[s.lower()] = i + 1
         return table
 
     @cached_property
@@ -73,9 +126,10 @@ class Alphabet:
         >>> bytes([1, 0, 35]).translate(Alphabet().writer)
         b'1.Z'
         """
-        if len(self.symbols) > 255 or not self.symbols.isascii():
+        blank = self.blank_symbols[:1] or "."
+        if len(self.symbols) > 255 or not (self.symbols + blank).isascii():
             return None
-        return ("." + self.symbols).encode("ascii").ljust(256, b"?")
+        return (blank + self.symbols).encode("ascii").ljust(256, b"?")
 
     def digit(self, symbol: str) -> int:
         """Return the digit of a symbol (0 for a blank); raise InputError when unknown.
@@ -94,4 +148,39 @@ class Alphabet:
         >>> Alphabet().symbol(10), Alphabet().symbol(0)
         ('A', '.')
         """
-        return "." if digit == 0 else self.symbols[digit - 1]
+        return (self.blank_symbols[:1] or ".") if digit == 0 else self.symbols[digit - 1]
+
+
+def check_zero_blank(
+    text: str, n: int, alphabet: Alphabet, line: int | None, source: str | None
+) -> None:
+    """Refuse a big puzzle whose '0' may be a digit: written 0-F, it would be read as another.
+
+    '0' is a blank by default, but a 16x16 written with ``0-F`` uses it as a digit; read as a
+    blank, the puzzle would be solved as a different one. When the text holds a '0' cell and
+    never the n-th symbol of the alphabet (``G`` for 16x16), both readings are possible: the
+    user says which (``--alphabet`` or ``--blank``).
+
+    >>> check_zero_blank("1.G0" * 64, 16, Alphabet(), 1, None)
+    >>> check_zero_blank("1.F0" * 64, 16, Alphabet(), 1, None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: 1: '0' is taken as a blank, but this 16x16 never uses 'G'...
+    """
+    if (
+        "0" not in text
+        or n > len(alphabet.symbols)
+        or any(len(p) > 1 and p.isdigit() for p in text.split())
+    ):
+        return  # no '0', or integer tokens (where 0 is the blank, '10' a digit)
+    last = alphabet.symbols[n - 1]
+    if last.upper() in text or last.lower() in text:
+        return
+    zero_based = "0" + alphabet.symbols[: n - 1]
+    raise InputError(
+        f"'0' is taken as a blank, but this {n}x{n} never uses {last!r}, its {n}th symbol: "
+        f"if it is written {zero_based[0]}-{zero_based[-1]}, give --alphabet {zero_based}; "
+        f"if '0' is a blank, say so with --blank .0",
+        source=source,
+        line=line,
+    )

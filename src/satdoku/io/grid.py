@@ -50,8 +50,10 @@ def _table_cells(body: str) -> list[str] | None:
     if len(body) < 3 or not (body.startswith("|") and body.endswith("|")):
         return None
     cells = [c.strip() for c in body[1:-1].split("|")]
-    if len(cells) < 2 or any(len(c) > 1 and not c.isdigit() for c in cells):
+    if len(cells) < 2 or any(len(c) > 1 and not (c.isascii() and c.isdigit()) for c in cells):
         return None
+    if " " not in body and any(len(c) > 1 for c in cells):
+        return None  # '|179|005|842|': a board's row of boxes (Simple Sudoku), not a table
     return cells
 
 
@@ -60,7 +62,7 @@ def _table_row(cells: list[str], alphabet: Alphabet, line: int, source: str | No
     for i, cell in enumerate(cells, 1):
         if not cell:
             digits.append(0)
-        elif cell.isdigit() and len(cell) > 1:
+        elif cell.isascii() and cell.isdigit() and 1 < len(cell) <= 9:
             digits.append(int(cell))
         else:
             try:
@@ -80,9 +82,9 @@ def _row(
         return _table_row(cells, alphabet, line, source), None
     whole = text.rstrip()  # columns count from the start of the line
     unboxed = body.replace("|", " ")
-    if looks_like_tokens(unboxed) and (
-        "|" not in body or any(len(p) > 1 and p.isdigit() for p in unboxed.split())
-    ):  # '|4..|...|8.5|' (Simple Sudoku, HoDoKu) is symbols in boxes, not tokens
+    boxes = [b.strip() for b in body.split("|")]
+    if looks_like_tokens(unboxed) and ("|" not in body or any(" " in b for b in boxes)):
+        # '|4..|...|8.5|' and '|179|005|842|' (Simple Sudoku, HoDoKu) are symbols in boxes
         return parse_tokens(whole.replace("|", " "), line, source), None
     cleaned = whole.replace("-", " ")
     return read_symbols(cleaned, alphabet, line, source)

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
-from .alphabet import Alphabet
+from .alphabet import Alphabet, check_zero_blank
 from .entries import Entry
 from .shape_options import ShapeOptions
 from .symbols import check_digits
@@ -67,6 +67,8 @@ def read_json(
     for index, grid in enumerate(grids):
         try:
             if isinstance(grid, list) and grid and all(isinstance(r, str) for r in grid):
+                if len(grid) >= 10 and alphabet.zero_is_guessed:
+                    check_zero_blank("".join(grid), len(grid), alphabet, None, None)
                 grid = [list(r) for r in grid]  # rows written as strings of symbols
             if not isinstance(grid, list) or not all(isinstance(r, list) for r in grid):
                 raise InputError(

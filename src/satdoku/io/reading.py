@@ -8,6 +8,7 @@ it is forced with a :class:`FileLayout`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from enum import Enum
 from itertools import chain
@@ -15,7 +16,7 @@ from itertools import chain
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
-from .alphabet import Alphabet
+from .alphabet import Alphabet, check_zero_blank
 from .entries import Entry
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
 from .json_rows import racket_to_json, read_json
@@ -81,20 +82,22 @@ def read_puzzles(
             if item is None:
                 break
             head.append(item)
-        width = row_width(head[-1][1], alphabet)
-        if width is not None and width > 1:
-            rows_seen = sum(1 for _, t in head if not is_separator(t))
-            for item in content:
-                head.append(item)
-                if is_separator(item[1]):
-                    continue
+        first_width = row_width(head[-1][1], alphabet) or 0
+        # enough rows to see a grid of that width, or of the most common width of its rows
+        # (the first row may be the one that is broken)
+        wanted = max(first_width, GRID_SIDE_GUESS) + 1
+        rows_seen = sum(1 for _, t in head if not is_separator(t))
+        for item in content:
+            head.append(item)
+            if not is_separator(item[1]):
                 rows_seen += 1
-                if rows_seen > width:
+                if rows_seen >= wanted:
                     break
-            rows = [t for _, t in head if not is_separator(t)]
-            if len(rows) == width and _looks_like_grid(rows, width, alphabet):
-                yield _grid_entry(0, head, alphabet, options, source)
-                return
+        rows = [t for _, t in head if not is_separator(t)]
+        width = _grid_width(rows, first_width, alphabet)
+        if width > 1 and len(rows) == width and _looks_like_grid(rows, width, alphabet):
+            yield _grid_entry(0, head, alphabet, options, source)
+            return
         content = chain(head[1:], content)
     if layout is FileLayout.GRID:
         yield _grid_entry(0, [first, *content], alphabet, options, source)
@@ -103,6 +106,8 @@ def read_puzzles(
     for index, (number, text) in enumerate(chain([first], content)):
         try:
             puzzle = parse_line(text, alphabet, options, line=number, source=source)
+            if puzzle.n >= 10 and alphabet.zero_is_guessed:
+                check_zero_blank(text, puzzle.n, alphabet, number, source)
             if layout is FileLayout.AUTO:
                 _check_line_side(puzzle.shape, text, side, number, source)
                 side = side or puzzle.n
@@ -143,6 +148,25 @@ grid, or --lines to read it as 3x3 puzzles)
         )
 
 
+GRID_SIDE_GUESS = 65
+"""Rows read ahead to tell one grid from lines of puzzles, beyond the first row's width."""
+
+
+def _grid_width(rows: list[str], first_width: int, alphabet: Alphabet) -> int:
+    """Return the side the rows would have as one grid: the first row's, or their usual width.
+
+    >>> _grid_width(["1x34", "1234", "1234", "1234"], 0, Alphabet())
+    4
+    """
+    if len(rows) == first_width:
+        return first_width
+    widths = Counter(w for w in map(lambda t: row_width(t, alphabet), rows[:66]) if w)
+    if not widths:
+        return first_width
+    width, count = widths.most_common(1)[0]
+    return width if count > width // 2 else first_width
+
+
 def _looks_like_grid(rows: list[str], width: int, alphabet: Alphabet) -> bool:
     """Tell whether n rows, the first of n cells, are one grid (ragged ones are read as grids).
 
@@ -172,7 +196,10 @@ def _grid_entry(
 ) -> Entry:
     text = "\n".join(t for _, t in rows)
     try:
-        return Entry(index, rows[0][0], text, parse_grid(rows, alphabet, options, source=source))
+        puzzle = parse_grid(rows, alphabet, options, source=source)
+        if puzzle.n >= 10 and alphabet.zero_is_guessed:
+            check_zero_blank(text, puzzle.n, alphabet, rows[0][0], source)
+        return Entry(index, rows[0][0], text, puzzle)
     except InputError as err:
         return Entry(index, rows[0][0], text, None, err)
 

@@ -46,7 +46,8 @@ def read_symbols(
         if d is None:
             raise InputError(
                 f"unknown symbol {ch!r}: expected one of {alphabet.symbols[:12]}"
-                f"{'...' if len(alphabet.symbols) > 12 else ''} or a blank (. 0 ? _)",
+                f"{'...' if len(alphabet.symbols) > 12 else ''} or a blank "
+                f"({' '.join(alphabet.blank_symbols)})",
                 source=source,
                 line=line,
                 column=col,

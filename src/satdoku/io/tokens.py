@@ -39,7 +39,7 @@ def parse_tokens(text: str, line: int | None = None, source: str | None = None) 
         column = text.index(part, column) + 1
         if part in (".", "_", "?"):
             digits.append(0)
-        elif part.isdigit():
+        elif part.isascii() and part.isdigit() and len(part) <= 9:  # not '²', not 10**4300
             digits.append(int(part))
         else:
             raise InputError(

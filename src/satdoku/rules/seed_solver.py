@@ -93,7 +93,7 @@ def strings_to_puzzle(rows: Sequence[str]) -> Board:
         for c, ch in enumerate(text):
             if ch == "?":
                 row.append(list(range(1, n + 1)))
-            elif ch.isdigit() and 1 <= int(ch) <= n:
+            elif ch.isascii() and ch.isdigit() and 1 <= int(ch) <= n:
                 row.append([int(ch)])
             else:
                 raise InputError(
