@@ -28,6 +28,7 @@ from ..core.results import Result, Status
 from ..core.shape import Shape
 from ..rules.propagator import propagation
 from ..rules.steps import Rule, Step
+from .arguments import puzzle_of
 
 __all__ = ["Explanation", "Explainer", "explain", "rule_chain"]
 
@@ -206,7 +207,7 @@ def _cells_of(claims: Sequence[Claim], n: int) -> tuple[int, ...]:
 
 
 def explain(
-    puzzle: Puzzle,
+    puzzle: Puzzle | object,
     *,
     solver: str = DEFAULT_SOLVER,
     encoding: Encoding = Encoding(),
@@ -222,4 +223,4 @@ def explain(
     True
     """
     with Explainer(solver, encoding, limits) as explainer:
-        return explainer.explain(puzzle)
+        return explainer.explain(puzzle_of(puzzle))

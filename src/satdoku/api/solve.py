@@ -12,6 +12,7 @@ from ..cnf.encodings import Encoding
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result
+from .arguments import options_of, predicate_of, puzzle_of
 from .explorer import Order
 from .per_thread import PerThread
 from .predicates import Predicate
@@ -76,9 +77,9 @@ def _keyed(
 
 
 def solve(
-    puzzle: Puzzle,
+    puzzle: Puzzle | object,
     *,
-    where: Predicate | None = None,
+    where: Predicate | str | None = None,
     order: Order | str | None = None,
     **options: object,
 ) -> Grid | None:
@@ -86,13 +87,17 @@ def solve(
 
     ``where`` keeps only solutions a predicate accepts (see :mod:`satdoku.api.predicates`) and
     ``order="reading"`` returns the first solution in reading order (see :mod:`satdoku.api.space`);
-    in any order and with no predicate, the one backend answers (:func:`solve_result`).
+    in any order and with no predicate, the one backend answers (:func:`solve_result`). The
+    puzzle may be a string, rows or an array, ``where`` a predicate's name (``"diagonal-has-2"``),
+    and ``timeout=`` / ``conflicts=`` set limits (see :mod:`satdoku.api.arguments`).
 
     >>> from satdoku.io.line import parse_line
     >>> solve(parse_line("11.............."))  # two 1s in row 1
     >>> solve(parse_line("................"), order="reading")[:8]
     (1, 2, 3, 4, 3, 4, 1, 2)
     """
+    puzzle = puzzle_of(puzzle)
+    options = options_of(options)
     if where is not None or (order is not None and Order(order) is not Order.ANY):
-        return first(puzzle, where, order, **options)
+        return first(puzzle, predicate_of(where), order, **options)
     return solve_result(puzzle, **options).solution  # type: ignore[arg-type]

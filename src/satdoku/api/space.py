@@ -18,6 +18,7 @@ from contextlib import AbstractContextManager
 from functools import partial
 
 from ..core.puzzle import Grid, Puzzle
+from .arguments import options_of, predicate_of, puzzle_of
 from .explorer import Count, Explorer, Order
 from .per_thread import PerThread
 from .predicates import Predicate
@@ -46,8 +47,8 @@ def _shared(options: dict[str, object]) -> AbstractContextManager[Explorer]:
 
 
 def first(
-    puzzle: Puzzle,
-    where: Predicate | None = None,
+    puzzle: Puzzle | object,
+    where: Predicate | str | None = None,
     order: Order | str | None = None,
     **options: object,
 ) -> Grid | None:
@@ -58,14 +59,14 @@ def first(
     >>> first(parse_line("..3...2..4......"), diagonal_has_2, "reading")
     (1, 2, 3, 4, 4, 3, 2, 1, 2, 4, 1, 3, 3, 1, 4, 2)
     """
-    with _shared(options) as ex:
-        return ex.first(puzzle, where, order).solution
+    with _shared(options_of(options)) as ex:
+        return ex.first(puzzle_of(puzzle), predicate_of(where), order).solution
 
 
 def solutions(
-    puzzle: Puzzle,
+    puzzle: Puzzle | object,
     limit: int | None = None,
-    where: Predicate | None = None,
+    where: Predicate | str | None = None,
     order: Order | str | None = None,
     **options: object,
 ) -> Iterator[Grid]:
@@ -75,12 +76,15 @@ def solutions(
     >>> len(list(solutions(parse_line("................"))))
     288
     """
-    with Explorer(**options) as ex:  # type: ignore[arg-type]
-        yield from ex.solutions(puzzle, limit, where, order)
+    with Explorer(**options_of(options)) as ex:
+        yield from ex.solutions(puzzle_of(puzzle), limit, predicate_of(where), order)
 
 
 def count(
-    puzzle: Puzzle, limit: int | None = None, where: Predicate | None = None, **options: object
+    puzzle: Puzzle | object,
+    limit: int | None = None,
+    where: Predicate | None = None,
+    **options: object,
 ) -> Count:
     """Count the solutions (passing ``where``), stopping past ``limit`` (then not complete).
 
@@ -88,38 +92,40 @@ def count(
     >>> count(parse_line("1423324121344312"))
     Count(count=1, complete=True, timed_out=False)
     """
-    with _shared(options) as ex:
-        return ex.count(puzzle, limit, where)
+    with _shared(options_of(options)) as ex:
+        return ex.count(puzzle_of(puzzle), limit, predicate_of(where))
 
 
-def is_unique(puzzle: Puzzle, where: Predicate | None = None, **options: object) -> bool:
+def is_unique(
+    puzzle: Puzzle | object, where: Predicate | str | None = None, **options: object
+) -> bool:
     """Tell whether the puzzle has exactly one solution (passing ``where``).
 
     >>> from satdoku.io.line import parse_line
     >>> is_unique(parse_line("1423324121344312"))
     True
     """
-    with _shared(options) as ex:
-        return ex.is_unique(puzzle, where)
+    with _shared(options_of(options)) as ex:
+        return ex.is_unique(puzzle_of(puzzle), predicate_of(where))
 
 
-def backbone(puzzle: Puzzle, **options: object) -> Grid | None:
+def backbone(puzzle: Puzzle | object, **options: object) -> Grid | None:
     """Return the forced cells (same digit in every solution; 0 elsewhere), None if unsolvable.
 
     >>> from satdoku.io.line import parse_line
     >>> backbone(parse_line("142332412134.412")) is None
     True
     """
-    with _shared(options) as ex:
-        return ex.backbone(puzzle)
+    with _shared(options_of(options)) as ex:
+        return ex.backbone(puzzle_of(puzzle))
 
 
-def candidates(puzzle: Puzzle, **options: object) -> tuple[frozenset[int], ...]:
+def candidates(puzzle: Puzzle | object, **options: object) -> tuple[frozenset[int], ...]:
     """Return per cell the set of digits it holds in some solution.
 
     >>> from satdoku.io.line import parse_line
     >>> candidates(parse_line("1423324121344312"))[0]
     frozenset({1})
     """
-    with _shared(options) as ex:
-        return ex.candidates(puzzle)
+    with _shared(options_of(options)) as ex:
+        return ex.candidates(puzzle_of(puzzle))

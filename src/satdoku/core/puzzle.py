@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import operator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .claims import Claim, variable
@@ -10,10 +11,51 @@ from .display import draw
 from .errors import InputError
 from .shape import Shape
 
-__all__ = ["Grid", "Puzzle"]
+__all__ = ["Grid", "Puzzle", "digits_of"]
 
 Grid = tuple[int, ...]
 """A grid: n*n digits in reading order, 0 for a blank cell."""
+
+
+_INTS = {int}
+
+
+def digits_of(cells: object) -> Grid:
+    """Return cells given as any sequence of integers (a list, a NumPy array) as a grid tuple.
+
+    Rows of integers are flattened; anything but whole numbers is refused.
+
+    >>> digits_of([[1, 0], [0, 2]]), digits_of(range(3))
+    ((1, 0, 0, 2), (0, 1, 2))
+    >>> digits_of([1.5, 0])
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: expected whole numbers as cells (0 blank), got 1.5
+    """
+    tolist = getattr(cells, "tolist", None)  # a NumPy array (any dtype, any shape)
+    values = tolist() if callable(tolist) else cells
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InputError(f"expected a sequence of cells, got {type(cells).__name__}")
+    flat: list[object] = []
+    for value in values:
+        if isinstance(value, Iterable) and not isinstance(value, (str, bytes)):
+            flat.extend(value)  # a row
+        else:
+            flat.append(value)
+    digits = []
+    for value in flat:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            and not hasattr(value, "__index__")
+        ):
+            raise InputError(f"expected whole numbers as cells (0 blank), got {value!r}")
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise InputError(f"expected whole numbers as cells (0 blank), got {value!r}")
+            value = int(value)
+        digits.append(operator.index(value))
+    return tuple(digits)
 
 
 @dataclass(frozen=True)
@@ -30,6 +72,8 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         n = self.shape.n
+        if type(self.cells) is not tuple or set(map(type, self.cells)) != _INTS:
+            object.__setattr__(self, "cells", digits_of(self.cells))  # a list, an array...
         if len(self.cells) != n * n:
             raise InputError(f"a {n}x{n} puzzle needs {n * n} cells, got {len(self.cells)}")
         if min(self.cells) >= 0 and max(self.cells) <= n:  # the common case, checked in C

@@ -8,13 +8,14 @@ it is forced with a :class:`FileLayout`.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from enum import Enum
 from itertools import chain
 
 from ..core.errors import InputError
-from ..core.puzzle import Puzzle
+from ..core.puzzle import Puzzle, digits_of
 from ..core.shape import Shape
 from .alphabet import Alphabet, check_zero_blank
 from .entries import Entry
@@ -205,9 +206,12 @@ def _grid_entry(
 
 
 def parse_puzzle(
-    text: str, alphabet: Alphabet = Alphabet(), options: ShapeOptions = ShapeOptions()
+    text: object, alphabet: Alphabet = Alphabet(), options: ShapeOptions = ShapeOptions()
 ) -> Puzzle:
-    """Parse one puzzle from a string in any format (line, grid, tokens, JSON).
+    """Parse one puzzle: a string in any format (line, grid, tokens, JSON), rows, or an array.
+
+    Besides text it takes what a notebook holds: a list of rows of integers (0 blank), a list
+    of row strings, n*n integers, a NumPy array (n x n or flat), or a Puzzle (returned as is).
 
     >>> parse_puzzle('''
     ... 1 . | . .
@@ -216,7 +220,20 @@ def parse_puzzle(
     ... . 1 | . .
     ... . . | . 1''').cells[:4]
     (1, 0, 0, 0)
+    >>> parse_puzzle([[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]]).cells[:4]
+    (1, 0, 0, 0)
+    >>> parse_puzzle(["1...", "..1.", ".1..", "...1"]).cells[4:8]
+    (0, 0, 1, 0)
+    >>> parse_puzzle({"cells": 1})
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: expected a puzzle: a string, rows (lists of integers or \
+strings), n*n integers or a NumPy array, got dict
     """
+    if isinstance(text, Puzzle):
+        return text
+    if not isinstance(text, str):
+        return _puzzle_of_rows(text, alphabet, options)
     entries = list(read_puzzles(text.splitlines(), alphabet=alphabet, options=options))
     if len(entries) != 1:
         raise InputError(f"expected one puzzle, found {len(entries)}")
@@ -227,3 +244,32 @@ def parse_puzzle(
         raise entry.error
     assert entry.puzzle is not None
     return entry.puzzle
+
+
+def _puzzle_of_rows(value: object, alphabet: Alphabet, options: ShapeOptions) -> Puzzle:
+    """Return the puzzle of a sequence of rows (integers or strings), of cells, or an array."""
+    tolist = getattr(value, "tolist", None)  # a NumPy array
+    rows = tolist() if callable(tolist) else value
+    if not isinstance(rows, (list, tuple)) or not rows:
+        raise InputError(
+            "expected a puzzle: a string, rows (lists of integers or strings), n*n integers or "
+            f"a NumPy array, got {type(value).__name__}"
+        )
+    if all(isinstance(r, str) for r in rows):  # row strings, or one line
+        text = rows[0] if len(rows) == 1 else "\n".join(rows)
+        layout = FileLayout.LINES if len(rows) == 1 else FileLayout.GRID
+        entries = list(
+            read_puzzles(text.splitlines(), alphabet=alphabet, options=options, layout=layout)
+        )
+        if len(entries) != 1 or entries[0].puzzle is None:
+            raise entries[0].error or InputError("expected one puzzle")
+        return entries[0].puzzle
+    nested = [r for r in rows if isinstance(r, (list, tuple))]
+    if nested and any(len(r) != len(rows) for r in rows if isinstance(r, (list, tuple))):
+        lengths = sorted({len(r) for r in nested})
+        raise InputError(f"ragged grid: rows of lengths {lengths}, expected {len(rows)}")
+    digits = digits_of(rows)
+    n = math.isqrt(len(digits))
+    if n * n != len(digits):
+        raise InputError(f"expected n*n cells for a grid of side n, got {len(digits)}")
+    return Puzzle(options.shape_for(n), digits)

@@ -17,6 +17,7 @@ from ..core.checker import is_solution
 from ..core.display import draw
 from ..core.errors import InternalError
 from ..core.puzzle import Grid, Puzzle
+from ..io.reading import parse_puzzle
 from .propagator import Propagator, Snapshot
 from .replay import Replayer, replay
 from .state import State
@@ -204,7 +205,7 @@ class Trace:
 
 
 def trace(
-    puzzle: Puzzle,
+    puzzle: Puzzle | object,
     rules: RuleSet = RULES_1_2,
     *,
     search: bool = False,
@@ -223,6 +224,7 @@ def trace(
     >>> len(t.steps), t.truncated, t.status.value
     (10, True, 'stalled')
     """
+    puzzle = parse_puzzle(puzzle)  # a string, rows or an array too
     run = SearchRun(puzzle, rules, search=search, order=order, accept=accept)
     if max_steps is None:
         steps = tuple(run)
