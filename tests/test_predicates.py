@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from satdoku.api.explorer import Explorer
 from satdoku.api.predicates import (
     PREDICATES,
     PredicateError,
@@ -18,6 +22,7 @@ from satdoku.api.predicates import (
     yes,
 )
 from satdoku.api.space import solutions
+from satdoku.cli import main
 from satdoku.core.claims import Claim
 from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Puzzle
@@ -135,3 +140,28 @@ def test_reasons_are_sound(shape: Shape, data: st.DataObject) -> None:
             )
             if holds:
                 assert judge(pred, Puzzle(shape, other)) is not None, format_line(other)
+
+
+def test_the_predicates_work_is_in_the_result_and_the_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """How many solutions a predicate rejected, and the claims its reasons blocked, are said."""
+    latin = Puzzle(Shape.latin(4), (0,) * 16)
+    with Explorer() as explorer:
+        result = explorer.first(latin, diagonal_has_2, "reading")
+    assert result.extra["rejected"] >= 1
+    assert [c.label() for c in result.extra["blocked"][0].absent] == [
+        "r1c1=2",
+        "r2c2=2",
+        "r3c3=2",
+        "r4c4=2",
+    ]
+    path = tmp_path / "latin.txt"
+    path.write_text("." * 16 + "\n")
+    argv = ["solve", str(path), "--latin", "--where", "diagonal-has-2", "--order", "reading"]
+    assert main([*argv, "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["rejected"] == result.extra["rejected"]
+    assert record["blocked"][0] == ["r1c1!=2", "r2c2!=2", "r3c3!=2", "r4c4!=2"]
+    assert main(argv) == 0
+    assert "--where diagonal-has-2 rejected 1 solution(s)" in capsys.readouterr().err

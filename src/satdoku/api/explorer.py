@@ -27,7 +27,7 @@ from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..rules.counting import completions, count_completions
-from .predicates import Predicate, judge
+from .predicates import Predicate, PredicateWork, judge
 from .question import Question, SearchTimeout
 
 __all__ = ["Order", "Count", "Explorer", "SAT_FIRST", "ENGINE_COUNT_MOST"]
@@ -97,6 +97,7 @@ class Explorer:
         self.strategy = strategy
         self.limits = limits
         self.sat_calls = 0
+        self.work = PredicateWork()  # what the predicate of the last question did
         self._persistent = SolverPool()
         self._backend: SatBackend | None = None  # first solutions in any order, made on demand
 
@@ -144,6 +145,7 @@ class Explorer:
         >>> [format_line(grid) for grid in found]
         ['1342421324313124', '1423324141322314']
         """
+        self.work = PredicateWork()
         if limit is not None and limit <= 0:
             return
         ordered = _order(order)
@@ -169,6 +171,8 @@ class Explorer:
                 q.block(grid, reject)
                 if reject is None:
                     yield grid
+                else:
+                    self.work.note(reject)
 
     def _any(self, puzzle: Puzzle) -> Iterator[Grid]:
         """A few solutions by SAT (robust on hard puzzles), then the rest by cover's search."""
@@ -199,6 +203,7 @@ class Explorer:
                 if reject is None:
                     yield grid
                 else:
+                    self.work.note(reject)
                     q.block(grid, reject)
                 # The next grid in reading order: raise the last cell that can be raised.
                 for k in range(len(cells) - 1, -1, -1):
@@ -257,10 +262,14 @@ class Explorer:
             return self._backend.solve(puzzle)
         try:
             for grid in self.solutions(puzzle, 1, where, order):
-                return Result(Status.SOLVED, grid, puzzle)
+                return Result(Status.SOLVED, grid, puzzle, extra=self._work_of(where))
         except SearchTimeout:
-            return Result(Status.TIMEOUT, puzzle=puzzle)
-        return Result(Status.UNSOLVABLE, puzzle=puzzle)
+            return Result(Status.TIMEOUT, puzzle=puzzle, extra=self._work_of(where))
+        return Result(Status.UNSOLVABLE, puzzle=puzzle, extra=self._work_of(where))
+
+    def _work_of(self, where: Predicate | None) -> dict[str, object] | None:
+        """Return the predicate's work as a result's extra fields (None without a predicate)."""
+        return None if where is None else self.work.extra()
 
     def count(
         self, puzzle: Puzzle, limit: int | None = None, where: Predicate | None = None
@@ -273,6 +282,7 @@ class Explorer:
         """
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be at least 0, got {limit}")
+        self.work = PredicateWork()
         engine = engine_for(puzzle.shape) if self.native and where is None else None
         if engine is not None:  # every solution once, by the rules and guessing, compiled
             most = limit if limit is not None else ENGINE_COUNT_MOST

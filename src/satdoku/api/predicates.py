@@ -35,6 +35,8 @@ __all__ = [
     "predicate_named",
     "judge",
     "PredicateError",
+    "PredicateWork",
+    "MAX_REASONS",
 ]
 
 
@@ -214,3 +216,35 @@ def _judge(predicate: Predicate, solution: Puzzle) -> Reject | None:
 
 def _claims_of(solution: Puzzle) -> Iterable[Claim]:
     return solution.givens()
+
+
+MAX_REASONS = 100
+"""Reasons (blocked claims) a :class:`PredicateWork` keeps; past them it only counts."""
+
+
+class PredicateWork:
+    """What a predicate did during one question: solutions rejected, and the reasons blocked.
+
+    A reason is a :class:`Reject` with claims (every grid holding them all is blocked) or absent
+    claims (every grid holding none of them is blocked).
+
+    >>> work = PredicateWork()
+    >>> work.note(Reject((Claim(0, 0, 1),)))
+    >>> work.note(Reject())
+    >>> work.rejected, [[c.label() for c in r.claims] for r in work.blocked]
+    (2, [['r1c1=1']])
+    """
+
+    def __init__(self) -> None:
+        self.rejected = 0
+        self.blocked: list[Reject] = []
+
+    def note(self, verdict: Reject) -> None:
+        """Count a rejected solution; keep its reason if it gave one (up to MAX_REASONS)."""
+        self.rejected += 1
+        if (verdict.claims or verdict.absent) and len(self.blocked) < MAX_REASONS:
+            self.blocked.append(verdict)
+
+    def extra(self) -> dict[str, object]:
+        """Return the fields a result and its JSON record add: ``rejected`` and ``blocked``."""
+        return {"rejected": self.rejected, "blocked": tuple(self.blocked)}

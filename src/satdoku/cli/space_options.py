@@ -117,6 +117,8 @@ def answer(
             )
         else:
             result = explorer.first(puzzle, where, order)
+        if where is not None:  # what the predicate did: rejected solutions, blocked claims
+            extra.update(explorer.work.extra())
         if unique and result.status is not Status.TIMEOUT:
             extra["unique"] = explorer.is_unique(puzzle, where)
     except SearchTimeout:
@@ -191,6 +193,14 @@ def run_space(args: argparse.Namespace) -> int:
                 )
                 for text in result.extra.get("explanation", {}).get("text", []):
                     out.write(f"  {text}\n")
+                if result.extra.get("rejected"):  # the predicate's work, beside the answer
+                    source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
+                    rejected, reasons = result.extra["rejected"], len(result.extra["blocked"])
+                    print(
+                        f"satdoku: {source}:{entry.line}: --where {args.where} rejected "
+                        f"{rejected} solution(s), {reasons} blocked by their reason",
+                        file=sys.stderr,
+                    )
     if explainer is not None:
         explainer.close()
     return status

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.claims import Claim
 from ..core.results import Result, Status
 from ..io.alphabet import Alphabet
 from ..io.line import format_line
 
-__all__ = ["record"]
+__all__ = ["claim_label", "record"]
 
 
 def record(
@@ -29,4 +30,19 @@ def record(
     if line is not None:
         rec["line"] = line
     rec.update(result.extra)
+    if "blocked" in rec:  # a predicate's reasons, named in the puzzle's symbols
+        rec["blocked"] = [
+            [claim_label(c, alphabet) for c in reason.claims]
+            + [claim_label(c, alphabet, "!=") for c in reason.absent]
+            for reason in rec["blocked"]
+        ]
     return rec
+
+
+def claim_label(claim: Claim, alphabet: Alphabet = Alphabet(), relation: str = "=") -> str:
+    """Name a claim in r1c1 notation with the digit in the puzzle's symbols ('!=': its absence).
+
+    >>> claim_label(Claim(0, 1, 10)), claim_label(Claim(2, 3, 1), Alphabet("ABCD"), "!=")
+    ('r1c2=A', 'r3c4!=A')
+    """
+    return f"r{claim.row + 1}c{claim.col + 1}{relation}{alphabet.symbol(claim.digit)}"
