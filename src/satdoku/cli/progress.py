@@ -53,8 +53,15 @@ class Progress:
     True
     """
 
-    def __init__(self, stream: TextIO = sys.stderr, total: int | None = None, hz: float = 8.0):
+    def __init__(
+        self,
+        stream: TextIO = sys.stderr,
+        total: int | None = None,
+        hz: float = 8.0,
+        unit: str = "puzzles",
+    ):
         self.stream = stream
+        self.unit = unit
         self.total = total
         self.period = 1.0 / hz if hz else 0.0
         self.done = 0
@@ -73,11 +80,11 @@ class Progress:
     def _draw(self, now: float) -> None:
         elapsed = max(now - self.start, 1e-9)
         rate = self.done / elapsed
-        text = f"{self.done:,} puzzles  {rate:,.0f}/s"
+        text = f"{self.done:,} {self.unit}  {rate:,.0f}/s"
         if self.total:
             frac = min(self.done / self.total, 1.0)
             filled = int(frac * 30)
-            text = f"[{'#' * filled}{'.' * (30 - filled)}] {self.done:,}/{self.total:,} puzzles"
+            text = f"[{'#' * filled}{'.' * (30 - filled)}] {self.done:,}/{self.total:,} {self.unit}"
             text += f"  {rate:,.0f}/s"
             if rate > 0 and self.done < self.total:
                 text += f"  ETA {(self.total - self.done) / rate:,.0f} s"

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from ..core.errors import InputError
 from ..io.line import format_line
 from ..rules.rating import rate
-from ..rules.search import GuessOrder, Trace, trace
+from ..rules.search import GuessOrder, Trace
 from ..rules.steps import Rule
 from ..rules.strategies import parse_rules, rules_label
 from ..views.html_player import render_trace_html
@@ -20,6 +19,7 @@ from ..views.plain_board import format_board
 from ..views.sentences import sentence
 from ..views.trace_json import trace_record
 from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
+from .step_stream import CappedRun, progress_for, step_cap, write_json
 
 __all__ = ["NAME", "register", "run", "BOARDS"]
 
@@ -157,27 +157,31 @@ def run(args: argparse.Namespace) -> int:
     if not (math.isfinite(args.delay) and 0 <= args.delay <= 3600):
         raise InputError(f"--delay must be a number of seconds in 0..3600, got {args.delay}")
     play = _player() if args.play else None
-    result = trace(
-        puzzle, rules, search=args.search, order=GuessOrder(args.order), max_steps=args.max_steps
-    )
     out = sys.stdout
+    cap = step_cap(args.max_steps, args.search, puzzle.n, sys.stderr)
+    run = CappedRun(
+        puzzle,
+        rules,
+        search=args.search,
+        order=GuessOrder(args.order),
+        cap=cap,
+        progress=progress_for(out) if not play else None,
+    )
+    if args.json:  # streamed: each step written as it is found
+        more = (lambda: {"rating": rate(puzzle).label()}) if args.rate else None
+        write_json(run, alphabet, out.write, more)
+        return 0
+    if not (args.html or play):
+        _print_text(run, args, out, cap)
+        return 0
+    result = run.trace(tuple(run))  # the page and the player need the whole (capped) trace
     if args.html:
         return _write_html(result, args, source)
-    if play is not None:
-        played = play(result, delay=args.delay, alphabet=alphabet)
-        if played.interrupted:
-            print(
-                f"satdoku: interrupted at step {played.position} of {played.total}", file=sys.stderr
-            )
-            return 130
-        return 0
-    if args.json:
-        record = trace_record(result, alphabet)
-        if args.rate:
-            record["rating"] = rate(puzzle).label()
-        out.write(json.dumps(record) + "\n")
-        return 0
-    _print_text(result, args, out)
+    assert play is not None
+    played = play(result, delay=args.delay, alphabet=alphabet)
+    if played.interrupted:
+        print(f"satdoku: interrupted at step {played.position} of {played.total}", file=sys.stderr)
+        return 130
     return 0
 
 
@@ -209,27 +213,29 @@ def _write_html(result: Trace, args: argparse.Namespace, source: str) -> int:
     return 0
 
 
-def _print_text(result: Trace, args: argparse.Namespace, out: object) -> None:
+def _print_text(run: CappedRun, args: argparse.Namespace, out: TextIO, cap: int | None) -> None:
+    """Print each step as it is found (and boards as asked), then how the run ended."""
     alphabet = alphabet_of(args)
-    puzzle = result.puzzle
+    puzzle = run.run.puzzle
     shape = puzzle.shape
-    write = out.write  # type: ignore[attr-defined]
+    write = out.write
     write(f"Puzzle ({shape.describe()}): {format_line(puzzle.cells, alphabet)}\n")
-    write(f"Rules: {rules_label(result.rules)}" + (", guessing" if result.search else "") + "\n")
-    width = len(str(len(result.steps)))
-    for k, (step, state) in enumerate(zip(result.steps, result.states(), strict=True), 1):
+    write(f"Rules: {rules_label(run.run.rules)}" + (", guessing" if args.search else "") + "\n")
+    width = len(str(cap if cap is not None else shape.n**3))
+    for k, step in enumerate(run, 1):
         indent = "  " * step.depth
         write(f"{str(k).rjust(width)}. {indent}{sentence(step, shape, alphabet)}\n")
         show = args.boards == "every" or (
             args.boards == "guesses" and step.rule in (Rule.GUESS, Rule.BACKTRACK)
         )
         if show:
-            write(format_board(state, shape, alphabet, puzzle.cells) + "\n")
+            write(format_board(run.state(), shape, alphabet, puzzle.cells) + "\n")
+    result = run.trace()
     if args.boards != "none":
-        write(format_board(result.state(len(result.steps)), shape, alphabet, puzzle.cells) + "\n")
+        write(format_board(run.state(), shape, alphabet, puzzle.cells) + "\n")
     write(f"status: {result.status.value}")
     if result.truncated:
-        write(f" (cut after {len(result.steps)} steps: --max-steps)")
+        write(f" (cut after {run.count} steps: --max-steps)")
     if result.guesses:
         write(f" ({result.guesses} guesses)")
     write("\n")
