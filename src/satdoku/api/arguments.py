@@ -8,11 +8,10 @@ limits ``--timeout`` and ``--conflicts`` set.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..core.errors import InputError
-from ..core.limits import Limits
+from ..core.limits import MAX_SECONDS, Limits
 from ..core.puzzle import Puzzle
 from ..io.reading import parse_puzzle
 from .predicates import Predicate, predicate_named
@@ -47,10 +46,10 @@ def options_of(options: dict[str, Any]) -> dict[str, Any]:
 
     >>> options_of({"timeout": 2})
     {'limits': Limits(timeout=2.0, conflicts=None)}
-    >>> options_of({"timeout": -1})
+    >>> options_of({"timeout": -1})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: timeout: expected a positive number of seconds, got -1
+    satdoku.core.errors.InputError: timeout: expected a positive number of seconds up to ...
     """
     if "timeout" not in options and "conflicts" not in options:
         return options
@@ -61,8 +60,11 @@ def options_of(options: dict[str, Any]) -> dict[str, Any]:
     if timeout is not None:
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
             raise InputError(f"timeout: expected a number of seconds, got {timeout!r}")
-        if not 0 < timeout < math.inf:
-            raise InputError(f"timeout: expected a positive number of seconds, got {timeout}")
+        if not 0 < timeout <= MAX_SECONDS:
+            raise InputError(
+                f"timeout: expected a positive number of seconds up to {MAX_SECONDS:.0f}, "
+                f"got {timeout}"
+            )
         timeout = float(timeout)
     if conflicts is not None and (
         isinstance(conflicts, bool) or not isinstance(conflicts, int) or conflicts <= 0

@@ -10,6 +10,8 @@ a solver answer that failed the independent checker: said on stderr, never print
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -55,12 +57,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
+"""Errors of writing the output (a full disk, ``>/dev/full``, a closed descriptor)."""
+
+
+def _drop_output() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush has nothing to fail."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # not a real file: nothing is flushed at exit
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status.
 
     >>> main(["check", "-", "--help"]) if False else 0
     0
     """
+    if sys.stdout is None:  # started with standard output closed (`>&-`)
+        if sys.stderr is not None:
+            print(
+                "satdoku: standard output is closed: nowhere to write the answers", file=sys.stderr
+            )
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -82,6 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except (InternalError, Exception) as err:  # a bug: loud, one line, never a quiet wrong answer
+        if isinstance(err, OSError) and err.errno in _OUTPUT_ERRORS:
+            _drop_output()
+            print(f"satdoku: cannot write the output: {err.strerror}", file=sys.stderr)
+            return 2
         sys.stdout.flush()
         if is_keyboard_interrupt(err):  # PySAT's own report of Ctrl-C inside a solver
             print("satdoku: interrupted", file=sys.stderr)

@@ -6,16 +6,15 @@ import argparse
 import io
 import math
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
-from pathlib import Path
 from typing import IO
 
 from ..backends.solvers import DEFAULT_SOLVER, SOLVER_NAMES
 from ..backends.strategy import Strategy
 from ..cnf.encodings import AtMostOne, Encoding, Scheme
 from ..core.errors import InputError
-from ..core.limits import Limits
+from ..core.limits import MAX_SECONDS, Limits
 from ..io.alphabet import DEFAULT_SYMBOLS, Alphabet
 from ..io.entries import Entry
 from ..io.reading import FileLayout, read_puzzles
@@ -23,6 +22,11 @@ from ..io.shape_options import ShapeOptions
 
 __all__ = [
     "EXAMPLE",
+    "MAX_CONFLICTS",
+    "MAX_COUNT",
+    "MAX_SECONDS",
+    "seconds",
+    "whole_number",
     "add_encoding_options",
     "add_input_options",
     "add_solver_options",
@@ -44,6 +48,63 @@ EXAMPLE = "sudoku9.txt"
 def example_text(name: str = EXAMPLE) -> str:
     """Return the text of a bundled example puzzle."""
     return resources.files("satdoku.examples").joinpath(name).read_text(encoding="utf-8")
+
+
+MAX_COUNT = 2**62
+"""The largest count an option takes (--limit, --max-steps, --index): beyond any real run."""
+
+MAX_CONFLICTS = 2**31 - 1
+"""The largest conflict budget: PySAT's solvers keep it in a C int."""
+
+REGION_MAP_BYTES = 4 * 2**20
+"""The longest region map read (a 256x256 map of 3-digit names and spaces is about 260 KB)."""
+
+
+def whole_number(maximum: int) -> Callable[[str], int]:
+    """Return an argparse type: a whole number of at most ``maximum`` (checked before any work).
+
+    >>> whole_number(10)("7")
+    7
+    >>> whole_number(10)("11")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number of at most 10, got 11
+    """
+
+    def parse(text: str) -> int:
+        stripped = text.strip()
+        digits = stripped.lstrip("+-")
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+        value = int(stripped)
+        if value > maximum:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of at most {maximum}, got {value}"
+            )
+        return value
+
+    return parse
+
+
+def seconds(text: str) -> float:
+    """Parse a number of seconds for argparse: finite and at most :data:`MAX_SECONDS`.
+
+    >>> seconds("2.5")
+    2.5
+    >>> seconds("1e300")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a positive number of seconds up to 10000000, got '1e300'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not (math.isfinite(value) and value <= MAX_SECONDS):
+        raise argparse.ArgumentTypeError(
+            f"expected a positive number of seconds up to {MAX_SECONDS:.0f}, got {text!r}"
+        )
+    return value
 
 
 def _box(text: str) -> tuple[int, int]:
@@ -148,13 +209,13 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--timeout",
-        type=float,
+        type=seconds,
         metavar="SECONDS",
         help="give up on a puzzle after this many seconds (status timeout)",
     )
     group.add_argument(
         "--conflicts",
-        type=int,
+        type=whole_number(MAX_CONFLICTS),
         metavar="N",
         help="give up on a puzzle after N conflicts (status timeout)",
     )
@@ -197,9 +258,16 @@ def shape_options(args: argparse.Namespace) -> ShapeOptions:
 def _read_regions(path: str) -> tuple[int, ...]:
     """Read a region map: a grid of symbols, each naming a region (numbered as they appear)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as stream:
+            data = stream.read(REGION_MAP_BYTES + 1)
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise InputError(f"cannot read region map: {err}", source=path) from None
+    if len(data) > REGION_MAP_BYTES:
+        raise InputError(
+            f"region map is over {REGION_MAP_BYTES:,} bytes: no grid's map is that long",
+            source=path,
+        )
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()

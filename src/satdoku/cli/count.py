@@ -17,7 +17,14 @@ from typing import Any
 from ..api.explorer import Explorer
 from ..core.errors import InputError
 from ..core.limits import Limits
-from .common import add_input_options, read_entries, report_error
+from .common import (
+    MAX_COUNT,
+    add_input_options,
+    read_entries,
+    report_error,
+    seconds,
+    whole_number,
+)
 
 __all__ = ["NAME", "register", "run"]
 
@@ -46,13 +53,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     group = parser.add_argument_group("counting")
     group.add_argument(
         "--limit",
-        type=int,
+        type=whole_number(MAX_COUNT),
         metavar="N",
         help="stop past N solutions: the count is N and complete is false",
     )
     group.add_argument(
         "--timeout",
-        type=float,
+        type=seconds,
         metavar="SECONDS",
         help="stop a puzzle's count after this many seconds (status timeout)",
     )

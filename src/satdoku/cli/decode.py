@@ -14,7 +14,6 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import IO
 
 from ..cnf.dimacs_read import read_cnf_text, read_header
@@ -119,13 +118,42 @@ def _source(args: argparse.Namespace) -> Source:
     return Source(entry.puzzle, entry.index, entry.line, alphabet_of(args), args.simplified)
 
 
-def _model_lines(path: str) -> list[str]:
-    if path == "-":
-        return sys.stdin.read().splitlines()
+MODELS_KEPT = 64
+"""How many full models a solver's output may hold (picosat --all, cryptominisat --maxsol)."""
+
+
+def model_bytes_cap(n: int) -> int:
+    """Return the most bytes a solver's output for an n x n puzzle is read (then refused).
+
+    Enough for :data:`MODELS_KEPT` full models and their comments; /dev/zero stops there.
+
+    >>> model_bytes_cap(9) == 16 * 2**20 + 64 * 729 * 6
+    True
+    """
+    claims = n**3
+    return 16 * 2**20 + MODELS_KEPT * claims * (len(str(claims)) + 3)
+
+
+def _model_lines(path: str, n: int) -> list[str]:
+    cap = model_bytes_cap(n)
     try:
-        return Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+        if path == "-":
+            if sys.stdin is None:
+                raise InputError("standard input is closed: no model to read", source="<stdin>")
+            buffer = getattr(sys.stdin, "buffer", None)  # a StringIO in tests has none
+            data = buffer.read(cap + 1) if buffer else sys.stdin.read(cap + 1).encode()
+        else:
+            with open(path, "rb") as stream:
+                data = stream.read(cap + 1)
     except OSError as err:
         raise InputError(f"cannot read the model: {err.strerror}", source=path) from None
+    if len(data) > cap:
+        raise InputError(
+            f"the solver's output is over {cap:,} bytes, more than any answer for a {n}x{n} "
+            "puzzle: not a model",
+            source="<stdin>" if path == "-" else path,
+        )
+    return data.decode("utf-8", errors="replace").splitlines()
 
 
 def write_result(
@@ -161,7 +189,8 @@ def run(args: argparse.Namespace) -> int:
     source = _source(args)
     answers = models_of(
         parse_answers(
-            _model_lines(args.model), source="<stdin>" if args.model == "-" else args.model
+            _model_lines(args.model, source.puzzle.n),
+            source="<stdin>" if args.model == "-" else args.model,
         )
     )
     fmt = args.format or "pretty"

@@ -25,6 +25,7 @@ from .common import (
     encoding_of,
     read_entries,
     report_error,
+    seconds,
 )
 from .decode import Source, write_result
 
@@ -99,7 +100,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     ext.add_argument(
         "--timeout",
-        type=float,
+        type=seconds,
         metavar="SECONDS",
         help="with --solve-with: give up on a puzzle after SECONDS (status timeout)",
     )
@@ -129,7 +130,13 @@ def _targets(args: argparse.Namespace, count: int) -> tuple[Path | None, bool]:
             )
         return None, False
     path = Path(args.output)
-    is_dir = path.is_dir() or args.output.endswith(("/", "\\")) or count > 1
+    try:
+        is_dir = path.is_dir() or args.output.endswith(("/", "\\")) or count > 1
+        same = args.file not in (None, "-") and path.exists() and path.samefile(args.file)
+    except OSError as err:  # a directory that cannot be read, say
+        raise InputError(f"cannot use the output: {err.strerror}", source=args.output) from None
+    if same:
+        raise InputError("the output is the input file: give -o another name", source=args.output)
     if is_dir:
         try:
             path.mkdir(parents=True, exist_ok=True)

@@ -19,6 +19,7 @@ from ..views.explanation import annotated
 from ..views.records import record
 from .common import (
     EXAMPLE,
+    MAX_COUNT,
     add_input_options,
     add_solver_options,
     alphabet_of,
@@ -26,6 +27,7 @@ from .common import (
     limits_of,
     read_entries,
     report_error,
+    whole_number,
 )
 from .output import add_format_options, grid_text
 from .progress import Progress, count_puzzle_lines, wants_progress
@@ -101,14 +103,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     batch = parser.add_argument_group("batches")
     batch.add_argument(
         "--jobs",
-        type=int,
+        type=whole_number(MAX_COUNT),
         default=1,
         metavar="N",
         help="solve in N worker processes, output still in input order (0: one per CPU; default 1)",
     )
     batch.add_argument(
         "--portfolio",
-        type=int,
+        type=whole_number(MAX_COUNT),
         metavar="N",
         help="big grids: race N solver configurations in child processes, the first answer "
         "winning (default: one per CPU, at most 2; 1 with --jobs over 1; 1: a single solver)",

@@ -23,7 +23,16 @@ from ..io.entries import Entry
 from ..io.line import format_line
 from ..views.explanation import annotated
 from ..views.records import record
-from .common import EXAMPLE, alphabet_of, encoding_of, limits_of, read_entries, report_error
+from .common import (
+    EXAMPLE,
+    MAX_COUNT,
+    alphabet_of,
+    encoding_of,
+    limits_of,
+    read_entries,
+    report_error,
+    whole_number,
+)
 from .output import grid_text
 
 __all__ = ["add_space_options", "wants_space", "run_space"]
@@ -46,7 +55,7 @@ def add_space_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--limit",
-        type=int,
+        type=whole_number(MAX_COUNT),
         metavar="N",
         help='with --all: stop after N solutions ("complete": false when more)',
     )

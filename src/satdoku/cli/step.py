@@ -18,7 +18,15 @@ from ..views.html_player import render_trace_html
 from ..views.plain_board import format_board
 from ..views.sentences import sentence
 from ..views.trace_json import trace_record
-from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
+from .common import (
+    EXAMPLE,
+    MAX_COUNT,
+    add_input_options,
+    alphabet_of,
+    read_entries,
+    report_error,
+    whole_number,
+)
 from .step_stream import CappedRun, progress_for, step_cap, write_json
 
 __all__ = ["NAME", "register", "run", "BOARDS"]
@@ -79,7 +87,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     group.add_argument(
         "--index",
-        type=int,
+        type=whole_number(MAX_COUNT),
         default=1,
         metavar="K",
         help="step the K-th puzzle of FILE (1-based, default 1)",
@@ -123,7 +131,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     group.add_argument(
         "--max-steps",
-        type=int,
+        type=whole_number(MAX_COUNT),
         metavar="K",
         help="stop the stepper after K steps (the trace is cut: status stalled)",
     )

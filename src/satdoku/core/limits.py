@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Limits"]
+__all__ = ["MAX_SECONDS", "Limits"]
+
+MAX_SECONDS = 1e7
+"""The longest time limit taken (about 116 days): timers take no more."""
 
 
 @dataclass(frozen=True)

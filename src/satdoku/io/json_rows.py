@@ -45,6 +45,15 @@ def read_json(
             ),
         )
         return
+    except ValueError as err:  # an integer of more digits than Python converts (4,300)
+        yield Entry(
+            0,
+            1,
+            text[:80],
+            None,
+            InputError(f"invalid JSON: {str(err).split(':')[0]}", source=source, line=1),
+        )
+        return
     except RecursionError:
         yield Entry(
             0,

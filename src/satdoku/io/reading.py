@@ -17,7 +17,7 @@ from itertools import chain
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle, digits_of
 from ..core.shape import Shape
-from .alphabet import Alphabet, check_zero_blank
+from .alphabet import DEFAULT_SYMBOLS, Alphabet, check_zero_blank
 from .entries import Entry
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
 from .json_rows import racket_to_json, read_json
@@ -66,6 +66,33 @@ def read_puzzles(
     >>> [e.line for e in read_puzzles(["1...", "....", "2...", "...."], layout=FileLayout.LINES)]
     [1, 2, 3, 4]
     """
+    entries = _read(lines, alphabet, options, layout, source)
+    if alphabet.symbols == DEFAULT_SYMBOLS:
+        return entries
+    return (_covered(entry, alphabet, source) for entry in entries)
+
+
+def _covered(entry: Entry, alphabet: Alphabet, source: str | None) -> Entry:
+    """Refuse a puzzle bigger than the alphabet it was read with (its digits could not be named)."""
+    if entry.puzzle is None or entry.puzzle.n <= len(alphabet.symbols):
+        return entry
+    n = entry.puzzle.n
+    error = InputError(
+        f"the alphabet {alphabet.symbols!r} has {len(alphabet.symbols)} symbols, but this is a "
+        f"{n}x{n} puzzle: give --alphabet the {n} symbols of its digits",
+        source=source,
+        line=entry.line,
+    )
+    return Entry(entry.index, entry.line, entry.text, None, error)
+
+
+def _read(
+    lines: Iterable[str],
+    alphabet: Alphabet,
+    options: ShapeOptions,
+    layout: FileLayout,
+    source: str | None,
+) -> Iterator[Entry]:
     content = drop_table_headers(_content(enumerate(lines, 1)))
     first = next(content, None)
     if first is None:

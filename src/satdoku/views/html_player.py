@@ -105,12 +105,17 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
 __all__ = ["render_trace_html"]
+
+
+_PLACEHOLDER = re.compile("%%(?:TITLE|CSS|JS|DATA)%%")
+"""The places of the player page that are filled in."""
 
 
 @cache
@@ -150,11 +155,11 @@ def render_trace_html(trace: Mapping[str, Any], title: str = "satdoku") -> str:
     if not isinstance(steps, list | tuple):
         raise ValueError("trace['steps'] must be a list")
     data = _script_json(dict(trace))
-    safe_title = html.escape(str(title), quote=True)
-    return (
-        _player_file("player.html")
-        .replace("%%TITLE%%", safe_title)
-        .replace("%%CSS%%", _player_file("player.css"))
-        .replace("%%JS%%", _player_file("player.js"))
-        .replace("%%DATA%%", data)
-    )
+    fills = {
+        "%%TITLE%%": html.escape(str(title), quote=True),
+        "%%CSS%%": _player_file("player.css"),
+        "%%JS%%": _player_file("player.js"),
+        "%%DATA%%": data,
+    }
+    # one pass: a title such as '%%JS%%.txt' stays text, never becomes another placeholder's place
+    return _PLACEHOLDER.sub(lambda m: fills[m.group()], _player_file("player.html"))

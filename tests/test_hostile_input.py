@@ -1,0 +1,125 @@
+"""Hostile input from issue 20's attack run: exit 2 with a message, never 70, memory bounded."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from satdoku.cli import main
+
+PUZZLE = ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7....."
+COMMANDS = ["solve", "count", "step", "show", "check", "dimacs"]
+
+
+def satdoku(
+    *argv: str, shell_tail: str = "", stdin: bytes = b""
+) -> subprocess.CompletedProcess[str]:
+    """Run satdoku in a shell (for redirections such as '>&-' and '>/dev/full')."""
+    command = " ".join([f"'{sys.executable}'", "-m", "satdoku", *(f"'{a}'" for a in argv)])
+    return subprocess.run(
+        ["sh", "-c", f"{command} {shell_tail}"],
+        input=stdin.decode("latin-1") if stdin else "",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1 ² " + ". " * 13 + ".\n",  # a Unicode digit among integer tokens
+        "| 1 | ² | . | . |\n" * 4,  # ... in a Markdown table
+        "1 " + "9" * 5000 + " " + ". " * 13 + ".\n",  # an integer past Python's 4,300 digits
+        "[[" + "9" * 5000 + ", 0], [0, 0]]\n",  # ... in a JSON cell
+    ],
+    ids=["unicode-token", "unicode-table", "huge-token", "huge-json"],
+)
+def test_odd_numbers_are_input_errors(
+    text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "odd.txt"
+    path.write_text(text, encoding="utf-8")
+    for command in ("solve", "count"):
+        assert main([command, str(path), "--json"]) == 2
+        captured = capsys.readouterr()
+        assert "internal error" not in captured.err and captured.out.count("\n") >= 1
+
+
+def test_an_alphabet_shorter_than_the_grid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "abc.txt"
+    path.write_text("ABC" + "." * 78 + "\n")
+    for command in COMMANDS:
+        assert main([command, str(path), "--alphabet", "ABC"]) == 2, command
+        assert "has 3 symbols, but this is a 9x9 puzzle" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize(
+    ("tail", "said"),
+    [(">&-", "standard output is closed"), (">/dev/full", "cannot write the output")],
+    ids=["closed", "full"],
+)
+def test_a_closed_or_full_standard_output(
+    command: str, tail: str, said: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text(PUZZLE + "\n")
+    done = satdoku(command, str(path), shell_tail=tail)
+    assert done.returncode == 2, done.stderr
+    assert said in done.stderr and "Traceback" not in done.stderr
+    assert "Exception ignored" not in done.stderr
+
+
+def test_decode_of_bytes_that_are_not_text(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text(PUZZLE + "\n")
+    done = satdoku("decode", str(path), "-", stdin=b"\xff\xfe\x00junk\n")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_dimacs_never_writes_over_its_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "in.txt"
+    path.write_text(PUZZLE + "\n")
+    assert main(["dimacs", str(path), "-o", str(path)]) == 2
+    assert "the output is the input file" in capsys.readouterr().err
+    assert path.read_text() == PUZZLE + "\n"
+
+
+def test_a_file_name_with_a_placeholder_stays_in_the_title(tmp_path: Path) -> None:
+    path = tmp_path / "%%JS%%.txt"
+    path.write_text(PUZZLE + "\n")
+    page = tmp_path / "page.html"
+    assert main(["step", str(path), "--html", str(page)]) == 0
+    text = page.read_text()
+    assert "<title>satdoku step: %%JS%%.txt</title>" in text
+    assert text.count("function") > 10  # the script is where it belongs, once
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["solve", "{p}", "--regions", "/dev/zero"], ["decode", "{p}", "/dev/zero"]],
+    ids=["regions", "decode"],
+)
+def test_endless_files_are_refused_in_bounded_memory(argv: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text(PUZZLE + "\n")
+    args = [a.replace("{p}", str(path)) for a in argv]
+    measure = (  # a fresh parent: the peak is this one child's
+        "import resource, subprocess, sys\n"
+        f"argv = [sys.executable, '-m', 'satdoku', *{args!r}]\n"
+        "done = subprocess.run(argv, capture_output=True)\n"
+        "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", measure], capture_output=True, text=True, timeout=120
+    )
+    code, peak_kb = map(int, done.stdout.split())
+    assert code == 2 and peak_kb < 150_000, (code, peak_kb)
