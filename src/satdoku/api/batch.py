@@ -8,10 +8,8 @@ reads and writes; outcomes still come back in input order.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from multiprocessing.pool import AsyncResult
 from typing import Any, NamedTuple
 
 from ..backends.registry import Backend
@@ -20,6 +18,7 @@ from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..core.shape import Shape
 from ..io.entries import Entry
+from .workers import Chunk, WorkerDied, Workers
 
 __all__ = ["Outcome", "solve_entries", "chunk_size"]
 
@@ -158,11 +157,9 @@ def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:
 def _parallel(
     entries: Iterable[Entry], factory: Callable[[], Backend], jobs: int
 ) -> Iterator[Outcome]:
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
     window = 3 * jobs  # chunks in flight: enough to keep every worker busy, memory bounded
-    with context.Pool(jobs, initializer=_start_worker, initargs=(factory,)) as pool:
-        pending: deque[tuple[list[Entry], AsyncResult[list[Answer]] | None]] = deque()
+    with Workers(jobs, _start_worker, (factory,)) as workers:
+        pending: deque[tuple[list[Entry], Chunk | None]] = deque()
         for chunk in _chunks(entries):
             solvable = [e.puzzle for e in chunk if e.puzzle is not None]
             job = None
@@ -170,16 +167,25 @@ def _parallel(
                 key = _shape_key(solvable[0].shape)
                 n = solvable[0].shape.n
                 grids = [_packed(p.cells, n) for p in solvable]
-                job = pool.apply_async(_solve_chunk, (key, grids))
+                job = workers.submit(_solve_chunk, key, grids)
             pending.append((chunk, job))
             while len(pending) > window:
-                yield from _finish(*pending.popleft())
+                yield from _finish(workers, *pending.popleft())
         while pending:
-            yield from _finish(*pending.popleft())
+            yield from _finish(workers, *pending.popleft())
 
 
-def _finish(chunk: list[Entry], job: AsyncResult[list[Answer]] | None) -> Iterator[Outcome]:
-    answers = iter(job.get() if job is not None else ())
+def _finish(workers: Workers, chunk: list[Entry], job: Chunk | None) -> Iterator[Outcome]:
+    try:
+        answers = iter(workers.result(job) if job is not None else ())
+    except WorkerDied as died:  # its puzzles get error records; the batch goes on
+        for entry in chunk:
+            yield (
+                _invalid(entry)
+                if entry.puzzle is None
+                else Outcome(entry, Result(Status.INVALID, puzzle=entry.puzzle, error=str(died)))
+            )
+        return
     for entry in chunk:
         if entry.puzzle is None:
             yield _invalid(entry)

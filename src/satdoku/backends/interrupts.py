@@ -20,13 +20,15 @@ SIGABRT). satdoku never lets that handler run:
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-__all__ = ["block_sigint_for_good", "shielded"]
+__all__ = ["block_sigint_for_good", "die_with_parent", "shielded"]
 
 T = TypeVar("T")
 
@@ -97,3 +99,20 @@ def _in_a_thread(call: Callable[..., T], *args: object) -> T:
 def block_sigint_for_good() -> None:
     """Block SIGINT in this (forked, single-threaded) process: its parent decides when it ends."""
     signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(signal_number: int = signal.SIGTERM) -> None:
+    """Ask Linux to send this process a signal when its parent dies (elsewhere: nothing).
+
+    Called in forked children only (worker and solver processes), never in the process itself.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal_number, 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl: the watchdog of last resort is the parent
+        pass

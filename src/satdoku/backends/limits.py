@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.limits import Limits
-from .interrupts import block_sigint_for_good, shielded
+from .interrupts import block_sigint_for_good, die_with_parent, shielded
 
 __all__ = [
     "UNINTERRUPTIBLE",
@@ -246,6 +246,7 @@ def solve_in_children(
                 code = 1
                 try:
                     block_sigint_for_good()  # the parent kills it on Ctrl-C
+                    die_with_parent(signal.SIGKILL)  # and the kernel, if the parent is killed
                     os.close(read_end)
                     for other in children:  # the pipes of the children before it
                         os.close(other)

@@ -12,9 +12,12 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Sequence
+from typing import Any
 
 from ..backends import native
 from ..backends.limits import is_keyboard_interrupt
@@ -71,6 +74,40 @@ def _drop_output() -> None:
         pass
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP arrived: stop as on Ctrl-C (children killed, output flushed)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+        self.name = {signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}.get(
+            signal.Signals(number), "stopped"
+        )
+
+
+def _terminate(number: int, frame: object) -> None:
+    raise Terminated(number)
+
+
+def _stop_on_termination() -> dict[int, Any]:
+    """Make SIGTERM and SIGHUP stop a run as Ctrl-C does (where they still do the default);
+    return the handlers replaced."""
+    replaced: dict[int, Any] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return replaced
+    for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if number is not None and signal.getsignal(number) is signal.SIG_DFL:
+            replaced[number] = signal.signal(number, _terminate)
+    return replaced
+
+
+def _flush_quietly() -> None:
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _drop_output()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status.
 
@@ -88,6 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    replaced = _stop_on_termination()
     try:
         if hasattr(args, "example") and not getattr(args, "examples", None):
             resolve_input(args, stdin_taken=getattr(args, "model", None) == "-")
@@ -97,8 +135,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             traceback.print_exc()
         print(f"satdoku: {err.located()}", file=sys.stderr)
         return 2
+    except Terminated as stop:  # SIGTERM or SIGHUP: the same clean stop as Ctrl-C
+        _flush_quietly()
+        print(f"satdoku: {stop.name}", file=sys.stderr)
+        return 128 + stop.number
     except KeyboardInterrupt:
-        sys.stdout.flush()
+        _flush_quietly()
         print("satdoku: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
@@ -121,3 +163,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return INTERNAL_ERROR
+    finally:
+        for number, handler in replaced.items():
+            signal.signal(number, handler)
