@@ -70,8 +70,11 @@ class Workers:
     def submit(self, call: Callable[..., Any], *args: Any) -> Chunk:
         """Send a call to the workers; its answer comes from :meth:`result`."""
         chunk = Chunk(call, args)
-        chunk.future = self.executor.submit(call, *args)
         self.in_flight.append(chunk)
+        try:
+            chunk.future = self.executor.submit(call, *args)
+        except BrokenProcessPool:  # a worker died since the last answer: start again
+            self._restart()
         return chunk
 
     def result(self, chunk: Chunk) -> Any:
@@ -98,7 +101,9 @@ class Workers:
         self.executor = self._start()
         for chunk in self.in_flight:
             future = chunk.future
-            assert future is not None
+            if future is None:  # not sent yet
+                chunk.future = self.executor.submit(chunk.call, *chunk.args)
+                continue
             if future.done() and not future.cancelled() and future.exception() is None:
                 continue  # answered before the death
             chunk.deaths += 1
