@@ -123,3 +123,18 @@ def test_endless_files_are_refused_in_bounded_memory(argv: list[str], tmp_path: 
     )
     code, peak_kb = map(int, done.stdout.split())
     assert code == 2 and peak_kb < 150_000, (code, peak_kb)
+
+
+def test_a_timeout_reaches_the_enumeration_past_the_first_models(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'solve --all --timeout' on an empty 9x9: the cover search after 8 SAT models stops too."""
+    import json
+    import time
+
+    path = tmp_path / "empty.txt"
+    path.write_text("." * 81 + "\n")
+    start = time.monotonic()
+    assert main(["solve", str(path), "--all", "--timeout", "1", "--json"]) == 0
+    assert time.monotonic() - start < 5  # 1 s asked; about 1.3 s measured
+    assert json.loads(capsys.readouterr().out)["status"] == "timeout"

@@ -11,6 +11,7 @@ predicate is the backend's (:class:`~satdoku.backends.sat.SatBackend`), as for
 
 from __future__ import annotations
 
+import time
 from collections.abc import Generator, Iterator
 from contextlib import closing
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from ..cnf.encodings import Encoding
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
-from ..rules.counting import completions, count_completions
+from ..rules.counting import DeadlinePassed, completions, count_completions
 from .predicates import Predicate, PredicateWork, judge
 from .question import Question, SearchTimeout
 
@@ -175,7 +176,12 @@ class Explorer:
                     self.work.note(reject)
 
     def _any(self, puzzle: Puzzle) -> Iterator[Grid]:
-        """A few solutions by SAT (robust on hard puzzles), then the rest by cover's search."""
+        """A few solutions by SAT (robust on hard puzzles), then the rest by cover's search.
+
+        The time limit holds for the whole enumeration (it raises SearchTimeout).
+        """
+        timeout = self.limits.timeout
+        deadline = None if timeout is None else time.monotonic() + timeout
         seen: set[Grid] = set()
         with closing(self._blocking(puzzle, None)) as found:
             for grid in found:
@@ -183,11 +189,16 @@ class Explorer:
                 yield grid
                 if len(seen) >= SAT_FIRST:
                     break
+                if deadline is not None and time.monotonic() > deadline:
+                    raise SearchTimeout("time limit reached while enumerating")
             else:
                 return
-        for grid in completions(puzzle):
-            if grid not in seen:
-                yield grid
+        try:
+            for grid in completions(puzzle, deadline):
+                if grid not in seen:
+                    yield grid
+        except DeadlinePassed:
+            raise SearchTimeout("time limit reached while enumerating") from None
 
     def _reading(self, puzzle: Puzzle, where: Predicate | None) -> Iterator[Grid]:
         """Solutions in reading order: the lexicographically smallest first, then the next."""

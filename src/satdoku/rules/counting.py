@@ -25,13 +25,17 @@ from collections.abc import Iterator
 from ..core.puzzle import Grid, Puzzle
 from .candidate_grid import CandidateGrid
 
-__all__ = ["count_completions", "completions", "CACHE_CELLS"]
+__all__ = ["count_completions", "completions", "CACHE_CELLS", "DeadlinePassed"]
 
 CACHE_CELLS = 12
 """Branches with at most this many open cells are cached (measured best on 5x5 Latin, 9x9)."""
 
 _CACHE_MAX = 300_000  # about 60 MB of small tuples; cleared when full
 _CHECK_EVERY = 4096
+
+
+class DeadlinePassed(Exception):
+    """Raised by :func:`completions` when its deadline has passed (no more solutions come)."""
 
 
 class _Stop(Exception):
@@ -160,12 +164,18 @@ def count_completions(
         sys.setrecursionlimit(old)
 
 
-def completions(puzzle: Puzzle) -> Iterator[Grid]:
+def completions(puzzle: Puzzle, deadline: float | None = None) -> Iterator[Grid]:
     """Yield every solution of the puzzle, by the same search (fewest candidates first).
+
+    Past ``deadline`` (a ``time.monotonic()`` value) it raises :class:`DeadlinePassed`.
 
     >>> from satdoku.core.shape import Shape
     >>> sorted(completions(Puzzle(Shape.latin(2), (1, 0, 0, 0))))
     [(1, 2, 2, 1)]
+    >>> next(completions(Puzzle.empty(Shape.sudoku(9)), deadline=0.0))
+    Traceback (most recent call last):
+    ...
+    satdoku.rules.counting.DeadlinePassed: the time limit passed during the search
     """
     search = _Search(puzzle)
     if not search.ok:
@@ -173,12 +183,16 @@ def completions(puzzle: Puzzle) -> Iterator[Grid]:
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, len(search.open) + 500))
     try:
-        yield from _walk(search)
+        yield from _walk(search, deadline, [0])
     finally:
         sys.setrecursionlimit(old)
 
 
-def _walk(search: _Search) -> Iterator[Grid]:
+def _walk(search: _Search, deadline: float | None, nodes: list[int]) -> Iterator[Grid]:
+    if deadline is not None:
+        nodes[0] += 1
+        if nodes[0] % 64 == 1 and time.monotonic() > deadline:
+            raise DeadlinePassed("the time limit passed during the search")
     best, fewest = search._pick()
     if best < 0:
         yield tuple(search.placed)
@@ -196,7 +210,7 @@ def _walk(search: _Search) -> Iterator[Grid]:
         cand[best] = bit
         placed[best] = bit.bit_length()
         hit = strike(best, bit)
-        yield from _walk(search)
+        yield from _walk(search, deadline, nodes)
         for p in hit:
             cand[p] |= bit
     placed[best] = 0
