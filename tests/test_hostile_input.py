@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -129,9 +131,6 @@ def test_a_timeout_reaches_the_enumeration_past_the_first_models(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """'solve --all --timeout' on an empty 9x9: the cover search after 8 SAT models stops too."""
-    import json
-    import time
-
     path = tmp_path / "empty.txt"
     path.write_text("." * 81 + "\n")
     start = time.monotonic()
