@@ -137,3 +137,25 @@ def test_a_timeout_reaches_the_enumeration_past_the_first_models(
     assert main(["solve", str(path), "--all", "--timeout", "1", "--json"]) == 0
     assert time.monotonic() - start < 5  # 1 s asked; about 1.3 s measured
     assert json.loads(capsys.readouterr().out)["status"] == "timeout"
+
+
+def test_an_overlong_line_is_refused_in_bounded_memory(tmp_path: Path) -> None:
+    """A 30 MB line among puzzles: refused for its length, its neighbours solved, memory small."""
+    path = tmp_path / "long.txt"
+    with path.open("w") as out:
+        out.write(PUZZLE + "\n" + "1" * 30_000_000 + "\n" + PUZZLE + "\n")
+    measure = (
+        "import resource, subprocess, sys\n"
+        f"argv = [sys.executable, '-m', 'satdoku', 'solve', {str(path)!r}, '--json']\n"
+        "done = subprocess.run(argv, capture_output=True, text=True)\n"
+        "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "print(done.stdout, end='')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", measure], capture_output=True, text=True, timeout=120
+    )
+    head, *records = done.stdout.splitlines()
+    code, peak_kb = map(int, head.split())
+    statuses = [json.loads(r)["status"] for r in records]
+    assert code == 2 and statuses == ["solved", "invalid", "solved"]
+    assert peak_kb < 250_000, peak_kb  # about 160 MB for any length (a 100 MB line: over 5 GB)

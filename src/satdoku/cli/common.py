@@ -24,6 +24,7 @@ __all__ = [
     "EXAMPLE",
     "MAX_CONFLICTS",
     "MAX_COUNT",
+    "MAX_LINE_BYTES",
     "MAX_SECONDS",
     "seconds",
     "whole_number",
@@ -55,6 +56,10 @@ MAX_COUNT = 2**62
 
 MAX_CONFLICTS = 2**31 - 1
 """The largest conflict budget: PySAT's solvers keep it in a C int."""
+
+MAX_LINE_BYTES = 2 * 2**20
+"""The longest line read: a 256x256 puzzle on one line of integer tokens is about 260 KB. A longer
+line is cut there (and refused for its length), the rest of it skipped, so memory stays bounded."""
 
 REGION_MAP_BYTES = 4 * 2**20
 """The longest region map read (a 256x256 map of 3-digit names and spaces is about 260 KB)."""
@@ -296,7 +301,12 @@ def _text_lines(stream: IO[bytes], source: str) -> Iterator[str]:
     head = stream.peek(4096) if isinstance(stream, io.BufferedReader) else b""
     if b"\0" in head:
         raise InputError("not a text file (it holds NUL bytes)", source=source)
-    for raw in stream:
+    readline = stream.readline
+    while raw := readline(MAX_LINE_BYTES + 1):
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            while (rest := readline(2**20)) and not rest.endswith(b"\n"):
+                pass  # the rest of an overlong line, skipped in bounded pieces
+            raw = raw[:MAX_LINE_BYTES]  # what is kept is refused for its length
         if b"\0" in raw:
             raise InputError("not a text file (it holds NUL bytes)", source=source)
         yield raw.decode("utf-8", errors="replace")
