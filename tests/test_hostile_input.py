@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
@@ -159,3 +160,26 @@ def test_an_overlong_line_is_refused_in_bounded_memory(tmp_path: Path) -> None:
     statuses = [json.loads(r)["status"] for r in records]
     assert code == 2 and statuses == ["solved", "invalid", "solved"]
     assert peak_kb < 250_000, peak_kb  # about 160 MB for any length (a 100 MB line: over 5 GB)
+
+
+def test_a_gzip_bomb_is_not_inflated_whole(tmp_path: Path) -> None:
+    """decode reads a CNF's header: a .cnf.gz inflating to 768 MB is read up to 64 MB."""
+    bomb = tmp_path / "bomb.cnf.gz"
+    with gzip.open(bomb, "wb", compresslevel=9) as out:
+        out.write(b"c satdoku\n")
+        chunk = b"1 2 3 0\n" * (1 << 20)
+        for _ in range(96):
+            out.write(chunk)
+    model = tmp_path / "m.out"
+    model.write_text("SAT\n1 0\n")
+    measure = (
+        "import resource, subprocess, sys\n"
+        f"argv = [sys.executable, '-m', 'satdoku', 'decode', {str(bomb)!r}, {str(model)!r}]\n"
+        "done = subprocess.run(argv, capture_output=True)\n"
+        "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", measure], capture_output=True, text=True, timeout=120
+    )
+    code, peak_kb = map(int, done.stdout.split())
+    assert code == 2 and peak_kb < 300_000, (code, peak_kb)

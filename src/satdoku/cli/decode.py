@@ -80,6 +80,11 @@ class Source:
     simplified: bool
 
 
+HEADER_BYTES = 64 * 2**20
+"""The most of a CNF decode reads: its header is at the top (with --names, under 8 MB for 64x64),
+and a gzip bomb costs no more than this."""
+
+
 def _is_cnf(path: str) -> bool:
     try:
         with open(path, "rb") as stream:
@@ -91,7 +96,7 @@ def _is_cnf(path: str) -> bool:
 
 def _source(args: argparse.Namespace) -> Source:
     if args.file not in (None, "-") and _is_cnf(args.file):
-        header = read_header(read_cnf_text(args.file), source=args.file)
+        header = read_header(read_cnf_text(args.file, HEADER_BYTES), source=args.file)
         if header is None:
             raise InputError(
                 "a CNF without a satdoku header: give the puzzle file instead "

@@ -174,13 +174,18 @@ def _box(text: str) -> tuple[int, int]:
     return int(rows), int(cols)
 
 
-def read_cnf_text(path: str | Path) -> str:
-    """Return the text of a CNF file, plain or gzip-compressed; raise InputError when unreadable."""
+def read_cnf_text(path: str | Path, limit: int | None = None) -> str:
+    """Return the text of a CNF file, plain or gzip-compressed; raise InputError when unreadable.
+
+    With ``limit``, at most that many bytes of text are read (inflated ones, for gzip: a small
+    file that inflates to gigabytes costs no more than the limit); the text is then cut there.
+    """
     try:
-        data = Path(path).read_bytes()
-        if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
-        return data.decode("utf-8")
+        with open(path, "rb") as raw:
+            gzipped = raw.read(2) == b"\x1f\x8b"
+        with (gzip.open if gzipped else open)(path, "rb") as stream:
+            data = stream.read(-1 if limit is None else limit)
+        return data.decode("utf-8", errors="strict" if limit is None else "ignore")
     except (OSError, EOFError, gzip.BadGzipFile, UnicodeDecodeError) as err:
         raise InputError(f"cannot read: {err}", source=str(path)) from None
 
