@@ -6,7 +6,7 @@ import argparse
 import io
 import math
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from importlib import resources
 from typing import IO
 
@@ -14,20 +14,16 @@ from ..backends.solvers import DEFAULT_SOLVER, SOLVER_NAMES
 from ..backends.strategy import Strategy
 from ..cnf.encodings import AtMostOne, Encoding, Scheme
 from ..core.errors import InputError
-from ..core.limits import MAX_SECONDS, Limits
+from ..core.limits import Limits
 from ..io.alphabet import DEFAULT_SYMBOLS, Alphabet
 from ..io.entries import Entry
 from ..io.reading import FileLayout, read_puzzles
 from ..io.shape_options import ShapeOptions
+from .option_types import MAX_CONFLICTS, box_shape, seconds, whole_number
 
 __all__ = [
     "EXAMPLE",
-    "MAX_CONFLICTS",
-    "MAX_COUNT",
     "MAX_LINE_BYTES",
-    "MAX_SECONDS",
-    "seconds",
-    "whole_number",
     "add_encoding_options",
     "add_input_options",
     "add_solver_options",
@@ -51,72 +47,12 @@ def example_text(name: str = EXAMPLE) -> str:
     return resources.files("satdoku.examples").joinpath(name).read_text(encoding="utf-8")
 
 
-MAX_COUNT = 2**62
-"""The largest count an option takes (--limit, --max-steps, --index): beyond any real run."""
-
-MAX_CONFLICTS = 2**31 - 1
-"""The largest conflict budget: PySAT's solvers keep it in a C int."""
-
 MAX_LINE_BYTES = 2 * 2**20
 """The longest line read: a 256x256 puzzle on one line of integer tokens is about 260 KB. A longer
 line is cut there (and refused for its length), the rest of it skipped, so memory stays bounded."""
 
 REGION_MAP_BYTES = 4 * 2**20
 """The longest region map read (a 256x256 map of 3-digit names and spaces is about 260 KB)."""
-
-
-def whole_number(maximum: int) -> Callable[[str], int]:
-    """Return an argparse type: a whole number of at most ``maximum`` (checked before any work).
-
-    >>> whole_number(10)("7")
-    7
-    >>> whole_number(10)("11")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: expected a whole number of at most 10, got 11
-    """
-
-    def parse(text: str) -> int:
-        stripped = text.strip()
-        digits = stripped.lstrip("+-")
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
-        value = int(stripped)
-        if value > maximum:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number of at most {maximum}, got {value}"
-            )
-        return value
-
-    return parse
-
-
-def seconds(text: str) -> float:
-    """Parse a number of seconds for argparse: finite and at most :data:`MAX_SECONDS`.
-
-    >>> seconds("2.5")
-    2.5
-    >>> seconds("1e300")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: expected a positive number of seconds up to 10000000, got '1e300'
-    """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not (math.isfinite(value) and value <= MAX_SECONDS):
-        raise argparse.ArgumentTypeError(
-            f"expected a positive number of seconds up to {MAX_SECONDS:.0f}, got {text!r}"
-        )
-    return value
-
-
-def _box(text: str) -> tuple[int, int]:
-    parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"expected RxC such as 3x3 or 2x3, got {text!r}")
-    return int(parts[0]), int(parts[1])
 
 
 def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = False) -> None:
@@ -165,7 +101,7 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
         help="read one puzzle per line",
     )
     group.add_argument(
-        "--box", metavar="RxC", type=_box, help="box shape, e.g. 2x3 (default: most square)"
+        "--box", metavar="RxC", type=box_shape, help="box shape, e.g. 2x3 (default: most square)"
     )
     group.add_argument("--latin", action="store_true", help="a Latin square: no boxes")
     group.add_argument(

@@ -18,13 +18,11 @@ from ..api.explorer import Explorer
 from ..core.errors import InputError
 from ..core.limits import Limits
 from .common import (
-    MAX_COUNT,
     add_input_options,
     read_entries,
     report_error,
-    seconds,
-    whole_number,
 )
+from .option_types import MAX_COUNT, seconds, whole_number
 
 __all__ = ["NAME", "register", "run"]
 

@@ -25,9 +25,9 @@ from .common import (
     encoding_of,
     read_entries,
     report_error,
-    seconds,
 )
 from .decode import Source, write_result
+from .option_types import seconds
 
 __all__ = ["NAME", "register", "run"]
 

@@ -19,7 +19,6 @@ from ..views.explanation import annotated
 from ..views.records import record
 from .common import (
     EXAMPLE,
-    MAX_COUNT,
     add_input_options,
     add_solver_options,
     alphabet_of,
@@ -27,8 +26,8 @@ from .common import (
     limits_of,
     read_entries,
     report_error,
-    whole_number,
 )
+from .option_types import MAX_COUNT, whole_number
 from .output import add_format_options, grid_text
 from .progress import Progress, count_puzzle_lines, wants_progress
 from .space_options import add_space_options, run_space, wants_space

@@ -25,14 +25,13 @@ from ..views.explanation import annotated
 from ..views.records import record
 from .common import (
     EXAMPLE,
-    MAX_COUNT,
     alphabet_of,
     encoding_of,
     limits_of,
     read_entries,
     report_error,
-    whole_number,
 )
+from .option_types import MAX_COUNT, whole_number
 from .output import grid_text
 
 __all__ = ["add_space_options", "wants_space", "run_space"]

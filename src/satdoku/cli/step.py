@@ -20,13 +20,12 @@ from ..views.sentences import sentence
 from ..views.trace_json import trace_record
 from .common import (
     EXAMPLE,
-    MAX_COUNT,
     add_input_options,
     alphabet_of,
     read_entries,
     report_error,
-    whole_number,
 )
+from .option_types import MAX_COUNT, whole_number
 from .step_stream import CappedRun, progress_for, step_cap, write_json
 
 __all__ = ["NAME", "register", "run", "BOARDS"]
