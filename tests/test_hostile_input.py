@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import subprocess
 import sys
@@ -183,3 +184,29 @@ def test_a_gzip_bomb_is_not_inflated_whole(tmp_path: Path) -> None:
     )
     code, peak_kb = map(int, done.stdout.split())
     assert code == 2 and peak_kb < 300_000, (code, peak_kb)
+
+
+def test_dimacs_to_a_text_only_output_stream(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A notebook's output stream has no .buffer: the CNF is written as text, not a crash."""
+    path = tmp_path / "p.txt"
+    path.write_text(PUZZLE + "\n")
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["dimacs", str(path)]) == 0
+    assert "p cnf 729 " in out.getvalue()
+
+
+def test_a_failing_read_is_an_input_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading standard input that fails (EIO from a terminal gone): exit 2, not 70."""
+
+    class Failing(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: object) -> int:
+            raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Failing())))
+    assert main(["solve", "-"]) == 2

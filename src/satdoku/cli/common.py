@@ -6,7 +6,7 @@ import argparse
 import io
 import math
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import IO
 
@@ -238,7 +238,7 @@ def _text_lines(stream: IO[bytes], source: str) -> Iterator[str]:
     if b"\0" in head:
         raise InputError("not a text file (it holds NUL bytes)", source=source)
     readline = stream.readline
-    while raw := readline(MAX_LINE_BYTES + 1):
+    while raw := _read_line(readline, source):
         if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
             while (rest := readline(2**20)) and not rest.endswith(b"\n"):
                 pass  # the rest of an overlong line, skipped in bounded pieces
@@ -246,6 +246,14 @@ def _text_lines(stream: IO[bytes], source: str) -> Iterator[str]:
         if b"\0" in raw:
             raise InputError("not a text file (it holds NUL bytes)", source=source)
         yield raw.decode("utf-8", errors="replace")
+
+
+def _read_line(readline: Callable[[int], bytes], source: str) -> bytes:
+    """Read one line (at most MAX_LINE_BYTES + 1 bytes); a failing read is an input error."""
+    try:
+        return readline(MAX_LINE_BYTES + 1)
+    except OSError as err:  # EIO from a terminal gone, EISDIR from a directory, ...
+        raise InputError(f"cannot read: {err.strerror or err}", source=source) from None
 
 
 def stdin_is_terminal() -> bool:

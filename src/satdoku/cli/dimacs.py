@@ -155,8 +155,14 @@ def _file_name(stem: str, entry: Entry, count: int, gz: bool) -> str:
 def _write(path: Path | None, data: bytes) -> None:
     if path is None:
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+        buffer = getattr(sys.stdout, "buffer", None)  # none in a notebook's output stream
+        if buffer is not None:
+            buffer.write(data)
+            buffer.flush()
+        elif data[:2] == b"\x1f\x8b":
+            raise InputError("gzip output needs a file: give -o FILE.cnf.gz")
+        else:
+            sys.stdout.write(data.decode("utf-8"))
         return
     try:
         path.write_bytes(data)
