@@ -1,10 +1,17 @@
-"""Ctrl-C at random moments: always exit 130, with every record printed before it whole.
+"""Ctrl-C: always exit 130, with every record printed before it whole, and never a crash.
 
 PySAT's own SIGINT handler jumps out of the solver's C code; once that ended a run with
 ``free(): invalid pointer`` (SIGABRT) instead of 130. satdoku never lets it run
-(:mod:`satdoku.backends.interrupts`); this test sends SIGINT to real runs at random moments
-of a batch on every PySAT path (sliced CaDiCaL, CaDiCaL unlimited, MiniSat with the watcher,
-the compiled engine). ``SATDOKU_STRESS_TRIALS`` sets the number of runs (default 200).
+(:mod:`satdoku.backends.interrupts`). The stress test sends SIGINT at random moments of a batch
+on every solver path: real ``python -m satdoku`` runs, and many more runs of ``main`` forked
+from one interpreter that imported satdoku once (the same code from the first record on, without
+paying for an interpreter's start each time). ``SATDOKU_STRESS_TRIALS`` sets the number of forked
+runs (default 200), ``SATDOKU_STRESS_PROCESSES`` that of real ones (default 24).
+
+Every child is started with SIGINT back at its default: a pytest started with SIGINT ignored
+(``pytest &``, some CI runners) passes that on, and Python then installs no handler, so the
+child could not be interrupted at all (satdoku itself keeps an ignored SIGINT ignored, as a
+background job should).
 """
 
 from __future__ import annotations
@@ -12,42 +19,73 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO
 
 import pytest
 
+from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
+from satdoku.api.generate import random_puzzle
 from satdoku.backends.interrupts import shielded
+from satdoku.core.shape import Shape
+from satdoku.io.alphabet import Alphabet
+from satdoku.io.line import format_line
 
-TRIALS = int(os.environ.get("SATDOKU_STRESS_TRIALS", "200"))
+FORKED_TRIALS = int(os.environ.get("SATDOKU_STRESS_TRIALS", "200"))
+REAL_TRIALS = int(os.environ.get("SATDOKU_STRESS_PROCESSES", "24"))
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "puzzles2_17_clue"
+HARD_ALPHABET = Alphabet(HARD_SYMBOLS)
+
 PATHS = (
-    ["--no-native", "--timeout", "5"],  # the persistent CaDiCaL, its limit kept by slices
-    ["--no-native"],  # the persistent CaDiCaL, unlimited: each call shielded
-    ["--no-native", "--solver", "minisat22", "--timeout", "5"],  # interrupted by the watcher
-    [],  # the compiled engine first
+    ["solve", "--no-native", "--timeout", "5"],  # the persistent CaDiCaL, its limit by slices
+    ["solve", "--no-native"],  # the persistent CaDiCaL, unlimited: each call shielded
+    ["solve", "--no-native", "--solver", "minisat22", "--timeout", "5"],  # the watcher
+    ["solve"],  # the compiled engine first
+    ["solve", "--unique", "--no-native"],  # the Explorer: a second SAT question per puzzle
+    ["count"],  # the counting search
+    ["solve", "--jobs", "2"],  # worker processes, which ignore Ctrl-C and die with the parent
 )
+"""The command lines run on the batch (``--json`` added): one per way a solver is called."""
 
 
 def default_sigint() -> None:
-    """SIGINT back to its default in the child (pytest may run with it ignored)."""
+    """In a child before exec: SIGINT back to its default, which Python turns into Ctrl-C."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def problem_with(code: int, err: str, text: str, command: list[str]) -> str | None:
+    """Say what is wrong with an interrupted run (None: exit 130, whole records in order)."""
+    said = f"{command}: exit {code}, stderr {err[-300:]!r}"
+    if code != 130 or err != "satdoku: interrupted\n":
+        return said
+    if text and not text.endswith("\n"):
+        return f"{said}: a record cut short: {text[-200:]!r}"
+    try:
+        records = [json.loads(line) for line in text.splitlines()]
+    except ValueError as bad:
+        return f"{said}: a line that is not JSON ({bad})"
+    if [r["index"] for r in records] != list(range(len(records))):
+        return f"{said}: records out of order or missing"
+    if command[0] == "count":
+        whole = all(r["status"] == "counted" and r["count"] == 1 for r in records)
+    else:
+        whole = all(r["status"] == "solved" and len(r["solution"]) == 81 for r in records)
+    return None if whole else f"{said}: a record that is not an answer"
 
 
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A batch of 17-clue puzzles far longer than any trial (unique solutions: count says 1)."""
     if DATA.exists():
         lines = [t for t in DATA.read_text().splitlines() if t and not t.startswith("#")]
-    else:  # a checkout without the shared data: a batch made here
-        from satdoku.api.generate import random_puzzle
-        from satdoku.core.shape import Shape
-        from satdoku.io.line import format_line
-
+    else:  # a checkout without the shared data: a batch made here (count may then exceed 1)
         rng = random.Random(1)
         lines = [format_line(random_puzzle(Shape.sudoku(9), 0.3, rng)[0].cells) for _ in range(500)]
     path = tmp_path_factory.mktemp("stress") / "batch.txt"
@@ -55,52 +93,246 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def one_trial(seed: int, batch: Path, out_dir: Path) -> str | None:
-    """Interrupt one run at a random moment after its first record; None when all is well."""
+# --- real processes -------------------------------------------------------------------------
+
+
+def real_trial(seed: int, batch: Path, out_dir: Path) -> str | None:
+    """Interrupt one ``python -m satdoku`` at a random moment after its first record."""
     rng = random.Random(seed)
-    options = PATHS[seed % len(PATHS)]
-    out_path = out_dir / f"out{seed}.jsonl"
+    command = [*PATHS[seed % len(PATHS)], str(batch), "--json"]
+    out_path = out_dir / f"real{seed}.jsonl"
     with out_path.open("wb") as out:
         child = subprocess.Popen(
-            [sys.executable, "-m", "satdoku", "solve", str(batch), "--json", *options],
+            [sys.executable, "-m", "satdoku", *command],
             stdout=out,
             stderr=subprocess.PIPE,
             preexec_fn=default_sigint,
+            start_new_session=True,  # a process group of its own, as a shell's job
         )
         deadline = time.monotonic() + 60
         while out_path.stat().st_size == 0 and child.poll() is None:
             if time.monotonic() > deadline:
-                child.kill()
-                return f"trial {seed}: no record within 60 s"
+                os.killpg(child.pid, signal.SIGKILL)
+                return f"{command}: no record within 60 s"
             time.sleep(0.01)
         time.sleep(rng.uniform(0, 0.4))
-        child.send_signal(signal.SIGINT)
+        os.killpg(child.pid, signal.SIGINT)  # as Ctrl-C in a terminal: workers get it too
         try:
             _, err = child.communicate(timeout=30)
         except subprocess.TimeoutExpired:
-            child.kill()
-            return f"trial {seed} ({options}): still running 30 s after SIGINT"
-    text = out_path.read_bytes().decode()
-    said = f"trial {seed} ({options}): exit {child.returncode}, stderr {err.decode()[-300:]!r}"
-    if child.returncode != 130 or err != b"satdoku: interrupted\n":
-        return said
-    if text and not text.endswith("\n"):
-        return f"{said}: a record cut short: {text[-200:]!r}"
-    records = [json.loads(line) for line in text.splitlines()]
-    if [r["index"] for r in records] != list(range(len(records))):
-        return f"{said}: records out of order or missing"
-    if not all(r["status"] == "solved" and len(r["solution"]) == 81 for r in records):
-        return f"{said}: a record that is not a solution"
-    return None
+            os.killpg(child.pid, signal.SIGKILL)
+            return f"{command}: still running 30 s after SIGINT"
+    return problem_with(child.returncode, err.decode(), out_path.read_text(), command)
 
 
-def test_ctrl_c_at_random_moments_always_exits_130_with_whole_records(
-    batch: Path, tmp_path: Path
+# --- runs of main forked from one interpreter -----------------------------------------------
+
+SERVER = r"""
+import json, os, signal, sys
+from satdoku.cli import main
+for request in sys.stdin:
+    out, err, argv = json.loads(request)
+    pid = os.fork()
+    if pid == 0:
+        code = 71
+        try:
+            os.setpgid(0, 0)  # a process group of its own, as a shell's job
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            for fd, name in ((1, out), (2, err)):
+                target = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+                os.dup2(target, fd)
+                os.close(target)
+            code = main(argv)
+            sys.stdout.flush()
+        finally:
+            os._exit(code)
+    print(pid, flush=True)
+    print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
+"""
+"""A process that imports satdoku once, then forks a run of ``main(argv)`` per request line
+(``[out, err, argv]`` in JSON), saying the run's process id and then its exit status."""
+
+
+def _line_within(stream: IO[str], seconds: float) -> str | None:
+    ready, _, _ = select.select([stream], [], [], seconds)
+    return stream.readline() if ready else None
+
+
+def forked_trial(
+    server: subprocess.Popen[str], seed: int, batch: Path, out_dir: Path
+) -> str | None:
+    """Interrupt one forked run of ``main`` at a random moment after its first record."""
+    assert server.stdin is not None and server.stdout is not None
+    rng = random.Random(seed)
+    command = [*PATHS[seed % len(PATHS)], str(batch), "--json"]
+    out_path, err_path = out_dir / f"fork{seed}.jsonl", out_dir / f"fork{seed}.err"
+    server.stdin.write(json.dumps([str(out_path), str(err_path), command]) + "\n")
+    server.stdin.flush()
+    pid = int(server.stdout.readline())
+    deadline = time.monotonic() + 60
+    while not (out_path.exists() and out_path.stat().st_size):
+        if select.select([server.stdout], [], [], 0.01)[0]:
+            return f"{command}: ended before its first record, exit {server.stdout.readline()}"
+        if time.monotonic() > deadline:
+            os.killpg(pid, signal.SIGKILL)
+            server.stdout.readline()
+            return f"{command}: no record within 60 s"
+    time.sleep(rng.uniform(0, 0.3))
+    os.killpg(pid, signal.SIGINT)  # as Ctrl-C in a terminal: workers get it too
+    status = _line_within(server.stdout, 30)
+    if status is None:
+        os.killpg(pid, signal.SIGKILL)
+        server.stdout.readline()
+        return f"{command}: still running 30 s after SIGINT"
+    return problem_with(int(status), err_path.read_text(), out_path.read_text(), command)
+
+
+def fork_server() -> subprocess.Popen[str]:
+    """Start a server of forked runs (SIGINT at its default, as a shell would leave it)."""
+    return subprocess.Popen(
+        [sys.executable, "-c", SERVER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
+    )
+
+
+def in_two_threads(trials: int, run: Callable[[int, int], str | None]) -> list[str]:
+    """Run trials 0..trials-1 in two threads (the seeds split between them); return failures."""
+    failures: list[str] = []
+
+    def share(first: int) -> None:
+        for seed in range(first, trials, 2):
+            failure = run(first, seed)
+            if failure:
+                failures.append(failure)
+
+    threads = [threading.Thread(target=share, args=(first,)) for first in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return failures
+
+
+@pytest.fixture
+def servers() -> Iterator[list[subprocess.Popen[str]]]:
+    started = [fork_server(), fork_server()]
+    yield started
+    for server in started:
+        assert server.stdin is not None
+        server.stdin.close()
+        server.wait(timeout=30)
+
+
+def test_ctrl_c_at_random_moments_of_forked_runs(
+    batch: Path, tmp_path: Path, servers: list[subprocess.Popen[str]]
 ) -> None:
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        outcomes = pool.map(lambda seed: one_trial(seed, batch, tmp_path), range(TRIALS))
-        failures = [f for f in outcomes if f]
-    assert not failures, f"{len(failures)} of {TRIALS} trials failed:\n" + "\n".join(failures[:10])
+    failures = in_two_threads(
+        FORKED_TRIALS, lambda first, seed: forked_trial(servers[first], seed, batch, tmp_path)
+    )
+    assert not failures, f"{len(failures)} of {FORKED_TRIALS} failed:\n" + "\n".join(failures[:10])
+
+
+def test_ctrl_c_at_random_moments_of_real_processes(batch: Path, tmp_path: Path) -> None:
+    failures = in_two_threads(REAL_TRIALS, lambda first, seed: real_trial(seed, batch, tmp_path))
+    assert not failures, f"{len(failures)} of {REAL_TRIALS} failed:\n" + "\n".join(failures[:10])
+
+
+# --- one Ctrl-C at a chosen moment ----------------------------------------------------------
+
+
+def interrupt_when_started(argv: list[str], out_path: Path, after: float) -> tuple[int, str]:
+    """Run satdoku (unbuffered) until its first output line, wait ``after`` s, send SIGINT."""
+    with out_path.open("w") as out:
+        child = subprocess.Popen(
+            [sys.executable, "-u", "-m", "satdoku", *argv],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=default_sigint,  # pytest may run with SIGINT ignored (pytest &)
+        )
+        deadline = time.monotonic() + 60
+        while not out_path.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(after)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=30)
+    assert time.monotonic() - sent < 5.0, "the interrupt took effect promptly"
+    return child.returncode, err
+
+
+def test_ctrl_c_flushes_what_is_done_and_exits_130(tmp_path: Path) -> None:
+    puzzles = tmp_path / "long.txt"
+    rng = random.Random(3)
+    lines = [format_line(random_puzzle(Shape.sudoku(9), 0.3, rng)[0].cells) for _ in range(200)]
+    puzzles.write_text("\n".join(lines * 200) + "\n")  # 40,000 puzzles: far more than a second
+    out_path = tmp_path / "out.jsonl"
+    code, err = interrupt_when_started(
+        ["solve", str(puzzles), "--json", "--timeout", "5"], out_path, after=1.0
+    )
+    assert (code, err) == (130, "satdoku: interrupted\n")
+    records = [json.loads(line) for line in out_path.read_text().splitlines()]
+    assert 0 < len(records) < 40000
+    assert [r["index"] for r in records] == list(range(len(records)))
+    assert all(r["status"] == "solved" for r in records)
+
+
+def hard_pair(tmp_path: Path) -> Path:
+    """An easy Latin square of order 26, then one CDCL solvers take minutes to refute."""
+    path = tmp_path / "hard.txt"
+    easy = "1" + "." * (HARD_SIDE**2 - 1)
+    hard = format_line(pigeonhole_latin(HARD_ORDER).cells, HARD_ALPHABET)
+    path.write_text(easy + "\n" + hard + "\n")
+    return path
+
+
+LONG_SOLVES = [
+    ["--solver", "minisat22"],
+    ["--timeout", "60", "--solver", "minisat22"],
+    ["--timeout", "60", "--strategy", "persistent"],
+    ["--timeout", "60"],
+]
+
+
+@pytest.mark.parametrize(
+    "extra", LONG_SOLVES, ids=["minisat", "minisat-watcher", "cadical-slices", "cadical-child"]
+)
+def test_ctrl_c_inside_a_long_solve(extra: list[str], tmp_path: Path) -> None:
+    argv = ["solve", str(hard_pair(tmp_path)), "--latin", "--alphabet", HARD_SYMBOLS, *extra]
+    code, err = interrupt_when_started(argv, tmp_path / "out.txt", after=1.0)
+    assert (code, err) == (130, "satdoku: interrupted\n")
+    assert len((tmp_path / "out.txt").read_text().splitlines()) == 1  # the easy one, flushed
+
+
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals")
+def test_children_can_be_interrupted_when_pytest_ignores_sigint(tmp_path: Path) -> None:
+    """As under ``pytest &``: SIGINT ignored here, and the child still stops with 130."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        argv = ["solve", str(hard_pair(tmp_path)), "--latin", "--alphabet", HARD_SYMBOLS]
+        code, err = interrupt_when_started(argv, tmp_path / "out.txt", after=0.2)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert (code, err) == (130, "satdoku: interrupted\n")
+
+
+def test_satdoku_keeps_an_ignored_sigint_ignored(tmp_path: Path) -> None:
+    """A background job (SIGINT ignored by its shell) is not stopped by the terminal's Ctrl-C."""
+    child = subprocess.Popen(
+        [sys.executable, "-u", "-m", "satdoku", "solve", str(hard_pair(tmp_path)), "--latin"]
+        + ["--alphabet", HARD_SYMBOLS, "--timeout", "3"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    assert child.stdout is not None
+    child.stdout.readline()  # the easy one: the hard one is under way
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 0 and out == b"timeout\n", err
 
 
 @pytest.mark.parametrize("threads", [1, 2], ids=["alone", "with another thread"])
@@ -118,9 +350,11 @@ def test_a_shielded_call_defers_ctrl_c_until_it_returns(threads: int) -> None:
     other = threading.Thread(target=stop.wait) if threads == 2 else None
     if other is not None:
         other.start()
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # even under `pytest &`
     try:
         with pytest.raises(KeyboardInterrupt):
             shielded(slow)
     finally:
+        signal.signal(signal.SIGINT, before)
         stop.set()
     assert finished == [True]

@@ -21,14 +21,14 @@ from ..backends.pool import SolverKey, SolverPool
 from ..backends.solvers import DEFAULT_SOLVER, check_solver_name
 from ..cnf.encodings import Encoding
 from ..core.claims import Claim, claim_of
-from ..core.errors import InternalError
+from ..core.errors import InputError, InternalError
 from ..core.limits import Limits
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
 from ..core.shape import Shape
 from ..rules.propagator import propagation
 from ..rules.steps import Rule, Step
-from .arguments import puzzle_of
+from .arguments import options_of, puzzle_of
 
 __all__ = ["Explanation", "Explainer", "explain", "rule_chain"]
 
@@ -212,8 +212,13 @@ def explain(
     solver: str = DEFAULT_SOLVER,
     encoding: Encoding = Encoding(),
     limits: Limits = Limits(),
+    timeout: float | None = None,
+    conflicts: int | None = None,
 ) -> Explanation | None:
     """Return why a puzzle has no solution (a minimal clashing set of givens), None if it has one.
+
+    The puzzle may be a string, rows or an array; ``timeout=`` / ``conflicts=`` are limits, as
+    for :func:`satdoku.api.solve.solve`.
 
     >>> from satdoku.io.line import parse_line
     >>> e = explain(parse_line("12....34........"))  # box 1 leaves r2c1, r2c2 only 3 and 4
@@ -222,5 +227,14 @@ def explain(
     >>> explain(parse_line("1...............")) is None
     True
     """
-    with Explainer(solver, encoding, limits) as explainer:
-        return explainer.explain(puzzle_of(puzzle))
+    options: dict[str, object] = {"solver": solver, "encoding": encoding}
+    if timeout is None and conflicts is None:
+        options["limits"] = limits
+    elif limits != Limits():
+        raise InputError("give limits=Limits(...) or timeout=/conflicts=, not both")
+    else:
+        options.update(timeout=timeout, conflicts=conflicts)
+    checked = options_of(options)
+    puzzle = puzzle_of(puzzle)
+    with Explainer(checked["solver"], checked["encoding"], checked["limits"]) as explainer:
+        return explainer.explain(puzzle)

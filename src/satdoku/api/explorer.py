@@ -15,7 +15,7 @@ import time
 from collections.abc import Generator, Iterator
 from contextlib import closing
 from dataclasses import dataclass
-from enum import Enum
+from typing import Any
 
 from ..backends.limits import check_limitable
 from ..backends.native import GUESS_BUDGET, engine_for
@@ -28,10 +28,12 @@ from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..rules.counting import DeadlinePassed, completions, count_completions
+from .arguments import predicate_of, puzzle_of
+from .order import Order, order_of
 from .predicates import Predicate, PredicateWork, judge
 from .question import Question, SearchTimeout
 
-__all__ = ["Order", "Count", "Explorer", "SAT_FIRST", "ENGINE_COUNT_MOST"]
+__all__ = ["Order", "order_of", "Count", "Explorer", "SAT_FIRST", "ENGINE_COUNT_MOST"]
 
 SAT_FIRST = 8
 """Solutions looked for by SAT calls before counting switches to :mod:`satdoku.rules.counting`."""
@@ -39,17 +41,6 @@ SAT_FIRST = 8
 ENGINE_COUNT_MOST = 1_000_000
 """Solutions the compiled engine counts one by one before a count goes to the other ways (its
 budget of guesses ends it sooner: each solution past the first takes a guess)."""
-
-
-class Order(Enum):
-    """The order solutions come in: any (the solver's), or reading order (lexicographic).
-
-    >>> Order("reading")
-    <Order.READING: 'reading'>
-    """
-
-    ANY = "any"
-    READING = "reading"
 
 
 @dataclass(frozen=True)
@@ -63,10 +54,6 @@ class Count:
     count: int
     complete: bool
     timed_out: bool = False
-
-
-def _order(order: Order | str | None) -> Order:
-    return Order.ANY if order is None else Order(order)
 
 
 class Explorer:
@@ -134,9 +121,9 @@ class Explorer:
 
     def solutions(
         self,
-        puzzle: Puzzle,
+        puzzle: Puzzle | object,
         limit: int | None = None,
-        where: Predicate | None = None,
+        where: Predicate | str | None = None,
         order: Order | str | None = None,
     ) -> Iterator[Grid]:
         """Yield the puzzle's solutions that pass ``where``, in ``order``, at most ``limit``.
@@ -149,7 +136,8 @@ class Explorer:
         self.work = PredicateWork()
         if limit is not None and limit <= 0:
             return
-        ordered = _order(order)
+        ordered = order_of(order)
+        puzzle, where = puzzle_of(puzzle), predicate_of(where)
         if ordered is Order.READING:
             source = self._reading(puzzle, where)
         elif where is not None:
@@ -254,7 +242,10 @@ class Explorer:
     # -- questions ---------------------------------------------------------------------------
 
     def first(
-        self, puzzle: Puzzle, where: Predicate | None = None, order: Order | str | None = None
+        self,
+        puzzle: Puzzle | object,
+        where: Predicate | str | None = None,
+        order: Order | str | None = None,
     ) -> Result:
         """Return the first solution passing ``where`` in ``order`` as a Result.
 
@@ -265,7 +256,8 @@ class Explorer:
         >>> Explorer().first(parse_line("................"), order="reading").solution[:4]
         (1, 2, 3, 4)
         """
-        if where is None and _order(order) is Order.ANY:
+        puzzle, where = puzzle_of(puzzle), predicate_of(where)
+        if where is None and order_of(order) is Order.ANY:
             if self._backend is None:
                 self._backend = SatBackend(
                     self.solver_name, self.encoding, self.strategy, self.limits, native=self.native
@@ -273,17 +265,20 @@ class Explorer:
             return self._backend.solve(puzzle)
         try:
             for grid in self.solutions(puzzle, 1, where, order):
-                return Result(Status.SOLVED, grid, puzzle, extra=self._work_of(where))
+                return Result(Status.SOLVED, grid, puzzle, **self._work_of(where))
         except SearchTimeout:
-            return Result(Status.TIMEOUT, puzzle=puzzle, extra=self._work_of(where))
-        return Result(Status.UNSOLVABLE, puzzle=puzzle, extra=self._work_of(where))
+            return Result(Status.TIMEOUT, puzzle=puzzle, **self._work_of(where))
+        return Result(Status.UNSOLVABLE, puzzle=puzzle, **self._work_of(where))
 
-    def _work_of(self, where: Predicate | None) -> dict[str, object] | None:
-        """Return the predicate's work as a result's extra fields (None without a predicate)."""
-        return None if where is None else self.work.extra()
+    def _work_of(self, where: Predicate | None) -> dict[str, Any]:
+        """Return the predicate's work as a result's fields (none without a predicate)."""
+        return {} if where is None else self.work.fields()
 
     def count(
-        self, puzzle: Puzzle, limit: int | None = None, where: Predicate | None = None
+        self,
+        puzzle: Puzzle | object,
+        limit: int | None = None,
+        where: Predicate | str | None = None,
     ) -> Count:
         """Count the solutions (passing ``where``), stopping past ``limit``.
 
@@ -294,6 +289,7 @@ class Explorer:
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be at least 0, got {limit}")
         self.work = PredicateWork()
+        puzzle, where = puzzle_of(puzzle), predicate_of(where)
         engine = engine_for(puzzle.shape) if self.native and where is None else None
         if engine is not None:  # every solution once, by the rules and guessing, compiled
             most = limit if limit is not None else ENGINE_COUNT_MOST
@@ -320,7 +316,7 @@ class Explorer:
         timed_out = not complete and (limit is None or total < limit)
         return Count(total, complete, timed_out)
 
-    def is_unique(self, puzzle: Puzzle, where: Predicate | None = None) -> bool:
+    def is_unique(self, puzzle: Puzzle | object, where: Predicate | str | None = None) -> bool:
         """Tell whether the puzzle has exactly one solution (passing ``where``); stops at two.
 
         >>> from satdoku.io.line import parse_line
@@ -332,7 +328,7 @@ class Explorer:
             raise SearchTimeout("time or conflict limit reached before uniqueness was known")
         return found.count == 1 and found.complete
 
-    def backbone(self, puzzle: Puzzle) -> Grid | None:
+    def backbone(self, puzzle: Puzzle | object) -> Grid | None:
         """Return the cells that hold the same digit in every solution (0 elsewhere), or None.
 
         One SAT call per cell at most, none for cells unit propagation fixes: every model found
@@ -342,6 +338,7 @@ class Explorer:
         >>> Explorer().backbone(parse_line("1....2....3....4"))
         (1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4)
         """
+        puzzle = puzzle_of(puzzle)
         with self._question(puzzle) as q:
             grid = q.solve()
             if grid is None:
@@ -363,13 +360,14 @@ class Explorer:
             fixed = forced | maybe
             return tuple(d if puzzle.cells[c] or c in fixed else 0 for c, d in enumerate(grid))
 
-    def candidates(self, puzzle: Puzzle) -> tuple[frozenset[int], ...]:
+    def candidates(self, puzzle: Puzzle | object) -> tuple[frozenset[int], ...]:
         """Return per cell the digits it holds in some solution (all empty when there is none).
 
         >>> from satdoku.io.line import parse_line
         >>> sorted(Explorer().candidates(parse_line("1....2....3....4"))[1])
         [3, 4]
         """
+        puzzle = puzzle_of(puzzle)
         n = puzzle.shape.n
         with self._question(puzzle) as q:
             grid = q.solve()

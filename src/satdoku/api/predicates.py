@@ -15,12 +15,13 @@ with one short blocking clause, not just the one grid.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 from ..core.claims import Claim
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
+from ..core.reasons import Reject
+from ..core.results import MAX_BLOCKED
 from ..core.shape import default_box
 
 __all__ = [
@@ -38,24 +39,6 @@ __all__ = [
     "PredicateWork",
     "MAX_REASONS",
 ]
-
-
-@dataclass(frozen=True)
-class Reject:
-    """A rejection with its reason: every grid holding ``claims`` and none of ``absent`` fails.
-
-    It is falsy, so ``if pred(grid):`` reads the same as for a boolean predicate.
-
-    >>> r = Reject((Claim(0, 0, 1), Claim(0, 1, 1)))
-    >>> bool(r), [c.label() for c in r.claims]
-    (False, ['r1c1=1', 'r1c2=1'])
-    """
-
-    claims: tuple[Claim, ...] = ()
-    absent: tuple[Claim, ...] = ()
-
-    def __bool__(self) -> bool:
-        return False
 
 
 # Union, not |: a runtime alias on Python 3.10
@@ -218,7 +201,7 @@ def _claims_of(solution: Puzzle) -> Iterable[Claim]:
     return solution.givens()
 
 
-MAX_REASONS = 100
+MAX_REASONS = MAX_BLOCKED
 """Reasons (blocked claims) a :class:`PredicateWork` keeps; past them it only counts."""
 
 
@@ -245,6 +228,10 @@ class PredicateWork:
         if (verdict.claims or verdict.absent) and len(self.blocked) < MAX_REASONS:
             self.blocked.append(verdict)
 
-    def extra(self) -> dict[str, object]:
-        """Return the fields a result and its JSON record add: ``rejected`` and ``blocked``."""
+    def fields(self) -> dict[str, Any]:
+        """Return the fields of a :class:`~satdoku.core.results.Result` that say this work.
+
+        >>> PredicateWork().fields()
+        {'rejected': 0, 'blocked': ()}
+        """
         return {"rejected": self.rejected, "blocked": tuple(self.blocked)}

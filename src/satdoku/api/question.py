@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 
 from pysat.solvers import Solver as PySatSolver
 
+from ..backends.interrupts import shielded
 from ..backends.limits import solve_within
 from ..backends.pool import Lease, SolverKey, SolverPool
 from ..backends.solvers import DEFAULT_SOLVER, fresh_options, new_solver
@@ -164,5 +165,5 @@ class Question:
         """Return the literals unit propagation gives from the givens (empty when it clashes)."""
         if self.empty or self.solver is None:
             return []
-        ok, lits = self.solver.propagate(assumptions=self.base)
+        ok, lits = shielded(self.solver.propagate, self.base)  # no SIGINT jump out of it
         return list(lits) if ok else []

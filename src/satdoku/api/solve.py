@@ -13,7 +13,7 @@ from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result
 from .arguments import options_of, predicate_of, puzzle_of
-from .explorer import Order
+from .explorer import Order, order_of
 from .per_thread import PerThread
 from .predicates import Predicate
 from .space import first
@@ -98,6 +98,6 @@ def solve(
     """
     puzzle = puzzle_of(puzzle)
     options = options_of(options)
-    if where is not None or (order is not None and Order(order) is not Order.ANY):
+    if where is not None or order_of(order) is not Order.ANY:
         return first(puzzle, predicate_of(where), order, **options)
     return solve_result(puzzle, **options).solution  # type: ignore[arg-type]

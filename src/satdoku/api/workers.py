@@ -114,12 +114,22 @@ class Workers:
     def _stop(executor: ProcessPoolExecutor) -> None:
         """Stop a pool at once: queued calls cancelled, running workers killed."""
         processes = dict(getattr(executor, "_processes", None) or {})
+        answers = getattr(executor, "_result_queue", None)
+        manager = getattr(executor, "_executor_manager_thread", None)
         executor.shutdown(wait=False, cancel_futures=True)
         for process in processes.values():
             if process.is_alive():
                 process.kill()
         for process in processes.values():
             process.join(timeout=5)
+        # A worker killed while writing an answer leaves half of it in the pipe, and the pool's
+        # manager thread would wait for the rest for ever (the interpreter's exit waiting on it:
+        # a run hung after Ctrl-C). With the last writer closed it reads the pipe's end instead.
+        writer = getattr(answers, "_writer", None)
+        if writer is not None and not any(p.is_alive() for p in processes.values()):
+            writer.close()
+        if manager is not None:  # done before the interpreter's exit wakes it (a closed pipe)
+            manager.join(timeout=5)
 
     def close(self) -> None:
         """Stop the workers (at once: any work still in flight is dropped)."""

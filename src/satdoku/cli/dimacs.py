@@ -37,7 +37,7 @@ EPILOG = """examples:
   satdoku dimacs puzzle.txt -o puzzle.cnf        # header, c ind lines, p cnf, clauses
   satdoku dimacs puzzle.txt --simplify --gzip -o p.cnf.gz
   satdoku dimacs puzzles.txt -o cnfs/            # one CNF per puzzle
-  satdoku dimacs --givens omit --names           # the bundled 9x9's shape, clauses named
+  satdoku dimacs --example --givens omit --names # the bundled 9x9's shape, clauses named
   satdoku dimacs puzzle.txt --solve-with cadical # run a solver and decode its model
   satdoku dimacs --examples cnf/                 # regenerate the repository's cnf/ files
 """
@@ -181,6 +181,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     options = CnfOptions(encoding_of(args), Givens(args.givens), args.simplify, args.names)
     solver = solver_command(args.solve_with) if args.solve_with else None
+    if solver is not None:
+        solver.require()  # a missing program stops the batch before its first record
     if solver is not None and options.givens is Givens.OMIT:
         raise InputError("--solve-with needs the givens in the file: drop --givens omit")
     if args.timeout is not None and not 0 < args.timeout < math.inf:  # nan, inf too
@@ -227,7 +229,12 @@ def run(args: argparse.Namespace) -> int:
             if solver is not None:
                 assert path is not None
                 done = run_external(solver, path, args.timeout)
-                result = result_of(entry.puzzle, done.answers[0], simplified=options.simplify)
+                if done.failure is None:
+                    result = result_of(entry.puzzle, done.answers[0], simplified=options.simplify)
+                else:  # no answer to read for this puzzle: its record says so, the batch goes on
+                    report_error(InputError(done.failure))
+                    status = 2
+                    result = Result(Status.INVALID, puzzle=entry.puzzle, error=done.failure)
                 source = Source(entry.puzzle, entry.index, entry.line, alphabet, options.simplify)
                 extra = {"solver": solver.name, "seconds": round(done.seconds, 4)}
                 write_result(

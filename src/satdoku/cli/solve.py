@@ -40,7 +40,8 @@ MAX_JOBS = 256
 """The most worker processes --jobs may ask for (each holds a solver)."""
 
 EPILOG = """examples:
-  satdoku solve                          # the bundled example, shown as boards
+  satdoku solve --example                # the bundled example, shown as boards
+  echo PUZZLE | satdoku solve            # no FILE: standard input (a pipe or a file)
   satdoku solve puzzles.txt              # one solution line per puzzle line
   satdoku solve puzzles.txt --json       # one JSON record per puzzle
   satdoku solve big.txt --jobs 2 > out.txt   # two worker processes, a progress bar on stderr

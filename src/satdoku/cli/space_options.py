@@ -110,6 +110,7 @@ def answer(
     puzzle = entry.puzzle
     assert puzzle is not None
     found: list[tuple[int, ...]] = []
+    work: dict[str, Any] = {}  # what the predicate did: rejected solutions, blocked claims
     try:
         extra: dict[str, Any] = {}
         if every:
@@ -125,15 +126,16 @@ def answer(
             )
         else:
             result = explorer.first(puzzle, where, order)
-        if where is not None:  # what the predicate did: rejected solutions, blocked claims
-            extra.update(explorer.work.extra())
+        if where is not None:  # before is_unique asks again
+            work = explorer.work.fields()
         if unique and result.status is not Status.TIMEOUT:
             extra["unique"] = explorer.is_unique(puzzle, where)
     except SearchTimeout:
-        return Result(Status.TIMEOUT, puzzle=puzzle), []
+        work = work or (explorer.work.fields() if where is not None else {})
+        return Result(Status.TIMEOUT, puzzle=puzzle, **work), []
     except PredicateError as err:
         return Result(Status.INVALID, puzzle=puzzle, error=str(err)), []
-    return Result(result.status, result.solution, puzzle, result.error, extra), found
+    return Result(result.status, result.solution, puzzle, result.error, extra, **work), found
 
 
 def run_space(args: argparse.Namespace) -> int:
@@ -201,9 +203,9 @@ def run_space(args: argparse.Namespace) -> int:
                 )
                 for text in result.extra.get("explanation", {}).get("text", []):
                     out.write(f"  {text}\n")
-                if result.extra.get("rejected"):  # the predicate's work, beside the answer
+                if result.rejected:  # the predicate's work, beside the answer
                     source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
-                    rejected, reasons = result.extra["rejected"], len(result.extra["blocked"])
+                    rejected, reasons = result.rejected, len(result.blocked)
                     print(
                         f"satdoku: {source}:{entry.line}: --where {args.where} rejected "
                         f"{rejected} solution(s), {reasons} blocked by their reason",

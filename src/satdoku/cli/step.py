@@ -11,13 +11,11 @@ from typing import Any, TextIO
 from ..core.errors import InputError
 from ..io.line import format_line
 from ..rules.rating import rate
-from ..rules.search import GuessOrder, Trace
+from ..rules.search import GuessOrder
 from ..rules.steps import Rule
 from ..rules.strategies import parse_rules, rules_label
-from ..views.html_player import render_trace_html
 from ..views.plain_board import format_board
 from ..views.sentences import sentence
-from ..views.trace_json import trace_record
 from .common import (
     EXAMPLE,
     add_input_options,
@@ -26,26 +24,36 @@ from .common import (
     report_error,
 )
 from .option_types import MAX_COUNT, whole_number
-from .step_stream import CappedRun, progress_for, step_cap, write_json
+from .step_stream import (
+    DEFAULT_SEARCH_STEPS,
+    CappedRun,
+    progress_for,
+    step_cap,
+    write_html,
+    write_json,
+)
 
 __all__ = ["NAME", "register", "run", "BOARDS"]
 
 NAME = "step"
 
-EPILOG = """examples:
+EPILOG = f"""examples:
   satdoku step                              # the bundled example, rules 1 and 2
   satdoku step puzzle.txt --search          # guess and backtrack when the rules stall
   satdoku step puzzle.txt --rules 1         # rule 1 only: the candidate board of the givens
   satdoku step puzzle.txt --search --boards guesses
-  satdoku step puzzle.txt --search --json   # the whole trace as one JSON object
+  satdoku step puzzle.txt --search --json   # the trace as one JSON object
   satdoku step puzzle.txt --search --html trace.html   # a page that plays the trace
   satdoku step puzzle.txt --search --play --delay 0.2  # animate it in the terminal (rich)
   satdoku step big.txt --search --max-steps 5000 --html t.html  # its first 5000 steps
 
 rules: 1 (elimination), 2 (lone cell + lone ranger), lone-cell, lone-ranger, twins, all.
---json, --html and --play are alternatives. The whole trace is computed first: a big puzzle
-with --search can take long and make a huge page, --max-steps K keeps its first K steps
-(status stalled, "truncated": true in the JSON).
+--json, --html and --play are alternatives. Steps are written as they are found (the text,
+the JSON record and the page alike; --play computes the trace first). --max-steps K keeps the
+first K steps (status stalled, "truncated": true in the JSON); --search on 16x16 and bigger
+grids stops after {DEFAULT_SEARCH_STEPS:,} steps unless --max-steps says otherwise. Ctrl-C
+ends the record or page as a cut trace ("interrupted": true). On a terminal, a counter of
+steps is drawn on stderr while the steps go elsewhere.
 """
 
 BOARDS = ("every", "guesses", "end", "none")
@@ -102,7 +110,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     out.add_argument(
         "--json",
         action="store_true",
-        help="print the whole trace as one JSON object (steps, status, solution)",
+        help="print the trace as one JSON object (steps, status, solution), written as the "
+        "steps are found",
     )
     out.add_argument(
         "--rate",
@@ -132,7 +141,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--max-steps",
         type=whole_number(MAX_COUNT),
         metavar="K",
-        help="stop the stepper after K steps (the trace is cut: status stalled)",
+        help="stop the stepper after K steps (the trace is cut: status stalled); with "
+        f"--search on 16x16 and up the default is {DEFAULT_SEARCH_STEPS:,}",
     )
     parser.set_defaults(run=run)
 
@@ -172,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
         search=args.search,
         order=GuessOrder(args.order),
         cap=cap,
-        progress=progress_for(out) if not play else None,
+        progress=progress_for(out, steps_to_out=not (args.html or play), cap=cap),
     )
     if args.json:  # streamed: each step written as it is found
         more = (lambda: {"rating": rate(puzzle).label()}) if args.rate else None
@@ -181,10 +191,11 @@ def run(args: argparse.Namespace) -> int:
     if not (args.html or play):
         _print_text(run, args, out, cap)
         return 0
-    result = run.trace(tuple(run))  # the page and the player need the whole (capped) trace
     if args.html:
-        return _write_html(result, args, source)
+        return _write_html(run, args, source)
     assert play is not None
+    result = run.trace(tuple(run))  # the player needs the whole (capped) trace
+    run.reraise()
     played = play(result, delay=args.delay, alphabet=alphabet)
     if played.interrupted:
         print(f"satdoku: interrupted at step {played.position} of {played.total}", file=sys.stderr)
@@ -205,18 +216,30 @@ def _player() -> Any:
     return play
 
 
-def _write_html(result: Trace, args: argparse.Namespace, source: str) -> int:
-    """Write the player page of a trace (made from its JSON record); say what was written."""
-    record = trace_record(result, alphabet_of(args))
+def _write_html(run: CappedRun, args: argparse.Namespace, source: str) -> int:
+    """Write the player page of the trace as its steps are found; say what was written."""
     name = Path(source).name + (f" #{args.index}" if args.index > 1 else "")
-    page = render_trace_html(record, title=f"satdoku step: {name}")
     target = Path(args.html)
+    size = 0
     try:
-        target.write_text(page, encoding="utf-8")
+        page = target.open("w", encoding="utf-8")
     except OSError as err:
         raise InputError(f"cannot write: {err.strerror}", source=str(target)) from None
-    status = record["status"] + (" (cut by --max-steps)" if result.truncated else "")
-    print(f"wrote {target}: {len(result.steps)} steps, {status}, {len(page.encode()) // 1024} KB")
+    with page:
+
+        def write(text: str) -> None:
+            nonlocal size
+            size += len(text.encode())
+            page.write(text)
+
+        try:  # a Ctrl-C meanwhile is acted on once the page is whole
+            write_html(run, alphabet_of(args), write, title=f"satdoku step: {name}")
+        except KeyboardInterrupt:
+            print(f"satdoku: {target} holds the first {run.count} steps", file=sys.stderr)
+            raise
+    result = run.trace()
+    status = result.status.value + (" (cut by --max-steps)" if result.truncated else "")
+    print(f"wrote {target}: {run.count} steps, {status}, {size // 1024} KB")
     return 0
 
 
@@ -237,6 +260,9 @@ def _print_text(run: CappedRun, args: argparse.Namespace, out: TextIO, cap: int 
         )
         if show:
             write(format_board(run.state(), shape, alphabet, puzzle.cells) + "\n")
+    if run.interrupted:  # say where the run was cut, then stop
+        write(f"status: stalled (interrupted after {run.count} steps)\n")
+        run.reraise()
     result = run.trace()
     if args.boards != "none":
         write(format_board(run.state(), shape, alphabet, puzzle.cells) + "\n")
@@ -250,3 +276,4 @@ def _print_text(run: CappedRun, args: argparse.Namespace, out: TextIO, cap: int 
         write(f"solution: {format_line(result.solution, alphabet)}\n")
     if args.rate:
         write(f"rating: {rate(puzzle).label()}\n")
+    run.reraise()

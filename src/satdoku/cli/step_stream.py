@@ -1,8 +1,10 @@
 """The stepper for ``satdoku step``: capped, streamed step by step, with progress on a terminal.
 
-A trace is printed as its steps are found (text and JSON alike), so output starts at once, a
-killed run keeps what it printed, and memory does not grow with the trace (the JSON record is
-written piece by piece, byte for byte what one ``json.dumps`` of the whole record would be).
+A trace is written as its steps are found (text, JSON and the HTML page alike), so output starts
+at once, a killed run keeps what it wrote, and memory does not grow with the trace: the JSON
+record and the page are written piece by piece, byte for byte what they would be if made whole.
+Ctrl-C (or SIGTERM) while stepping closes the record or page as a cut trace (``"truncated"`` and
+``"interrupted"`` true) before the run stops with its usual exit status.
 With ``--search`` on grids of 16x16 and more a run stops after :data:`DEFAULT_SEARCH_STEPS`
 steps unless ``--max-steps`` says otherwise: guessing on a big grid can take millions of steps.
 """
@@ -17,19 +19,32 @@ from typing import Any, TextIO
 from ..core.puzzle import Puzzle
 from ..io.alphabet import Alphabet
 from ..rules.search import GuessOrder, SearchRun, Trace, TraceStatus
+from ..rules.state import State
 from ..rules.steps import Rule, Step
 from ..rules.strategies import RULES_1_2, RuleSet
+from ..views.html_player import write_trace_html
 from ..views.trace_json import step_record, trace_record
+from .deferred_stop import DeferredStop
 from .progress import Progress
 
-__all__ = ["DEFAULT_SEARCH_STEPS", "CappedRun", "progress_for", "step_cap", "write_json"]
+__all__ = [
+    "DEFAULT_SEARCH_STEPS",
+    "CappedRun",
+    "progress_for",
+    "step_cap",
+    "write_html",
+    "write_json",
+]
 
-DEFAULT_SEARCH_STEPS = 50_000
+DEFAULT_SEARCH_STEPS = 100_000
 """Steps a ``--search`` run on a 16x16 or bigger grid takes at most, unless told otherwise.
 
-Measured on the bundled 25x25 (``satdoku step .../sudoku25x25_unique.txt --search``): 50,000
-steps take about 5 s and, before the JSON record was streamed, 340 MB; the whole run did not end
-in 13 minutes (15 GB). The bundled 16x16 needs 946 steps.
+Measured with ``--search``: the six 16x16 puzzles of ``sudoku16x16_unique.txt`` take 946,
+958, 20,797, 45,507, 68,471 and 223,819 steps (guessing in the first open cell; 946 to
+114,506 guessing where candidates are fewest), so the cap lets a typical 16x16 finish; a 25x25
+of ``sudoku25x25_unique.txt`` had not ended after 13 minutes (millions of steps). 100,000 steps
+of that 25x25 take 3 s and 13 MB as text, 8 s and 68 MB as JSON or 55 MB as a page; the program
+stays at about 36 MB whatever the number of steps (nothing but the current state is kept).
 """
 
 CAPPED_SIDE = 16
@@ -40,7 +55,7 @@ def step_cap(max_steps: int | None, search: bool, n: int, say: TextIO | None = N
     """Return the number of steps to stop after (None: no cap), saying so when it is the default.
 
     >>> step_cap(None, True, 25), step_cap(None, True, 9), step_cap(10, True, 25)
-    (50000, None, 10)
+    (100000, None, 10)
     """
     if max_steps is not None or not search or n < CAPPED_SIDE:
         return max_steps
@@ -55,6 +70,8 @@ def step_cap(max_steps: int | None, search: bool, n: int, say: TextIO | None = N
 
 class CappedRun:
     """A stepper run that stops after ``cap`` steps; iterate it for the steps, then ask ``trace``.
+
+    Only the run's current state is kept, never the steps already yielded.
 
     >>> from satdoku.io.line import parse_line
     >>> run = CappedRun(parse_line("1..............."), search=True, cap=10)
@@ -78,8 +95,19 @@ class CappedRun:
         self.count = 0
         self.guesses = 0
         self.truncated = False
+        self.interrupted = False
+        self.stops = DeferredStop()  # Ctrl-C is acted on between steps, see reraise
+        self._last: State | None = None  # the state at the cap (the run went one step past it)
 
     def __iter__(self) -> Iterator[Step]:
+        try:
+            with self.stops:
+                yield from self._capped()
+        finally:
+            if self.progress is not None:
+                self.progress.close()
+
+    def _capped(self) -> Iterator[Step]:
         for step in self.run:
             if self.cap is not None and self.count >= self.cap:
                 self.truncated = True
@@ -90,12 +118,19 @@ class CappedRun:
             if self.progress is not None:
                 self.progress.tick()
             yield step
-        if self.progress is not None:
-            self.progress.close()
+            if self.count == self.cap:  # the next step, if any, is past the cap
+                self._last = self.run.state()
+            if self.stops.signal is not None:  # Ctrl-C: the trace is cut after this step
+                self.truncated = self.interrupted = True
+                break
 
-    def state(self) -> Any:
+    def reraise(self) -> None:
+        """Once the output is closed, stop as a Ctrl-C (or SIGTERM) held meanwhile asks."""
+        self.stops.resume()
+
+    def state(self) -> State:
         """Return the state after the last step yielded."""
-        return self.run.state()
+        return self._last if self._last is not None else self.run.state()
 
     def trace(self, steps: tuple[Step, ...] = ()) -> Trace:
         """Return the finished run as a trace holding ``steps`` (none: the outcome alone)."""
@@ -118,6 +153,22 @@ class CappedRun:
             run.guesses,
         )  # fmt: skip
 
+    def fields(self, alphabet: Alphabet, more: Callable[[], dict[str, Any]] | None = None) -> Any:
+        """Return the fields of the run's JSON record that follow ``"steps"``."""
+        rest = trace_record(self.trace(), alphabet)
+        del rest["steps"]
+        if self.interrupted:
+            rest["interrupted"] = True
+        elif more is not None:
+            rest.update(more())
+        return rest
+
+    def records(self, alphabet: Alphabet) -> Iterator[dict[str, Any]]:
+        """Yield the JSON record of each step."""
+        shape = self.run.puzzle.shape
+        for step in self:
+            yield step_record(step, shape, alphabet)
+
 
 def write_json(
     run: CappedRun,
@@ -125,7 +176,8 @@ def write_json(
     write: Callable[[str], object],
     more: Callable[[], dict[str, Any]] | None = None,
 ) -> None:
-    """Write the trace's JSON record step by step: the bytes of ``json.dumps`` of the record.
+    """Write the trace's JSON record step by step: the bytes of ``json.dumps`` of the record;
+    a Ctrl-C held meanwhile is raised once the record is whole.
 
     >>> import io
     >>> from satdoku.io.line import parse_line
@@ -135,24 +187,48 @@ def write_json(
     >>> out.getvalue() == json.dumps(trace_record(trace(parse_line("1...")))) + "\\n"
     True
     """
-    shape = run.run.puzzle.shape
     write('{"steps": [')
-    for k, step in enumerate(run):
-        write((", " if k else "") + json.dumps(step_record(step, shape, alphabet)))
-    rest = trace_record(run.trace(), alphabet)
-    del rest["steps"]
-    if more is not None:
-        rest.update(more())
-    tail = json.dumps(rest)[1:]  # '"status": ...}' or '}'
+    for k, record in enumerate(run.records(alphabet)):
+        write((", " if k else "") + json.dumps(record))
+    tail = json.dumps(run.fields(alphabet, more))[1:]  # '"status": ...}' or '}'
     write("]" + (", " + tail if tail != "}" else "}") + "\n")
+    run.reraise()
 
 
-def progress_for(out: TextIO, err: TextIO = sys.stderr) -> Progress | None:
-    """Return a progress counter of steps on a terminal's standard error, when the steps do not
-    go to that same terminal (None otherwise)."""
+def write_html(
+    run: CappedRun, alphabet: Alphabet, write: Callable[[str], object], title: str
+) -> None:
+    """Write the player page of the trace step by step (as ``render_trace_html`` of its record);
+    a Ctrl-C held meanwhile is raised once the page is whole.
+
+    >>> import io
+    >>> from satdoku.io.line import parse_line
+    >>> from satdoku.rules.search import trace
+    >>> from satdoku.views.html_player import render_trace_html
+    >>> out = io.StringIO()
+    >>> write_html(CappedRun(parse_line("1...")), Alphabet(), out.write, "t")
+    >>> out.getvalue() == render_trace_html(trace_record(trace(parse_line("1..."))), "t")
+    True
+    """
+    write_trace_html(run.records(alphabet), lambda: run.fields(alphabet), write, title)
+    run.reraise()
+
+
+def progress_for(
+    out: TextIO, err: TextIO = sys.stderr, *, steps_to_out: bool = True, cap: int | None = None
+) -> Progress | None:
+    """Return a progress counter of steps on a terminal's standard error (None otherwise).
+
+    None too when the steps themselves go to that terminal (``steps_to_out`` and standard
+    output a terminal): they show the progress. With a cap the bar counts towards it.
+
+    >>> import io
+    >>> progress_for(io.StringIO(), io.StringIO()) is None
+    True
+    """
     try:
-        if err.isatty() and not out.isatty():
-            return Progress(err, unit="steps")
+        if err.isatty() and not (steps_to_out and out.isatty()):
+            return Progress(err, total=cap, unit="steps")
     except (AttributeError, ValueError):
         pass
     return None

@@ -56,6 +56,13 @@ class ExternalSolver:
         """Tell whether the program is installed (found on PATH)."""
         return shutil.which(self.binary) is not None
 
+    def require(self) -> None:
+        """Raise InputError when the program is not installed (before a batch, not in it)."""
+        if not self.available():
+            raise InputError(
+                f"cannot run the solver: {self.binary!r} is not installed (not on PATH)"
+            )
+
 
 KNOWN_SOLVERS: dict[str, ExternalSolver] = {
     s.name: s
@@ -91,10 +98,15 @@ def solver_command(spec: str) -> ExternalSolver:
 
 @dataclass(frozen=True)
 class SolverRun:
-    """What one run of an external solver gave: its answers and the wall-clock seconds."""
+    """What one run of an external solver gave: its answers and the wall-clock seconds.
+
+    ``failure`` says why a run gave no answer satdoku can read (a crash, an unknown output);
+    ``answers`` is then empty. The run is one puzzle's: the batch goes on.
+    """
 
     answers: list[SolverAnswer]
     seconds: float
+    failure: str | None = None
 
 
 def run_external(
@@ -102,10 +114,10 @@ def run_external(
 ) -> SolverRun:
     """Run the solver on a CNF file; a run over the time limit answers UNKNOWN.
 
-    Raise InputError when the program is missing or prints no answer satdoku can read.
+    Raise InputError when the program is missing or cannot be started; an output with no
+    answer satdoku can read is the run's ``failure`` (with the exit status and the last words).
     """
-    if not solver.available():
-        raise InputError(f"cannot run the solver: {solver.binary!r} is not installed (not on PATH)")
+    solver.require()
     with tempfile.TemporaryDirectory(prefix="satdoku-") as tmp:
         out = Path(tmp) / "answer.txt"
         command = solver.command(str(cnf), str(out))
@@ -129,8 +141,9 @@ def run_external(
         )
     except InputError as err:
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
-        raise InputError(
+        failure = (
             f"{err.located()} (exit status {proc.returncode}"
             + (f"; it said: {' | '.join(tail)}" if tail else "")
             + ")"
-        ) from None
+        )
+        return SolverRun([], seconds, failure)

@@ -1,7 +1,8 @@
 """Solver answers: read what an external SAT solver answered and decode it into a checked grid.
 
 Accepted forms: the SAT-competition output (``s SATISFIABLE``, ``v ... 0`` lines, ``c`` comments),
-minisat's result file (``SAT`` then ``1 -2 ... 0``; ``UNSAT``; ``INDET``), the bare words
+minisat's result file (``SAT`` then ``1 -2 ... 0``; ``UNSAT``; ``INDET``) and its standard output
+(its verdict among statistics: ``INDETERMINATE`` at a ``-cpu-lim``), the bare words
 ``SATISFIABLE``/``UNSATISFIABLE``, models without a status line, several answers in a row
 (``picosat --all``, ``cryptominisat5 --maxsol``) and partial models (unlisted variables are
 unassigned). Decoding reads only the claim variables 1..n**3; every axiom of the puzzle and every
@@ -16,6 +17,7 @@ given is checked against the model, and each one broken is named.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -34,6 +36,7 @@ __all__ = [
     "SolverAnswer",
     "Decoded",
     "parse_answers",
+    "is_solver_log",
     "models_of",
     "decode",
     "result_of",
@@ -164,7 +167,7 @@ def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Solve
             )
         elif word[0].lstrip("-").isascii() and word[0].lstrip("-").isdigit():
             build.add(text, raw, number, source)
-        else:
+        elif not is_solver_log(text):
             raise InputError(f"{_EXPECTED}, got {text[:40]!r}", source=source, line=number)
     build.flush()
     if not build.answers and gave_up is not None:
@@ -172,6 +175,28 @@ def parse_answers(lines: Iterable[str], source: str | None = None) -> list[Solve
     if not build.answers:
         raise InputError(f"no solver answer found: {_EXPECTED}", source=source)
     return build.answers
+
+
+_LOG_LINE = re.compile(r"(WARNING:|\*\*\*|[=|])|[A-Za-z][A-Za-z ]*[A-Za-z] *: |Solved by ")
+"""The lines MiniSat prints on standard output around its answer (a warning, its statistics
+table, ``name : value`` figures, ``*** INTERRUPTED ***``)."""
+
+
+def is_solver_log(text: str) -> bool:
+    """Tell whether a line is MiniSat's talk on standard output rather than an answer.
+
+    ``minisat p.cnf`` prints its verdict (``INDETERMINATE`` at ``-cpu-lim``) after a warning and
+    statistics; those lines are passed over like ``c`` comments (a line that is neither is still
+    refused, and the answer itself is checked against every axiom).
+
+    >>> is_solver_log("WARNING: for repeatability, setting FPU to use double precision")
+    True
+    >>> is_solver_log("conflicts             : 3216           (3385 /sec)")
+    True
+    >>> is_solver_log("hello"), is_solver_log("1 -2 x 0")
+    (False, False)
+    """
+    return _LOG_LINE.match(text) is not None
 
 
 def models_of(answers: Sequence[SolverAnswer]) -> list[SolverAnswer]:
@@ -320,8 +345,8 @@ def result_of(puzzle: Puzzle, answer: SolverAnswer, *, simplified: bool = False)
         return Result(
             Status.INVALID,
             puzzle=puzzle,
-            error="the solver said SATISFIABLE but printed no model "
-            "(was it told not to print one?)",
+            error="the solver said SATISFIABLE but printed no model (was it told not to print "
+            "one? minisat writes its model only to a result file: minisat p.cnf p.out)",
             extra={"broken": []},
         )
     decoded = decode(puzzle, answer.literals, simplified=simplified)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["MAX_SECONDS", "Limits"]
+__all__ = ["MAX_CONFLICTS", "MAX_SECONDS", "Limits"]
 
 MAX_SECONDS = 1e7
 """The longest time limit taken (about 116 days): timers take no more."""
+
+MAX_CONFLICTS = 2**31 - 1
+"""The largest conflict budget taken (the solvers keep it in a 32-bit integer)."""
 
 
 @dataclass(frozen=True)

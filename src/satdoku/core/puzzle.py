@@ -11,7 +11,7 @@ from .display import draw
 from .errors import InputError
 from .shape import Shape
 
-__all__ = ["Grid", "Puzzle", "digits_of"]
+__all__ = ["Grid", "Puzzle", "array_values", "digits_of"]
 
 Grid = tuple[int, ...]
 """A grid: n*n digits in reading order, 0 for a blank cell."""
@@ -19,11 +19,34 @@ Grid = tuple[int, ...]
 
 _INTS = {int}
 
+_DIGITS = tuple(bytes(range(n + 1)) for n in range(256))
+"""Per side n < 256, the bytes 0..n: a grid's cells packed into bytes are checked against them."""
+
+_SHAPE_WORDS = "expected a sequence of cells: n*n whole numbers, or n rows of n (0 blank)"
+
+
+def array_values(cells: object) -> object:
+    """Return the Python values of an array (NumPy's, or any object with ``__array__``).
+
+    Anything else comes back as it is.
+
+    >>> array_values((1, 0)), array_values("1.")
+    ((1, 0), '1.')
+    """
+    tolist = getattr(cells, "tolist", None)  # NumPy arrays (any dtype, any shape), tensors
+    if callable(tolist) and not isinstance(cells, (list, tuple)):
+        return tolist()
+    as_array = getattr(cells, "__array__", None)  # a DataFrame, say: its array's values
+    if callable(as_array):
+        return as_array().tolist()
+    return cells
+
 
 def digits_of(cells: object) -> Grid:
     """Return cells given as any sequence of integers (a list, a NumPy array) as a grid tuple.
 
-    Rows of integers are flattened; anything but whole numbers is refused.
+    Rows of integers are flattened (every item a row, or none); anything but whole numbers is
+    refused.
 
     >>> digits_of([[1, 0], [0, 2]]), digits_of(range(3))
     ((1, 0, 0, 2), (0, 1, 2))
@@ -32,16 +55,14 @@ def digits_of(cells: object) -> Grid:
     ...
     satdoku.core.errors.InputError: expected whole numbers as cells (0 blank), got 1.5
     """
-    tolist = getattr(cells, "tolist", None)  # a NumPy array (any dtype, any shape)
-    values = tolist() if callable(tolist) else cells
+    values = array_values(cells)
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise InputError(f"expected a sequence of cells, got {type(cells).__name__}")
-    flat: list[object] = []
-    for value in values:
-        if isinstance(value, Iterable) and not isinstance(value, (str, bytes)):
-            flat.extend(value)  # a row
-        else:
-            flat.append(value)
+        raise InputError(f"{_SHAPE_WORDS}, got {type(cells).__name__}")
+    items = list(values)
+    rows = [v for v in items if isinstance(v, Iterable) and not isinstance(v, (str, bytes))]
+    if rows and len(rows) != len(items):
+        raise InputError(f"{_SHAPE_WORDS}, got rows mixed with single cells")
+    flat: list[object] = [d for row in rows for d in row] if rows else items
     digits = []
     for value in flat:
         if (
@@ -72,13 +93,21 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         n = self.shape.n
-        if type(self.cells) is not tuple or set(map(type, self.cells)) != _INTS:
-            object.__setattr__(self, "cells", digits_of(self.cells))  # a list, an array...
-        if len(self.cells) != n * n:
-            raise InputError(f"a {n}x{n} puzzle needs {n * n} cells, got {len(self.cells)}")
-        if min(self.cells) >= 0 and max(self.cells) <= n:  # the common case, checked in C
-            return
-        for i, d in enumerate(self.cells):
+        cells = self.cells
+        if type(cells) is tuple and n < 256:  # the common case, checked in C
+            try:
+                packed = bytes(cells)  # whole numbers 0..255 (Python's, NumPy's) or an error
+            except (TypeError, ValueError):
+                packed = b"-"  # floats, strings, digits past 255: checked one by one below
+            if len(packed) == n * n and not packed.translate(None, _DIGITS[n]):
+                object.__setattr__(self, "cells", tuple(packed))  # Python ints, whatever came
+                return
+        if type(cells) is not tuple or set(map(type, cells)) != _INTS:
+            cells = digits_of(cells)  # a list, rows, an array, NumPy integers...
+            object.__setattr__(self, "cells", cells)
+        if len(cells) != n * n:
+            raise InputError(f"a {n}x{n} puzzle needs {n * n} cells, got {len(cells)}")
+        for i, d in enumerate(cells):
             if not 0 <= d <= n:
                 raise InputError(
                     f"cell r{i // n + 1}c{i % n + 1} holds {d}, expected 0 (blank) or 1..{n}"

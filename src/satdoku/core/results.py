@@ -8,8 +8,9 @@ from typing import Any
 
 from .display import draw
 from .puzzle import Grid, Puzzle
+from .reasons import Reject
 
-__all__ = ["Status", "Result"]
+__all__ = ["MAX_BLOCKED", "Status", "Result"]
 
 
 class Status(Enum):
@@ -21,9 +22,17 @@ class Status(Enum):
     TIMEOUT = "timeout"
 
 
+MAX_BLOCKED = 100
+"""Reasons a result keeps of its predicate's rejections; past them it only counts them."""
+
+
 @dataclass(frozen=True, init=False)
 class Result:
     """The outcome of one puzzle: a status, and the solution or the error when there is one.
+
+    When a predicate was asked (``where=``), ``rejected`` is how many solutions it turned down
+    and ``blocked`` the reasons it gave (the first :data:`MAX_BLOCKED`); without one,
+    ``rejected`` is None.
 
     The constructor fills the fields in one step (a batch makes one result per puzzle, and a
     frozen dataclass's own constructor, setting field by field, took about twice as long).
@@ -32,6 +41,8 @@ class Result:
     'unsolvable'
     >>> Result(Status.SOLVED, (1,)) == Result(Status.SOLVED, (1,), extra={})
     True
+    >>> Result(Status.UNSOLVABLE, rejected=2).rejected, Result(Status.SOLVED).rejected
+    (2, None)
     """
 
     status: Status
@@ -39,6 +50,8 @@ class Result:
     puzzle: Puzzle | None
     error: str | None
     extra: dict[str, Any]
+    rejected: int | None
+    blocked: tuple[Reject, ...]
 
     def __init__(
         self,
@@ -47,6 +60,8 @@ class Result:
         puzzle: Puzzle | None = None,
         error: str | None = None,
         extra: dict[str, Any] | None = None,
+        rejected: int | None = None,
+        blocked: tuple[Reject, ...] = (),
     ) -> None:
         self.__dict__.update(
             status=status,
@@ -54,6 +69,8 @@ class Result:
             puzzle=puzzle,
             error=error,
             extra={} if extra is None else extra,
+            rejected=rejected,
+            blocked=blocked,
         )
 
     def _repr_svg_(self) -> str | None:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
 from itertools import chain
 
 from ..core.errors import InputError
-from ..core.puzzle import Puzzle, digits_of
+from ..core.puzzle import Puzzle, array_values, digits_of
 from ..core.shape import Shape
 from .alphabet import DEFAULT_SYMBOLS, Alphabet, check_zero_blank
 from .entries import Entry
@@ -273,26 +273,29 @@ strings), n*n integers or a NumPy array, got dict
     return entry.puzzle
 
 
+_EXPECTED = (
+    "expected a puzzle: a string, rows (lists of integers or strings), n*n integers or "
+    "a NumPy array"
+)
+
+
 def _puzzle_of_rows(value: object, alphabet: Alphabet, options: ShapeOptions) -> Puzzle:
     """Return the puzzle of a sequence of rows (integers or strings), of cells, or an array."""
-    tolist = getattr(value, "tolist", None)  # a NumPy array
-    rows = tolist() if callable(tolist) else value
-    if not isinstance(rows, (list, tuple)) or not rows:
-        raise InputError(
-            "expected a puzzle: a string, rows (lists of integers or strings), n*n integers or "
-            f"a NumPy array, got {type(value).__name__}"
-        )
-    if all(isinstance(r, str) for r in rows):  # row strings, or one line
-        text = rows[0] if len(rows) == 1 else "\n".join(rows)
+    values = array_values(value)  # a NumPy array's Python values
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
+        raise InputError(f"{_EXPECTED}, got {type(value).__name__}")
+    rows = list(values)
+    if all(isinstance(r, str) for r in rows):
+        if len(rows) > 1 and all(len(r) == 1 for r in rows):  # one symbol each: the cells
+            return _puzzle_of_text(["".join(rows)], FileLayout.LINES, alphabet, options)
         layout = FileLayout.LINES if len(rows) == 1 else FileLayout.GRID
-        entries = list(
-            read_puzzles(text.splitlines(), alphabet=alphabet, options=options, layout=layout)
-        )
-        if len(entries) != 1 or entries[0].puzzle is None:
-            raise entries[0].error or InputError("expected one puzzle")
-        return entries[0].puzzle
+        return _puzzle_of_text("\n".join(rows).splitlines(), layout, alphabet, options)
+    if all(_is_row_of_symbols(r) for r in rows):  # a NumPy array of strings, say
+        gap = " " if any(len(s) > 1 for r in rows for s in r) else ""
+        lines = [gap.join(r) for r in rows]
+        return _puzzle_of_text(lines, FileLayout.GRID, alphabet, options)
     nested = [r for r in rows if isinstance(r, (list, tuple))]
-    if nested and any(len(r) != len(rows) for r in rows if isinstance(r, (list, tuple))):
+    if nested and any(len(r) != len(rows) for r in nested):
         lengths = sorted({len(r) for r in nested})
         raise InputError(f"ragged grid: rows of lengths {lengths}, expected {len(rows)}")
     digits = digits_of(rows)
@@ -300,3 +303,25 @@ def _puzzle_of_rows(value: object, alphabet: Alphabet, options: ShapeOptions) ->
     if n * n != len(digits):
         raise InputError(f"expected n*n cells for a grid of side n, got {len(digits)}")
     return Puzzle(options.shape_for(n), digits)
+
+
+def _is_row_of_symbols(row: object) -> bool:
+    """Tell whether a row is a list or tuple of symbol strings (``["5", "3", "."]``)."""
+    return (
+        isinstance(row, (list, tuple))
+        and bool(row)
+        and all(isinstance(s, str) and s.strip() for s in row)
+    )
+
+
+def _puzzle_of_text(
+    lines: list[str], layout: FileLayout, alphabet: Alphabet, options: ShapeOptions
+) -> Puzzle:
+    """Return the one puzzle that lines of text hold, read in that layout, or raise InputError."""
+    entries = list(read_puzzles(lines, alphabet=alphabet, options=options, layout=layout))
+    if len(entries) != 1:
+        raise InputError(f"expected one puzzle, found {len(entries)}")
+    if entries[0].error is not None:
+        raise entries[0].error
+    assert entries[0].puzzle is not None
+    return entries[0].puzzle

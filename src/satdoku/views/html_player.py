@@ -1,7 +1,9 @@
 """A self-contained HTML/JS/CSS player for satdoku step traces.
 
 ``render_trace_html(trace, title)`` turns the JSON-able dict printed by
-``satdoku step --json`` into one complete HTML document.  The page needs no
+``satdoku step --json`` into one complete HTML document; ``write_trace_html`` writes the
+same page piece by piece while the steps are found (memory independent of the trace's
+length).  The page needs no
 network: the trace is embedded as JSON in a ``<script type="application/json">``
 tag (with ``<``, ``>`` and ``&`` escaped as ``\\u003c`` etc., so a name containing
 ``</script>`` cannot end the tag), the player's script and style are inline, and a
@@ -106,12 +108,12 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["render_trace_html"]
+__all__ = ["render_trace_html", "write_trace_html"]
 
 
 _PLACEHOLDER = re.compile("%%(?:TITLE|CSS|JS|DATA)%%")
@@ -138,6 +140,25 @@ def _script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _page_around_data(title: str) -> tuple[str, str]:
+    """Return the player page before and after its data, title, style and script filled in.
+
+    >>> before, after = _page_around_data("t")
+    >>> before.startswith("<!DOCTYPE html>") and "%%" not in before + after
+    True
+    """
+    fills = {
+        "%%TITLE%%": html.escape(str(title), quote=True),
+        "%%CSS%%": _player_file("player.css"),
+        "%%JS%%": _player_file("player.js"),
+    }
+    before, after = _player_file("player.html").split("%%DATA%%")  # it holds one data place
+    # one pass: a title such as '%%JS%%.txt' stays text, never becomes another placeholder's place
+    return tuple(  # type: ignore[return-value]
+        _PLACEHOLDER.sub(lambda m: fills[m.group()], part) for part in (before, after)
+    )
+
+
 def render_trace_html(trace: Mapping[str, Any], title: str = "satdoku") -> str:
     """Return a complete, self-contained HTML page that plays ``trace`` step by step.
 
@@ -154,12 +175,31 @@ def render_trace_html(trace: Mapping[str, Any], title: str = "satdoku") -> str:
     steps = trace.get("steps", [])
     if not isinstance(steps, list | tuple):
         raise ValueError("trace['steps'] must be a list")
-    data = _script_json(dict(trace))
-    fills = {
-        "%%TITLE%%": html.escape(str(title), quote=True),
-        "%%CSS%%": _player_file("player.css"),
-        "%%JS%%": _player_file("player.js"),
-        "%%DATA%%": data,
-    }
-    # one pass: a title such as '%%JS%%.txt' stays text, never becomes another placeholder's place
-    return _PLACEHOLDER.sub(lambda m: fills[m.group()], _player_file("player.html"))
+    before, after = _page_around_data(title)
+    return before + _script_json(dict(trace)) + after
+
+
+def write_trace_html(
+    steps: Iterable[Mapping[str, Any]],
+    rest: Callable[[], Mapping[str, Any]],
+    write: Callable[[str], object],
+    title: str = "satdoku",
+) -> None:
+    """Write the page of a trace piece by piece: each step as it comes, then the other fields.
+
+    The text written is :func:`render_trace_html` of ``{"steps": [...], **rest()}``, byte for
+    byte, but no more than one step is held at a time: a long trace needs no more memory than
+    a short one.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> write_trace_html([{"rule": "given"}], lambda: {"n": 4}, out.write)
+    >>> out.getvalue() == render_trace_html({"steps": [{"rule": "given"}], "n": 4})
+    True
+    """
+    before, after = _page_around_data(title)
+    write(before + '{"steps":[')
+    for k, step in enumerate(steps):
+        write(("," if k else "") + _script_json(step))
+    fields = _script_json(dict(rest()))  # '{...}': its fields go after the steps
+    write("]" + ("," + fields[1:] if fields != "{}" else "}") + after)

@@ -21,6 +21,13 @@ def record(
     {'index': 0, 'status': 'solved', 'solution': '1221'}
     >>> record(3, Result(Status.INVALID, error="x"), line=5)
     {'index': 3, 'status': 'invalid', 'error': 'x', 'line': 5}
+
+    With a predicate, how many solutions it rejected and the claims its reasons blocked:
+
+    >>> from satdoku.core.reasons import Reject
+    >>> blocked = (Reject((Claim(0, 0, 1),), (Claim(1, 1, 2),)),)
+    >>> record(0, Result(Status.UNSOLVABLE, rejected=3, blocked=blocked))
+    {'index': 0, 'status': 'unsolvable', 'rejected': 3, 'blocked': [['r1c1=1', 'r2c2!=2']]}
     """
     rec: dict[str, Any] = {"index": index, "status": result.status.value}
     if result.status is Status.SOLVED and result.solution is not None:
@@ -30,11 +37,12 @@ def record(
     if line is not None:
         rec["line"] = line
     rec.update(result.extra)
-    if "blocked" in rec:  # a predicate's reasons, named in the puzzle's symbols
+    if result.rejected is not None:  # a predicate's work; its reasons in the puzzle's symbols
+        rec["rejected"] = result.rejected
         rec["blocked"] = [
             [claim_label(c, alphabet) for c in reason.claims]
             + [claim_label(c, alphabet, "!=") for c in reason.absent]
-            for reason in rec["blocked"]
+            for reason in result.blocked
         ]
     return rec
 

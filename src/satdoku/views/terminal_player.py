@@ -26,6 +26,7 @@ from rich.live import Live
 from rich.text import Text
 
 from ..io.alphabet import Alphabet
+from ..rules.replay import Replayer
 from ..rules.search import Trace
 from ..rules.state import State
 from ..rules.steps import Rule
@@ -149,6 +150,7 @@ def play(
     if not console.is_terminal:  # a file or a pipe: only the last frame is written, no pauses
         delay = 0
     n = trace.puzzle.shape.n
+    drawn = console.is_terminal  # else only the last frame is drawn
     layout = choose_layout(trace.puzzle.shape, console.width, console.height, alphabet)
     total = len(trace.steps)
     depths: dict[int, int] = {}
@@ -169,13 +171,16 @@ def play(
             redirect_stderr=False,
         ) as live:
             time.sleep(delay)
-            for k, (step, state) in enumerate(zip(trace.steps, trace.states(), strict=True), 1):
+            replayer = Replayer(n)  # the states rebuilt from the steps, as the page does
+            for k, step in enumerate(trace.steps, 1):
+                replayer.apply(step)
                 if step.value:
                     for v in step.decided:
                         depths[(v - 1) // n] = step.depth
-                live.update(show(k, state), refresh=True)
                 position = k
-                if k < total:
+                if drawn or k == total:
+                    live.update(show(k, replayer.state()), refresh=True)
+                if k < total and delay:
                     time.sleep(delay)
     except KeyboardInterrupt:
         return Played(position, total, True)
