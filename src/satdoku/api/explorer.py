@@ -3,8 +3,10 @@
 Every solution, in any order or in reading order, counts, uniqueness, forced cells and the
 digits each cell can hold. Each question leases the shape's pooled solver
 (:class:`~satdoku.api.question.Question`), so questions on one explorer never see each other's
-blocking clauses. Large counts use :mod:`satdoku.rules.counting` (the two rules, splitting and a
-cache) instead of one SAT call per solution, and the first solution in any order with no
+blocking clauses. Counts go to the compiled engine in bounded calls
+(:mod:`satdoku.backends.engine_count`), or, when it has no engine or gives up, to
+:mod:`satdoku.rules.counting` (the two rules, splitting and a cache) instead of one SAT call per
+solution, and the first solution in any order with no
 predicate is the backend's (:class:`~satdoku.backends.sat.SatBackend`), as for
 :func:`satdoku.api.solve.solve`.
 """
@@ -12,13 +14,14 @@ predicate is the backend's (:class:`~satdoku.backends.sat.SatBackend`), as for
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
+from ..backends.engine_count import count_by_engine
 from ..backends.limits import check_limitable
-from ..backends.native import GUESS_BUDGET, engine_for
+from ..backends.native import engine_for
 from ..backends.pool import SolverPool
 from ..backends.sat import SatBackend
 from ..backends.solvers import DEFAULT_SOLVER, check_solver_name
@@ -33,14 +36,10 @@ from .order import Order, order_of
 from .predicates import Predicate, PredicateWork, judge
 from .question import Question, SearchTimeout
 
-__all__ = ["Order", "order_of", "Count", "Explorer", "SAT_FIRST", "ENGINE_COUNT_MOST"]
+__all__ = ["Order", "order_of", "Count", "Explorer", "SAT_FIRST"]
 
 SAT_FIRST = 8
 """Solutions looked for by SAT calls before counting switches to :mod:`satdoku.rules.counting`."""
-
-ENGINE_COUNT_MOST = 1_000_000
-"""Solutions the compiled engine counts one by one before a count goes to the other ways (its
-budget of guesses ends it sooner: each solution past the first takes a guess)."""
 
 
 @dataclass(frozen=True)
@@ -279,8 +278,12 @@ class Explorer:
         puzzle: Puzzle | object,
         limit: int | None = None,
         where: Predicate | str | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> Count:
-        """Count the solutions (passing ``where``), stopping past ``limit``.
+        """Count the solutions (passing ``where``), stopping past ``limit`` or the time limit.
+
+        ``progress``, when given, is called now and then with the number counted so far (a
+        lower bound), so a long count can be shown.
 
         >>> from satdoku.io.line import parse_line
         >>> Explorer().count(parse_line("................"), limit=10)
@@ -291,12 +294,13 @@ class Explorer:
         self.work = PredicateWork()
         puzzle, where = puzzle_of(puzzle), predicate_of(where)
         engine = engine_for(puzzle.shape) if self.native and where is None else None
+        timeout = self.limits.timeout
+        started = time.monotonic()
         if engine is not None:  # every solution once, by the rules and guessing, compiled
-            most = limit if limit is not None else ENGINE_COUNT_MOST
-            counted = engine.count(puzzle.cells, most, GUESS_BUDGET)
-            if counted is not None and (counted[1] or limit is not None):
-                total, complete = counted
-                return Count(total, True) if complete else Count(limit or 0, False)
+            deadline = None if timeout is None else started + timeout
+            counted = count_by_engine(engine, puzzle.cells, limit, deadline, progress)
+            if counted is not None:
+                return Count(*counted)
         found = 0
         small = where is not None or (limit is not None and limit < SAT_FIRST)
         try:
@@ -311,7 +315,8 @@ class Explorer:
                     return Count(found, True)
         except SearchTimeout:
             return Count(found if limit is None else min(found, limit), False, True)
-        timeout = self.limits.timeout
+        if timeout is not None:
+            timeout = max(0.0, timeout - (time.monotonic() - started))
         total, complete = count_completions(puzzle, limit, timeout=timeout)
         timed_out = not complete and (limit is None or total < limit)
         return Count(total, complete, timed_out)

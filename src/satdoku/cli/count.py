@@ -12,7 +12,8 @@ import argparse
 import json
 import math
 import sys
-from typing import Any
+import time
+from typing import Any, TextIO
 
 from ..api.explorer import Explorer
 from ..core.errors import InputError
@@ -24,7 +25,7 @@ from .common import (
 )
 from .option_types import MAX_COUNT, seconds, whole_number
 
-__all__ = ["NAME", "register", "run"]
+__all__ = ["NAME", "CountShown", "register", "run"]
 
 NAME = "count"
 
@@ -69,6 +70,45 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+class CountShown:
+    """Show a long count on a terminal: the solutions so far, and how to bound the count.
+
+    Nothing is drawn in the first second (most counts end sooner); the line is cleared at the end.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> shown = CountShown(out, 0, bounded=False, delay=0)
+    >>> shown(5000); shown.close()
+    >>> "5,000+ solutions" in out.getvalue() and "--limit" in out.getvalue()
+    True
+    """
+
+    def __init__(self, stream: TextIO, index: int, bounded: bool, delay: float = 1.0) -> None:
+        self.stream, self.index, self.bounded = stream, index, bounded
+        self.start = time.monotonic()
+        self.next = self.start + delay
+        self.width = 0
+
+    def __call__(self, found: int) -> None:
+        now = time.monotonic()
+        if now < self.next:
+            return
+        self.next = now + 0.25
+        hint = "" if self.bounded else "  (--limit N or --timeout S bounds it; Ctrl-C stops)"
+        text = (
+            f"puzzle {self.index + 1}: {found:,}+ solutions so far, {now - self.start:,.0f} s{hint}"
+        )
+        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.flush()
+        self.width = len(text)
+
+    def close(self) -> None:
+        """Clear the line (the count itself goes to standard output)."""
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+
+
 def run(args: argparse.Namespace) -> int:
     """Count every puzzle's solutions; return 2 when any could not be read, else 0."""
     if args.limit is not None and args.limit < 0:
@@ -77,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--timeout must be positive, got {args.timeout}")
     status = 0
     out = sys.stdout
+    on_terminal = sys.stderr.isatty()
+    bounded = args.limit is not None or args.timeout is not None
     with Explorer(limits=Limits(args.timeout)) as explorer:
         for entry in read_entries(args):
             rec: dict[str, Any]
@@ -94,7 +136,10 @@ def run(args: argparse.Namespace) -> int:
                 if entry.line is not None:
                     rec["line"] = entry.line
             else:
-                found = explorer.count(entry.puzzle, args.limit)
+                shown = CountShown(sys.stderr, entry.index, bounded) if on_terminal else None
+                found = explorer.count(entry.puzzle, args.limit, progress=shown)
+                if shown is not None:
+                    shown.close()
                 rec = {
                     "index": entry.index,
                     "count": found.count,

@@ -1,0 +1,106 @@
+"""Counting solutions with the compiled engine, in bounded calls that keep a deadline.
+
+The engine counts about a million solutions a second (the Python counting search about 50,000),
+but one call cannot be interrupted. So a count is made of bounded calls. Each asks for at most
+``most`` solutions within ``GUESS_BUDGET + GUESSES_PER_SOLUTION * most`` guesses; ``most`` starts
+small and doubles (a recount from the start: at most twice the work) while a call takes under
+:data:`CALL_SECONDS` (and up to :data:`SLICE`); a part of the puzzle with more solutions than that
+is split on its first blank cell, one part per digit, and the parts are counted in turn, their
+counts added. So no call takes more than a couple of seconds, the deadline is checked between
+calls, and progress is a true lower bound. A call that runs out of guesses says the engine
+is not the tool for this puzzle (it guesses much more than it finds): the caller counts another
+way, as before.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from .native import GUESS_BUDGET, Engine
+
+__all__ = ["CALL_SECONDS", "EngineCount", "GUESSES_PER_SOLUTION", "SLICE", "count_by_engine"]
+
+SLICE = 1 << 24
+"""The most solutions one engine call counts."""
+
+CALL_SECONDS = 2.0
+"""The time one call should take at most (a Ctrl-C waits for it): ``most`` stops doubling
+once a call takes half of it, or when the next call would end past the deadline."""
+
+FIRST = 1 << 7
+"""The solutions the first call may count: a puzzle the engine cannot count is handed over
+after about as many guesses as the engine is allowed for solving (``GUESS_BUDGET``)."""
+
+GUESSES_PER_SOLUTION = 16
+"""Guesses a call may make per solution it may count (beyond ``GUESS_BUDGET``)."""
+
+
+class EngineCount(NamedTuple):
+    """What the engine counted: ``count`` solutions, all of them when ``complete``.
+
+    When not complete, ``count`` is ``limit`` (more exist) or, with ``timed_out``, a lower bound.
+
+    >>> EngineCount(12, True, False).complete
+    True
+    """
+
+    count: int
+    complete: bool
+    timed_out: bool
+
+
+def count_by_engine(
+    engine: Engine,
+    cells: Sequence[int],
+    limit: int | None = None,
+    deadline: float | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> EngineCount | None:
+    """Count a puzzle's solutions with the engine, stopping past ``limit`` or at ``deadline``.
+
+    Return None when the engine gives up (too many guesses for the solutions it finds).
+    ``deadline`` is a ``time.monotonic()`` value; ``progress`` gets the counts so far.
+
+    >>> from satdoku.backends.native import engine_for
+    >>> from satdoku.core.shape import Shape
+    >>> engine = engine_for(Shape.latin(4))
+    >>> engine is None or count_by_engine(engine, (0,) * 16) == EngineCount(576, True, False)
+    True
+    >>> engine is None or count_by_engine(engine, (0,) * 16, limit=10)
+    EngineCount(count=10, complete=False, timed_out=False)
+    """
+    n = round(len(cells) ** 0.5)
+    most, total, last, bound = FIRST, 0, 0.0, 0
+    parts = [tuple(cells)]
+    while parts:
+        part = parts.pop()
+        while True:
+            began, cpu = time.monotonic(), time.process_time()
+            if deadline is not None and began + last > deadline:
+                return EngineCount(max(total, bound), False, True)
+            room = most if limit is None else min(most, limit - total)
+            counted = engine.count(part, room, GUESS_BUDGET + GUESSES_PER_SOLUTION * room)
+            last, spent = time.monotonic() - began, time.process_time() - cpu
+            if counted is None:
+                return None
+            found, complete = counted
+            if complete:
+                total += found
+                break
+            if limit is not None and room == limit - total:  # more than the limit
+                return EngineCount(limit, False, False)
+            bound = max(bound, total + found)  # this part has more than ``room``
+            if progress is not None:
+                progress(bound)
+            room_for_more = deadline is None or began + 4 * last < deadline
+            if most < SLICE and spent < CALL_SECONDS / 2 and room_for_more:  # CPU time: not load
+                most *= 2  # recount, twice as far
+                continue
+            blank = part.index(0)
+            parts += [part[:blank] + (d,) + part[blank + 1 :] for d in range(n, 0, -1)]
+            break
+        if progress is not None:
+            progress(max(total, bound))
+    return EngineCount(total, True, False)
