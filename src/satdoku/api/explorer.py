@@ -300,7 +300,7 @@ class Explorer:
             deadline = None if timeout is None else started + timeout
             counted = count_by_engine(engine, puzzle.cells, limit, deadline, progress)
             if counted is not None:
-                return Count(*counted)
+                return Count(counted.count, counted.complete, counted.timed_out)
         found = 0
         small = where is not None or (limit is not None and limit < SAT_FIRST)
         try:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from .native import GUESS_BUDGET, Engine
 
@@ -37,7 +37,8 @@ GUESSES_PER_SOLUTION = 16
 """Guesses a call may make per solution it may count (beyond ``GUESS_BUDGET``)."""
 
 
-class EngineCount(NamedTuple):
+@dataclass(frozen=True)
+class EngineCount:
     """What the engine counted: ``count`` solutions, all of them when ``complete``.
 
     When not complete, ``count`` is ``limit`` (more exist) or, with ``timed_out``, a lower bound.
