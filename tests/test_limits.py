@@ -235,22 +235,27 @@ def test_a_child_solve_keeps_a_conflict_budget() -> None:
 
 
 def test_big_grids_under_a_timeout_use_a_child_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A fresh CaDiCaL solve under --timeout runs unsliced in a child where fork exists."""
+    """A fresh solve under --timeout runs whole (formula and solver) in a child where fork
+    exists, with the deadline counted from the start of the puzzle."""
     import satdoku.backends.sat as sat
 
-    calls: list[Limits] = []
-    real = sat.solve_in_children
+    deadlines: list[float] = []
+    real = sat.within_deadline
 
-    def spy(makers: Any, limits: Limits) -> Any:
-        calls.append(limits)
-        return real(makers, limits)
+    def spy(work: Any, deadline: float) -> Any:
+        deadlines.append(deadline)
+        return real(work, deadline)
 
-    monkeypatch.setattr(sat, "solve_in_children", spy)
+    monkeypatch.setattr(sat, "within_deadline", spy)
     puzzle, _ = random_puzzle(Shape.sudoku(25), 0.6, seed=1)
     with SatBackend(limits=Limits(timeout=60), portfolio=1, native=False) as backend:
+        before = time.monotonic()
         result = backend.solve(puzzle)
     assert result.solution is not None and is_solution(result.solution, puzzle)
-    assert calls == ([Limits(timeout=60)] if can_fork() else [])
+    if can_fork():
+        assert len(deadlines) == 1 and before + 59 < deadlines[0] <= time.monotonic() + 60
+    else:
+        assert deadlines == []
 
 
 class _SlowSolver:

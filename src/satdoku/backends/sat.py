@@ -23,10 +23,12 @@ from ..core.checker import is_solution
 from ..core.claims import decode_model
 from ..core.errors import InputError, InternalError
 from ..core.limits import Limits
+from ..core.pattern_grid import pattern_grid
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..core.shape import Shape
 from ..rules.singles import singles
+from .deadline_child import Answer, within_deadline
 from .interrupts import shielded
 from .limits import (
     QUICK_CONFLICTS,
@@ -199,7 +201,7 @@ class SatBackend:
 
     def solve(self, puzzle: Puzzle) -> Result:
         """Solve one puzzle; the solution is checked independently before it is returned."""
-        shape = puzzle.shape
+        shape, started = puzzle.shape, time.monotonic()
         plan = self._plans.get(shape) or self._plan(shape)
         plan.countdown -= 1
         if not plan.countdown:
@@ -231,33 +233,56 @@ class SatBackend:
             if len(true) == plan.cells:
                 return self._checked(puzzle, tuple(map(sub, true, offsets)))
             return self._checked(puzzle, decode_model(lits, plan.n))
-        n = shape.n  # the fresh strategy (a persistent solver always has a plan)
+        if not any(puzzle.cells):  # an empty grid: by formula where there is one (no clauses)
+            pattern = pattern_grid(shape)
+            if pattern is not None:
+                return self._checked(puzzle, pattern)
+        # the fresh strategy (a persistent solver always has a plan); under a timeout, all of
+        # it (rules 1 and 2, building and loading the formula, solving) in a child killed in time
+        if self.limits.timeout is not None and can_fork():
+            deadline = started + self.limits.timeout
+            ok, grid = within_deadline(partial(self._fresh, puzzle, True), deadline)
+        else:
+            ok, grid = self._fresh(puzzle, False)
+        if ok is None:
+            return Result(Status.TIMEOUT, puzzle=puzzle)
+        if not ok:
+            return Result(Status.UNSOLVABLE, puzzle=puzzle)
+        assert grid is not None
+        return self._checked(puzzle, grid)
+
+    def _fresh(self, puzzle: Puzzle, in_child: bool) -> Answer:
+        """Solve with a new solver loaded with the formula that rules 1 and 2 simplified.
+
+        In a child under a deadline (``in_child``) the time is not watched here: the parent
+        kills the child when it is up.
+        """
         known = singles(puzzle)  # rules 1 and 2 to a fixpoint shrink the formula most
         if known is None:
-            return Result(Status.UNSOLVABLE, puzzle=puzzle)
+            return False, None
         formula = encode(
             puzzle.shape, fresh_encoding(puzzle.shape, self.encoding, known), known=known
         )
+        limits = Limits(None, self.limits.conflicts) if in_child else self.limits
         name = self.solver_name
         configs = PORTFOLIO_OPTIONS.get(name, ())[: self.portfolio]
-        sliced = self.limits.timeout is not None and name in UNINTERRUPTIBLE
+        sliced = limits.timeout is not None and name in UNINTERRUPTIBLE
         if (len(configs) > 1 or sliced) and can_fork():
             # child processes: a race of configurations, or no slices under a timeout
             makers = [
                 partial(new_solver, name, formula.clauses, {name: options})
                 for options in configs or (FRESH_SOLVER_OPTIONS.get(name, {}),)
             ]
-            ok, model = solve_in_children(makers, self.limits)
-            status = Status.TIMEOUT if ok is None else Status.SOLVED if ok else Status.UNSOLVABLE
+            ok, model = solve_in_children(makers, limits)
         else:
-            table = fresh_options(self.limits)
-            with new_solver(self.solver_name, formula.clauses, table) as solver:
-                status, model = self._run(solver, [])
-        if status is not Status.SOLVED:
-            return Result(status, puzzle=puzzle)
+            with new_solver(name, formula.clauses, fresh_options(limits)) as solver:
+                ok = solve_within(solver, name, [], limits)
+                model = solver.get_model() if ok else None
+        if not ok:
+            return ok, None
         assert model is not None
         # variables the simplified formula left out are decided by ``known`` alone
-        return self._checked(puzzle, decode_model(model, n, known))
+        return True, decode_model(model, puzzle.shape.n, known)
 
     def _limited(self, puzzle: Puzzle, started: float, assumptions: list[int]) -> Result:
         """Go on with a puzzle of the persistent hot path under the limits, past its first
@@ -283,11 +308,3 @@ class SatBackend:
                 f"solver {self.solver_name} returned a grid that is not a solution: {solution}"
             )
         return Result(Status.SOLVED, solution, puzzle)
-
-    def _run(self, solver: PySatSolver, assumptions: list[int]) -> tuple[Status, list[int] | None]:
-        ok = solve_within(solver, self.solver_name, assumptions, self.limits)
-        if ok is None:
-            return Status.TIMEOUT, None
-        if not ok:
-            return Status.UNSOLVABLE, None
-        return Status.SOLVED, solver.get_model()
