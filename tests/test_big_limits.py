@@ -9,7 +9,7 @@ import os
 import random
 import signal
 import time
-from contextlib import redirect_stdout
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -19,6 +19,8 @@ from satdoku.backends.interrupts import die_with_parent
 from satdoku.backends.limits import can_fork
 from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
+from satdoku.cnf.encodings import AtMostOne, Encoding, encode
+from satdoku.cnf.formula_size import estimated_clauses, too_big
 from satdoku.core.checker import is_solution
 from satdoku.core.limits import Limits
 from satdoku.core.pattern_grid import pattern_grid
@@ -26,6 +28,7 @@ from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
 from satdoku.io.line import format_line
+from satdoku.rules.singles import eliminate as singles_of
 from test_processes import children_of
 
 needs_fork = pytest.mark.skipif(not can_fork(), reason="needs fork")
@@ -124,3 +127,28 @@ def test_a_backend_timeout_on_a_big_grid_is_a_timeout_result() -> None:
     result = SatBackend(limits=Limits(timeout=0.5)).solve(puzzle)
     assert time.monotonic() - began < 1.5
     assert result.status is Status.TIMEOUT or is_solution(result.solution, puzzle)
+
+
+@pytest.mark.parametrize(
+    ("shape", "share"), [(Shape.latin(30), 0.3), (Shape.sudoku(25), 0.1), (Shape.sudoku(36), 0.4)]
+)
+def test_the_formula_size_is_known_before_it_is_built(shape: Shape, share: float) -> None:
+    puzzle = sparse(shape, share, 3)
+    known = singles_of(puzzle)
+    built = len(encode(shape, Encoding(amo=AtMostOne.SEQUENTIAL), known=known).clauses)
+    assert 0.7 * built <= estimated_clauses(puzzle) <= 1.5 * built
+
+
+def test_a_formula_past_the_memory_bound_is_refused_with_its_size(tmp_path: Path) -> None:
+    path = tmp_path / "latin256.txt"
+    path.write_text(format_line(sparse(Shape.latin(256), 0.42, 4).cells) + "\n")
+    out, err = io.StringIO(), io.StringIO()
+    began = time.monotonic()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(["solve", str(path), "--latin", "--json"])
+    assert time.monotonic() - began < 10  # not minutes of building, then a MemoryError
+    assert status == 2
+    record = json.loads(out.getvalue())
+    assert record["status"] == "invalid" and "million clauses" in record["error"]
+    assert "latin256.txt:1:" in err.getvalue() and "SATDOKU_MEMORY_GB" in err.getvalue()
+    assert too_big(sparse(Shape.latin(100), 0.3, 4)) is None  # the README's sizes still fit

@@ -19,6 +19,7 @@ from operator import add, sub
 from pysat.solvers import Solver as PySatSolver
 
 from ..cnf.encodings import Encoding, encode
+from ..cnf.formula_size import too_big
 from ..core.checker import is_solution
 from ..core.claims import decode_model
 from ..core.errors import InputError, InternalError
@@ -237,6 +238,9 @@ class SatBackend:
             pattern = pattern_grid(shape)
             if pattern is not None:
                 return self._checked(puzzle, pattern)
+        refusal = too_big(puzzle)  # a formula past the memory bound is not built at all
+        if refusal is not None:
+            return Result(Status.INVALID, puzzle=puzzle, error=refusal)
         # the fresh strategy (a persistent solver always has a plan); under a timeout, all of
         # it (rules 1 and 2, building and loading the formula, solving) in a child killed in time
         if self.limits.timeout is not None and can_fork():

@@ -168,6 +168,10 @@ def run(args: argparse.Namespace) -> int:
             if entry.error is not None:
                 report_error(entry.error)
                 status = 2
+            elif result.status is Status.INVALID and result.error:  # read, but refused (size)
+                source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
+                report_error(InputError(result.error, source=source, line=entry.line))
+                status = 2
             if fmt == "json":
                 out.write(json.dumps(record(entry.index, result, alphabet, entry.line)) + "\n")
             elif result.status is not Status.SOLVED or result.solution is None:
