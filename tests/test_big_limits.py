@@ -152,3 +152,20 @@ def test_a_formula_past_the_memory_bound_is_refused_with_its_size(tmp_path: Path
     assert record["status"] == "invalid" and "million clauses" in record["error"]
     assert "latin256.txt:1:" in err.getvalue() and "SATDOKU_MEMORY_GB" in err.getvalue()
     assert too_big(sparse(Shape.latin(100), 0.3, 4)) is None  # the README's sizes still fit
+
+
+@pytest.mark.parametrize(
+    "argv", [["count", "--json"], ["solve", "--unique", "--json"], ["solve", "--all", "--json"]]
+)
+def test_the_solution_space_refuses_a_formula_past_the_bound_too(
+    argv: list[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "latin256.txt"
+    path.write_text(format_line(sparse(Shape.latin(256), 0.42, 5).cells) + "\n")
+    out, err = io.StringIO(), io.StringIO()
+    began = time.monotonic()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main([argv[0], str(path), "--latin", *argv[1:]])
+    assert time.monotonic() - began < 10 and status == 2
+    assert "million clauses" in err.getvalue()
+    assert '"invalid"' in out.getvalue()

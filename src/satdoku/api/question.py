@@ -28,6 +28,7 @@ from ..backends.pool import Lease, SolverKey, SolverPool
 from ..backends.solvers import DEFAULT_SOLVER, fresh_options, new_solver
 from ..backends.strategy import Strategy, fresh_encoding
 from ..cnf.encodings import Encoding, encode
+from ..cnf.formula_size import FormulaTooBig, too_big
 from ..core.checker import is_solution
 from ..core.claims import decode_model
 from ..core.errors import InternalError
@@ -83,6 +84,9 @@ class Question:
             act = self.lease.guard
             self.base = puzzle.assumptions() + [act]
         else:
+            refusal = too_big(puzzle)  # before anything of the size of the formula is made
+            if refusal is not None:
+                raise FormulaTooBig(refusal)
             self.known = known = eliminate(puzzle)
             if known is None:
                 self.empty = True
@@ -93,6 +97,9 @@ class Question:
             simplified = fresh_encoding(puzzle.shape, encoding, known)
             formula = encode(puzzle.shape, simplified, known=known)
             self.solver = new_solver(solver, formula.clauses, fresh_options(limits))
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                self.close()  # building and loading the formula took the time there was
+                raise SearchTimeout("time limit reached while the formula was built")
             act = formula.top + 1
             self.base = [act]
         self.act = act

@@ -16,9 +16,11 @@ import time
 from typing import Any, TextIO
 
 from ..api.explorer import Explorer
+from ..cnf.formula_size import FormulaTooBig
 from ..core.errors import InputError
 from ..core.limits import Limits
 from .common import (
+    EXAMPLE,
     add_input_options,
     read_entries,
     report_error,
@@ -137,15 +139,25 @@ def run(args: argparse.Namespace) -> int:
                     rec["line"] = entry.line
             else:
                 shown = CountShown(sys.stderr, entry.index, bounded) if on_terminal else None
-                found = explorer.count(entry.puzzle, args.limit, progress=shown)
-                if shown is not None:
-                    shown.close()
-                rec = {
-                    "index": entry.index,
-                    "count": found.count,
-                    "complete": found.complete,
-                    "status": "timeout" if found.timed_out else "counted",
-                }
+                try:
+                    found = explorer.count(entry.puzzle, args.limit, progress=shown)
+                except FormulaTooBig as err:  # refused before it was built: this record says so
+                    source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
+                    report_error(InputError(str(err), source=source, line=entry.line))
+                    status = 2
+                    found = None
+                    rec = {"index": entry.index, "count": None, "complete": False}
+                    rec.update(status="invalid", error=str(err), line=entry.line)
+                finally:
+                    if shown is not None:
+                        shown.close()
+                if found is not None:
+                    rec = {
+                        "index": entry.index,
+                        "count": found.count,
+                        "complete": found.complete,
+                        "status": "timeout" if found.timed_out else "counted",
+                    }
             if args.json:
                 out.write(json.dumps(rec) + "\n")
             elif rec["status"] == "invalid":

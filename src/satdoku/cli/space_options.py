@@ -16,6 +16,7 @@ from ..api.explorer import Explorer, Order
 from ..api.predicates import PREDICATES, Predicate, PredicateError, predicate_named
 from ..api.question import SearchTimeout
 from ..backends.strategy import Strategy
+from ..cnf.formula_size import FormulaTooBig
 from ..core.errors import InputError
 from ..core.results import Result, Status
 from ..io.alphabet import Alphabet
@@ -167,15 +168,21 @@ def run_space(args: argparse.Namespace) -> int:
                 result = Result(Status.INVALID, error=entry.error.located())
                 found: list[tuple[int, ...]] = []
             else:
-                result, found = answer(
-                    explorer,
-                    entry,
-                    where=where,
-                    order=order,
-                    every=args.all,
-                    limit=args.limit,
-                    unique=args.unique,
-                )
+                try:
+                    result, found = answer(
+                        explorer,
+                        entry,
+                        where=where,
+                        order=order,
+                        every=args.all,
+                        limit=args.limit,
+                        unique=args.unique,
+                    )
+                except FormulaTooBig as err:  # refused before it was built: this record says so
+                    source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
+                    report_error(InputError(str(err), source=source, line=entry.line))
+                    status = 2
+                    result, found = Result(Status.INVALID, puzzle=entry.puzzle, error=str(err)), []
                 if result.status is Status.INVALID and result.error:
                     source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
                     print(

@@ -13,15 +13,27 @@ from __future__ import annotations
 
 import os
 
+from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 
-__all__ = ["BYTES_PER_CLAUSE", "MEMORY_BOUND", "estimated_clauses", "memory_bound", "too_big"]
+__all__ = [
+    "BYTES_PER_CLAUSE",
+    "MEMORY_BOUND",
+    "FormulaTooBig",
+    "estimated_clauses",
+    "memory_bound",
+    "too_big",
+]
 
 BYTES_PER_CLAUSE = 480
 """Memory one clause of a big simplified formula takes, built in Python and loaded in CaDiCaL."""
 
 MEMORY_BOUND = 8 * 1024**3
 """The most memory a formula may be expected to take (8 GiB); ``SATDOKU_MEMORY_GB`` changes it."""
+
+
+class FormulaTooBig(InputError):
+    """A puzzle whose formula would not fit in the memory bound (its record says so)."""
 
 
 def memory_bound() -> int:
