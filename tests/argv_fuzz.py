@@ -82,7 +82,7 @@ def case(seed: int, run: int, folder: Path, actions: dict[str, list[argparse.Act
             continue
         if option == "--jobs":
             value = rng.choice(["0", "1", "2", "-1", "999", "x"])
-        elif option in ("--html", "--svg", "--output"):
+        elif option in ("--html", "--svg", "--output", "--save-regions"):
             value = str(folder / rng.choice(["out.html", "out.svg", "out/", "lines"]))
         elif option == "--regions":
             value = str(folder / rng.choice(["jigsaw", "grid", "empty", "missing"]))

@@ -2,13 +2,15 @@
 
 The checker shares nothing with the stepper but the shape: it builds the axioms from the shape's
 houses itself, replays the steps on its own state, and checks that each step is justified by the
-steps before it.
+steps before it. Set-logic steps (and twins) are checked generically: their k base axioms are
+disjoint axioms of the shape whose open claims lie inside the k cover axioms named, and each claim
+made false is an open claim of a cover outside the bases.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pysat.solvers import Solver
 
@@ -145,6 +147,9 @@ def check_trace(
                 cell, d0 = divmod(v - 1, n)
                 assert cell in pair and d0 + 1 not in (d1, d2) and v not in value, where
                 assert v in axiom, where
+        elif rule == "set":
+            assert step["axiom"] is None, where
+            _check_set(step, value, axioms, var, where)
         elif rule == "guess":
             assert step["value"] is True and len(decided) == 1 and decided[0] not in value, where
             assert step["depth"] == depth + 1, where
@@ -200,6 +205,41 @@ def check_trace(
             is_cell = len({(u - 1) // n for u in axiom}) == 1
             if (rule2_cells if is_cell else rule2_houses) and not trues:
                 assert len(unknown) != 1, "stalled although rule 2 applies"
+
+
+def _check_set(
+    step: dict,
+    value: dict[int, bool],
+    axioms: set[frozenset[int]],
+    var: Callable[[Sequence[int]], int],
+    where: str,
+) -> None:
+    """Assert that a set-logic step is an instance of the rule at the current state.
+
+    k disjoint base axioms whose claims not yet false all lie in the union of k cover axioms
+    (none of them a base): every claim of a cover outside the bases is false.
+    """
+    bases = [frozenset(var(c) for c in a["claims"]) for a in step["bases"]]
+    covers = [frozenset(var(c) for c in a["claims"]) for a in step["covers"]]
+    k = len(bases)
+    assert 1 <= k == len(covers) == step["size"], f"{where}: {k} bases, {len(covers)} covers"
+    for axiom in bases + covers:
+        assert axiom in axioms, f"{where}: not an axiom of the shape"
+    assert len(set(bases)) == k and len(set(covers)) == k, f"{where}: an axiom twice"
+    assert not set(bases) & set(covers), f"{where}: a cover is a base"
+    in_bases = frozenset().union(*bases)
+    assert len(in_bases) == sum(len(b) for b in bases), f"{where}: the bases overlap"
+    union = frozenset().union(*covers)
+    for base in bases:
+        open_ = {v for v in base if value.get(v) is not False}
+        assert open_ <= union, f"{where}: a base has an open claim outside the covers"
+    because = [var(c) for c in step["because"]]
+    assert set(because) == in_bases - union, f"{where}: because is not the bases' claims outside"
+    assert step["value"] is False, where
+    decided = [var(c) for c in step["claims"]]
+    assert decided and len(set(decided)) == len(decided), where
+    for v in decided:
+        assert v in union and v not in in_bases and v not in value, f"{where}: {v} not eliminable"
 
 
 def _givens(puzzle: Puzzle) -> list[tuple[int, int, int]]:

@@ -16,7 +16,8 @@ import satdoku
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "satdoku"
 MOST_LINES = 400
-MOST_PUBLIC_NAMES = 25
+MOST_PUBLIC_NAMES = 27
+"""The 25 of the layout issue, plus generate and rate (the puzzle makers' two functions)."""
 LAYERS = ["core", "io", "rules", "cnf", "backends", "api", "views", "cli"]
 
 

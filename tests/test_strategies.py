@@ -1,4 +1,4 @@
-"""Tests of the human strategies as views of the rules, twins, rule sets and rating."""
+"""Tests of the human strategies as views of the rules, twins, rule sets, names and rating."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from satdoku.core.errors import InputError
 from satdoku.io.line import parse_line
-from satdoku.rules.rating import Rating, rate
+from satdoku.rules.rating import Level, Rating, rate
 from satdoku.rules.search import TraceStatus, trace
 from satdoku.rules.steps import Rule
 from satdoku.rules.strategies import (
@@ -14,11 +14,13 @@ from satdoku.rules.strategies import (
     RULES_1,
     RULES_1_2,
     RULES_ALL,
+    RUNGS,
     Technique,
     Twin,
     find_twins,
     parse_rules,
     rules_label,
+    set_rules,
 )
 from stepper_support import seventeen_sample
 
@@ -88,7 +90,7 @@ def test_lone_cell_alone_never_uses_house_axioms_for_rule_2() -> None:
 
 
 def test_rating_orders_puzzles() -> None:
-    assert rate(parse_line("1.3..4..2...4..1")).rules == LADDER[1]
+    assert rate(parse_line("1.3..4..2...4..1")).rules == RULES_1_2
     easy = rate(
         parse_line(
             "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
@@ -102,17 +104,48 @@ def test_rating_orders_puzzles() -> None:
         assert r.status == "solved"
 
 
-def test_rating_is_the_weakest_set() -> None:
+def test_rating_is_the_weakest_rung() -> None:
     for puzzle in seventeen_sample(10, seed=22):
         r = rate(puzzle)
         if r.rules is None:
+            assert trace(puzzle, RUNGS[-1]).status is TraceStatus.STALLED
             continue
-        index = LADDER.index(r.rules)
+        assert r.rules == RUNGS[r.rung]
         assert trace(puzzle, r.rules).status is TraceStatus.SOLVED
-        for weaker in LADDER[:index]:
+        for weaker in RUNGS[: r.rung]:
             assert trace(puzzle, weaker).status is TraceStatus.STALLED
 
 
 def test_rating_label() -> None:
-    assert Rating(RULES_1_2, 0, "solved").label() == "rules 1,2, no guessing"
-    assert Rating(None, 1, "solved").label() == "needs guessing: 1 guess with rules 1,2"
+    assert Rating(Level.EASY, 0, {}, 0, "solved").label() == "easy: rules 1,2, no guessing"
+    assert Rating(Level.GUESSING, 5, {}, 1, "solved").label() == (
+        "needs guessing: 1 guess with rules 1,2"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("set1", {Technique.LOCKED_CANDIDATES}),
+        ("pointing,claiming", {Technique.LOCKED_CANDIDATES}),
+        ("naked-pair,hidden_triple", {Technique.NAKED_PAIR, Technique.HIDDEN_TRIPLE}),
+        ("xwing,swordfish,jellyfish", {Technique.X_WING, Technique.SWORDFISH, Technique.JELLYFISH}),
+    ],
+)
+def test_parse_set_logic_names(text: str, expected: set[Technique]) -> None:
+    assert parse_rules(text) == expected
+
+
+def test_set_k_holds_every_kind_up_to_k() -> None:
+    sizes = {k: {t.size for t in set_rules(k)} for k in range(1, 5)}
+    assert sizes == {1: {1}, 2: {1, 2}, 3: {1, 2, 3}, 4: {1, 2, 3, 4}}
+    assert Technique.TWINS not in set_rules(4) and len(set_rules(4)) == 13
+    assert all(t.rule == "set" for t in set_rules(4))
+    for rules in RUNGS:
+        assert parse_rules(rules_label(rules)) == rules
+    assert parse_rules("set2") == set_rules(2) and parse_rules("set") == set_rules(4)
+
+
+def test_every_set_technique_has_a_description() -> None:
+    for technique in Technique:
+        assert technique.describe()

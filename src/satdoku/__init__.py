@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from .api.explain import explain
 from .api.explorer import Explorer
+from .api.generate import generate
 from .api.solve import solve
 from .api.space import count, is_unique, solutions
 from .backends.sat import SatBackend
@@ -50,6 +51,7 @@ from .io.alphabet import Alphabet
 from .io.grid import format_pretty
 from .io.line import format_line
 from .io.reading import parse_puzzle, read_puzzles
+from .rules.rating import rate
 from .rules.search import Trace, trace
 from .views import notebook as _notebook  # noqa: F401  (draws traces in notebooks)
 from .views import svg as _svg  # noqa: F401  (draws puzzles and results in notebooks)
@@ -71,9 +73,11 @@ __all__ = [
     "explain",
     "format_line",
     "format_pretty",
+    "generate",
     "is_solution",
     "is_unique",
     "parse_puzzle",
+    "rate",
     "read_dimacs",
     "read_puzzles",
     "solutions",

@@ -269,21 +269,23 @@ static int load(Engine *e, PyObject *cells, long long limit)
 }
 
 PyDoc_STRVAR(solve_doc,
-"solve(cells, limit)\n--\n\n"
+"solve(cells, limit, seed=0)\n--\n\n"
 "Solve from the n*n given digits (0: empty): the digits as bytes, False when there is no "
-"solution, None when more than limit guesses were needed.");
+"solution, None when more than limit guesses were needed.  A seed (1 to 2**64 - 1) makes the "
+"guesses random, drawn from it: any solution can come out, the same one for the same seed.");
 
 static PyObject *Engine_solve(Engine *e, PyObject *args)
 {
     PyObject *cells;
     long long limit;
-    if (!PyArg_ParseTuple(args, "OL", &cells, &limit))
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTuple(args, "OL|K", &cells, &limit, &seed))
         return NULL;
     int ok = load(e, cells, limit);
     if (ok < 0)
         return NULL;
     e->most = 0;
-    int found = ok ? search(e) : 0;
+    int found = !ok ? 0 : seed ? fill_search(e, &seed) : search(e);
     if (found < 0)
         Py_RETURN_NONE;
     if (found == 0)

@@ -1,8 +1,8 @@
 /* satdoku.backends._native: the engine's tables and its search, rules 1 and 2 and guessing.
  *
- * set_true, set_false, propagate (rules 1 and 2 to a fixpoint), undo, search and reset work on
- * an Engine's tables only: no Python object is touched, and no Python code can run, while they
- * run.  They are in one header, included once by _native.c, so that they and their callers are
+ * set_true, set_false, propagate (rules 1 and 2 to a fixpoint), undo, search, fill_search (one
+ * solution by random guesses) and reset work on an Engine's tables only: no Python object is
+ * touched, and no Python code can run, while they run.  They are in one header, included once by _native.c, so that they and their callers are
  * one translation unit and the compiler inlines the hot ones into each other as before.
  */
 #ifndef SATDOKU_NATIVE_SEARCH_H
@@ -166,6 +166,64 @@ static int search(Engine *e)
         if (++e->nodes > e->limit)
             return -1;
         int guess = e->ax_claims[e->ax_start[best] + lowest_bit(e->open[best])];
+        top[0] = guess;
+        top[1] = e->trail_len;
+        top += 2;
+        if (set_true(e, guess))
+            continue;
+    backtrack:
+        do {
+            if (top == e->stack)
+                return 0;
+            top -= 2;
+            undo(e, top[1]);
+        } while (!set_false(e, top[0]));
+    }
+}
+
+/* xorshift64*: the random choices of fill_search, from a seed Python hands over. */
+static inline unsigned long long next_random(unsigned long long *state)
+{
+    unsigned long long x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* One solution, met by random choices: like search with most = 0, but the guess is a random
+ * open claim of an axiom drawn at random among those with the fewest claims left.  Every
+ * solution can come out (its claim is open in the axiom guessed on at every step of its path).
+ * 1: a solution is left in `val`, 0: there is none, -1: the node limit ran out. */
+static int fill_search(Engine *e, unsigned long long *state)
+{
+    int *top = e->stack;  /* open guesses: claim, trail length before it */
+    for (;;) {
+        if (!propagate(e))
+            goto backtrack;
+        int best = -1, fewest = INT_MAX;
+        unsigned long long ties = 0;
+        for (int a = 0; a < e->axioms; a++) {
+            if (e->sat[a])
+                continue;
+            int left = bit_count(e->open[a]);
+            if (left < fewest) {
+                best = a;
+                fewest = left;
+                ties = 1;
+            } else if (left == fewest && next_random(state) % ++ties == 0) {
+                best = a;  /* each of the ties so far kept with the same chance */
+            }
+        }
+        if (best < 0)
+            return 1;
+        if (++e->nodes > e->limit)
+            return -1;
+        Mask open = e->open[best];
+        for (int skip = (int)(next_random(state) % (unsigned long long)fewest); skip; skip--)
+            open &= open - 1;
+        int guess = e->ax_claims[e->ax_start[best] + lowest_bit(open)];
         top[0] = guess;
         top[1] = e->trail_len;
         top += 2;

@@ -62,8 +62,11 @@ class Engine(Protocol):
         """Guesses the last :meth:`solve` made."""
         ...
 
-    def solve(self, cells: Sequence[int], limit: int) -> bytes | bool | None:
-        """Return the solution's digits, False when there is none, None past ``limit`` guesses."""
+    def solve(self, cells: Sequence[int], limit: int, seed: int = 0) -> bytes | bool | None:
+        """Return the solution's digits, False when there is none, None past ``limit`` guesses.
+
+        A nonzero ``seed`` (below 2**64) makes the guesses random: any solution can come out,
+        the same one for the same seed (how :mod:`satdoku.api.random_grid` draws grids)."""
         ...
 
     def count(self, cells: Sequence[int], most: int, limit: int) -> tuple[int, bool] | None:

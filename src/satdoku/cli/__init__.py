@@ -23,7 +23,7 @@ from ..backends import native
 from ..backends.limits import is_keyboard_interrupt
 from ..core.errors import InputError, InternalError
 from ..core.version import __version__
-from . import check, count, decode, dimacs, show, solve, step
+from . import check, count, decode, dimacs, generate, rate, show, solve, step
 from .common import resolve_input
 
 __all__ = ["main", "build_parser", "COMMANDS", "INTERNAL_ERROR"]
@@ -31,7 +31,7 @@ __all__ = ["main", "build_parser", "COMMANDS", "INTERNAL_ERROR"]
 INTERNAL_ERROR = 70
 """Exit status of a bug in satdoku (EX_SOFTWARE), e.g. an answer that failed the checker."""
 
-COMMANDS = [solve, check, count, step, dimacs, decode, show]
+COMMANDS = [solve, check, count, step, dimacs, decode, show, generate, rate]
 """Command modules; each has ``NAME``, ``register(subparsers)`` and ``run(args) -> int``."""
 
 

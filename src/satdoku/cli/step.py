@@ -47,7 +47,10 @@ EPILOG = f"""examples:
   satdoku step puzzle.txt --search --play --delay 0.2  # animate it in the terminal (rich)
   satdoku step big.txt --search --max-steps 5000 --html t.html  # its first 5000 steps
 
-rules: 1 (elimination), 2 (lone cell + lone ranger), lone-cell, lone-ranger, twins, all.
+rules: 1 (elimination), 2 (lone cell + lone ranger), lone-cell, lone-ranger, twins, all;
+set logic when they stall, smallest size first: set1..set4 (every kind up to size k), or
+locked-candidates, naked-pair/-triple/-quad, hidden-pair/-triple/-quad, x-wing, swordfish,
+jellyfish. e.g. satdoku step puzzle.txt --rules 1,2,set4
 --json, --html and --play are alternatives. Steps are written as they are found (the text,
 the JSON record and the page alike; --play computes the trace first). --max-steps K keeps the
 first K steps (status stalled, "truncated": true in the JSON); --search on 16x16 and bigger
@@ -78,7 +81,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="1,2",
         metavar="RULES",
         help="comma-separated rule set (default 1,2): 1, 2, elimination, "
-        "lone-cell, lone-ranger, twins, all",
+        "lone-cell, lone-ranger, twins, all, set1..set4 (set logic up to size k), "
+        "locked-candidates, naked-pair, naked-triple, naked-quad, hidden-pair, "
+        "hidden-triple, hidden-quad, x-wing, swordfish, jellyfish",
     )
     group.add_argument(
         "--search",

@@ -1,8 +1,9 @@
-"""The stepper's propagator: rules 1 and 2 (and twins) over the axioms, to a fixpoint, as steps.
+"""The stepper's propagator: rules 1 and 2, then set logic, over the axioms, as steps.
 
 It keeps per axiom how many claims are not false and which claim is true, and queues each axiom as
 a rule becomes due on it, so the trace records the rules in the order the counts reach them (the
-trace-free rules over candidate masks are :mod:`satdoku.rules.candidate_grid`).
+trace-free rules over candidate masks are :mod:`satdoku.rules.candidate_grid`). When they stall,
+set logic (and twins), if chosen, makes one move, smallest size first, and the two rules go on.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from ..core.axioms import axioms
 from ..core.claims import FALSE, TRUE, UNKNOWN, variable
 from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
+from .set_logic import find_move
 from .state import State
 from .steps import Rule, Step
-from .strategies import RULES_1_2, RuleSet, Technique, find_twins
+from .strategies import RULES_1_2, RuleSet, Technique
 
 __all__ = ["Snapshot", "Propagator", "propagation", "fixpoint"]
 
@@ -44,7 +46,7 @@ def _tables(shape: Shape) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int,
 
 
 class Propagator:
-    """Rules 1 and 2 (and optionally twins) over a shape's axioms, to a fixpoint, as steps.
+    """Rules 1 and 2 (and optionally set logic or twins) over a shape's axioms, to a fixpoint.
 
     Per axiom it keeps how many claims are not false and which claim is true, so each rule fires
     in time proportional to the axiom's size.
@@ -69,6 +71,7 @@ class Propagator:
         self.rule2 = [cell_ok if i < cells else house_ok for i in range(len(self.members))]
         self.rule1 = Technique.ELIMINATION in rules
         self.twins = Technique.TWINS in rules
+        self.set_rules = frozenset(t for t in rules if t.rule == "set")
         self.value = [UNKNOWN] * (self.n**3 + 1)
         self.open = [len(m) for m in self.members]
         self.true_of = [0] * len(self.members)
@@ -175,13 +178,18 @@ class Propagator:
             yield self.conflict
 
     def assume(self, v: int, value: bool, rule: Rule, depth: int) -> Iterator[Step]:
-        """Decide one claim by a guess or a backtrack, as a step (then a contradiction if any)."""
+        """Decide one claim by a guess or a backtrack, as a step (then a contradiction if any).
+
+        A backtrack carries the depth of the guess it undoes; what follows it (a contradiction
+        too) is at the depth it returns to, one less.
+        """
+        after = depth - 1 if rule is Rule.BACKTRACK else depth
         if value:
-            self._set_true(v, depth)
+            self._set_true(v, after)
         elif self.value[v] == UNKNOWN:
-            self._set_false(v, depth)
+            self._set_false(v, after)
         elif self.value[v] == TRUE:
-            self.conflict = Step(Rule.CONTRADICTION, None, (), False, (v,), depth, self.n)
+            self.conflict = Step(Rule.CONTRADICTION, None, (), False, (v,), after, self.n)
         yield Step(rule, None, (v,), value, (v,), depth, self.n)
         if self.conflict is not None:
             yield self.conflict
@@ -231,9 +239,9 @@ class Propagator:
                     queue.clear()
                     yield self.conflict
                     return
-            if not self.twins:
+            if not (self.twins or self.set_rules):
                 return
-            steps = self._twins(depth)
+            steps = self._set_logic(depth)
             if not steps:
                 return
             yield from steps
@@ -242,53 +250,45 @@ class Propagator:
                 yield self.conflict
                 return
 
-    def _twins(self, depth: int) -> list[Step]:
-        """Apply the first twins found that remove a candidate; return their steps."""
-        n, value, true_of = self.n, self.value, self.true_of
-        for index, house in enumerate(self.shape.houses):
-            placed = {(true_of[cell] - 1) % n + 1 for cell in house.cells if true_of[cell]}
-            cands = [
-                []
-                if true_of[cell]
-                else [
-                    d for d in range(1, n + 1) if d not in placed and value[cell * n + d] != FALSE
-                ]
-                for cell in house.cells
+    def _set_logic(self, depth: int) -> list[Step]:
+        """Apply the first set-logic move found, smallest k first; return its steps.
+
+        Twins are hidden pairs recorded as before: one step per cell of the pair, citing the
+        cell's axiom, unless hidden pairs are asked for by name (then one set-logic step).
+        """
+        n, wanted = self.n, self.set_rules
+        twins = self.twins and Technique.HIDDEN_PAIR not in wanted
+        if twins:
+            wanted = wanted | {Technique.HIDDEN_PAIR}
+        move = find_move(self.shape, self.value, self.true_of, wanted)
+        if move is None:
+            return []
+        for v in move.eliminated:
+            self._set_false(v, depth)
+        if not (twins and move.technique is Technique.HIDDEN_PAIR):
+            return [
+                Step(Rule.SET, None, move.eliminated, False, move.because, depth, n, None, move)
             ]
-            for twin in find_twins(cands):
-                d1, d2 = twin.digits
-                pair = (house.cells[twin.cell_a], house.cells[twin.cell_b])
-                because = tuple(
-                    cell * n + d for d in (d1, d2) for cell in house.cells if cell not in pair
+        house = next(i for i, h in enumerate(self.shape.houses) if h.title() == move.base_labels[0])
+        d1, d2 = move.digits
+        steps = []
+        for cover in move.covers:
+            rest = tuple(v for v in move.eliminated if v in cover.variables)
+            if rest:
+                steps.append(
+                    Step(
+                        Rule.TWINS,
+                        cover,
+                        rest,
+                        False,
+                        move.because,
+                        depth,
+                        n,
+                        (house, d1, d2),
+                        move,
+                    )
                 )
-                if any(value[v] != FALSE for v in because):
-                    continue  # a digit placed in the house: not a twin of open cells
-                steps = []
-                for cell in pair:
-                    rest = tuple(
-                        cell * n + d
-                        for d in range(1, n + 1)
-                        if d not in (d1, d2) and value[cell * n + d] == UNKNOWN
-                    )
-                    if not rest:
-                        continue
-                    for v in rest:
-                        self._set_false(v, depth)
-                    steps.append(
-                        Step(
-                            Rule.TWINS,
-                            self.axioms[cell],
-                            rest,
-                            False,
-                            because,
-                            depth,
-                            n,
-                            (index, d1, d2),
-                        )
-                    )
-                if steps:
-                    return steps
-        return []
+        return steps
 
 
 def propagation(puzzle: Puzzle, rules: RuleSet = RULES_1_2) -> Iterator[Step]:

@@ -1,7 +1,9 @@
-"""The steps of the two-rule stepper: what a step is (:class:`Rule`) and the step itself.
+"""The steps of the stepper: what a step is (:class:`Rule`) and the step itself.
 
 Rule 1: one claim of an axiom is true, so every other claim of it is false. Rule 2: every claim of
-an axiom but one is false, so that one is true. Givens are the first steps; a contradiction (an
+an axiom but one is false, so that one is true. Set logic: k disjoint axioms whose open claims lie
+in k other axioms make the other open claims of those false (:mod:`satdoku.rules.set_logic`; twins
+are its hidden pairs, recorded one cell at a time). Givens are the first steps; a contradiction (an
 axiom with two true claims, or with every claim false) ends propagation as a step, not an
 exception. Steps hold claim variables (``row*n*n + col*n + digit``) and are rendered to text only
 on demand (:mod:`satdoku.views.sentences`), so propagation stays fast.
@@ -14,13 +16,14 @@ from typing import NamedTuple
 
 from ..core.axioms import Axiom
 from ..core.claims import Claim, claim_of
+from .set_logic import SetMove
 from .strategies import Technique
 
 __all__ = ["Rule", "Step"]
 
 
 class Rule(Enum):
-    """What a step is: rule 1 or 2, a given, a guess, a backtrack, twins, or a contradiction.
+    """What a step is: rule 1, 2, set logic, twins, a given, a guess, a backtrack, a contradiction.
 
     The value is the step's ``"rule"`` in the JSON trace.
 
@@ -35,6 +38,7 @@ class Rule(Enum):
     BACKTRACK = "backtrack"
     TWINS = "twins"
     CONTRADICTION = "contradiction"
+    SET = "set"
 
 
 class Step(NamedTuple):
@@ -42,7 +46,8 @@ class Step(NamedTuple):
 
     ``decided`` and ``because`` hold claim variables; ``claims`` and ``reasons`` give them as
     :class:`Claim`. ``depth`` is the number of guesses in force (a backtrack carries the depth of
-    the guess it undoes). ``detail`` is ``(house index, digit, digit)`` for twins, else None.
+    the guess it undoes). ``detail`` is ``(house index, digit, digit)`` for twins, else None;
+    ``sets`` is the set-logic move of a set-logic or twins step (bases, covers, technique).
 
     >>> s = Step(Rule.GIVEN, None, (1,), True, (), 0, 4)
     >>> s.claims
@@ -57,6 +62,7 @@ class Step(NamedTuple):
     depth: int
     n: int
     detail: tuple[int, int, int] | None = None
+    sets: SetMove | None = None
 
     @property
     def claims(self) -> tuple[Claim, ...]:
@@ -82,4 +88,6 @@ class Step(NamedTuple):
             return Technique.LONE_CELL if cell else Technique.LONE_RANGER
         if self.rule is Rule.TWINS:
             return Technique.TWINS
+        if self.sets is not None:
+            return self.sets.technique
         return None

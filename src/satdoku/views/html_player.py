@@ -31,7 +31,7 @@ The trace
     the line format; any character that is not in the alphabet is a blank.
 ``steps``
     the list replayed below; each step has ``rule`` (``1``, ``2``, ``"given"``,
-    ``"guess"``, ``"backtrack"``, ``"twins"``, ``"contradiction"``), ``axiom``
+    ``"guess"``, ``"backtrack"``, ``"twins"``, ``"set"``, ``"contradiction"``), ``axiom``
     (``{"name", "claims"}`` or null), ``claims`` (``[row, col, digit]``, 0-based
     row/col, digit ``1..n``), ``value``, ``because``, ``depth``, ``text`` and an
     optional ``candidates``.
@@ -69,7 +69,7 @@ The board at position ``k`` (``0 <= k <= N``) is the state after applying
   backtracks chronologically or jumps back.  (This is what
   ``satdoku.rules.replay.Replayer`` does: a guess saves the state under its depth,
   a backtrack of the same depth restores it, then applies its own claim.)
-* Any other rule (``1``, ``2``, ``"given"``, ``"twins"``, ``"contradiction"``)
+* Any other rule (``1``, ``2``, ``"given"``, ``"twins"``, ``"set"``, ``"contradiction"``)
   only applies its claims; a contradiction step normally has none.
 * ``candidates``, when a step has it, overrides the candidates after that step
   (after the claims above were applied): a list of ``n*n`` entries, row-major,

@@ -17,7 +17,7 @@ from ..core.shape import Shape
 from ..io.alphabet import Alphabet
 from ..rules.steps import Rule, Step
 
-__all__ = ["sentence"]
+__all__ = ["sentence", "set_sentence"]
 
 
 def _label(claim: Claim, alphabet: Alphabet, n: int) -> str:
@@ -33,6 +33,50 @@ def _join(items: list[str]) -> str:
     if len(items) <= 2:
         return " and ".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _symbol(digit: int, alphabet: Alphabet, n: int) -> str:
+    return alphabet.symbol(digit) if n <= len(alphabet.symbols) and n > 9 else str(digit)
+
+
+def set_sentence(step: Step, alphabet: Alphabet = Alphabet()) -> str:
+    """Say what a set-logic step does: its technique, bases and covers, and the claims made false.
+
+    >>> from satdoku.io.line import parse_line
+    >>> from satdoku.rules.search import trace
+    >>> from satdoku.rules.strategies import parse_rules
+    >>> grid = "4...15.8.7.82......1......72....4.5.....8..9..94.2.....6.4..97.8.1........5....61"
+    >>> t = trace(parse_line(grid), parse_rules("1,2,set2"))
+    >>> [set_sentence(s) for s in t.steps if s.sets][:2]  # doctest: +NORMALIZE_WHITESPACE
+    ['locked candidates (claiming): in column 3 the digit 7 lies only in box 4, so r5c2=7 is false',
+     'naked pair: in column 9 r4c9 and r6c9 hold only 3 and 6, so r1c9=3, r1c9=6, r2c9=3, r2c9=6,
+      r5c9=3, r5c9=6 and r8c9=3 are false']
+    """
+    move = step.sets
+    assert move is not None
+    n = step.n
+    decided = _labels(step.decided, n, alphabet)
+    verb = "is" if len(decided) == 1 else "are"
+    digits = _join([_symbol(d, alphabet, n) for d in move.digits])
+    name = move.technique.value.replace("-", " ")
+    if move.technique.value == "x-wing":
+        name = "X-wing"
+    if move.kind == "naked":
+        return (
+            f"{name}: in {move.cover_labels[0]} {_join(list(move.base_labels))} hold only "
+            f"{digits}, so {_join(decided)} {verb} false"
+        )
+    if move.kind == "hidden":
+        return (
+            f"{name}: in {move.base_labels[0]} the digits {digits} fit only "
+            f"{_join(list(move.cover_labels))}, so {_join(decided)} {verb} false"
+        )
+    if move.size == 1 and move.kind in ("pointing", "claiming"):
+        name = f"{name} ({move.kind})"
+    return (
+        f"{name}: in {_join(list(move.base_labels))} the digit {digits} lies only in "
+        f"{_join(list(move.cover_labels))}, so {_join(decided)} {verb} false"
+    )
 
 
 def sentence(step: Step, shape: Shape | None = None, alphabet: Alphabet = Alphabet()) -> str:
@@ -76,6 +120,8 @@ def sentence(step: Step, shape: Shape | None = None, alphabet: Alphabet = Alphab
             f"twins: in {house.title()} the digits {d1} and {d2} fit only {_join(pair)}, "
             f"so {_join(decided)} {verb} false"
         )
+    if rule is Rule.SET:
+        return set_sentence(step, alphabet)
     if rule is Rule.GUESS:
         return f"guess (depth {step.depth}): {decided[0]}"
     if rule is Rule.BACKTRACK:

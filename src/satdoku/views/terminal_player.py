@@ -50,6 +50,7 @@ BADGES = {  # the label and style of each rule's badge
     Rule.ONE: ("rule 1", "black on cyan"),
     Rule.TWO: ("rule 2", "black on green3"),
     Rule.TWINS: ("twins", "black on green3"),
+    Rule.SET: ("set logic", "black on green3"),
     Rule.GUESS: ("guess", "black on dark_orange"),
     Rule.BACKTRACK: ("backtrack", "white on purple"),
     Rule.CONTRADICTION: ("contradiction", "white on red3"),

@@ -2,7 +2,10 @@
 
 The JSON form is an exact contract: ``"steps"`` (each with ``"rule"``, ``"axiom"``,
 ``"claims"``, ``"value"``, ``"because"``, ``"depth"``; we add ``"text"``) and a final
-``"status"`` with ``"solution"`` when solved; other top-level fields are additions.
+``"status"`` with ``"solution"`` when solved; other top-level fields are additions. A set-logic
+step (rule ``"set"``) and a twins step add ``"technique"``, ``"size"`` (k), ``"bases"`` and
+``"covers"`` (axioms as ``{"name", "claims"}``) and ``"digits"``; its ``"claims"`` are made
+false and its ``"because"`` are the bases' claims outside the covers (all false already).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.axioms import Axiom
 from ..core.claims import claim_of
 from ..core.shape import Shape
 from ..io.alphabet import Alphabet
@@ -18,7 +22,7 @@ from ..rules.search import Trace
 from ..rules.steps import Rule, Step
 from .sentences import sentence
 
-__all__ = ["claims_json", "step_record", "trace_record"]
+__all__ = ["claims_json", "axiom_json", "step_record", "trace_record"]
 
 
 def claims_json(variables: Sequence[int], n: int) -> list[list[int]]:
@@ -28,6 +32,16 @@ def claims_json(variables: Sequence[int], n: int) -> list[list[int]]:
     [[0, 0, 1], [0, 3, 4]]
     """
     return [list(claim_of(v, n)) for v in variables]
+
+
+def axiom_json(axiom: Axiom) -> dict[str, Any]:
+    """Return an axiom as ``{"name", "claims"}``, as a step record names it.
+
+    >>> from satdoku.core.axioms import axioms
+    >>> axiom_json(axioms(Shape.sudoku(4))[0])["claims"][:2]
+    [[0, 0, 1], [0, 0, 2]]
+    """
+    return {"name": axiom.name, "claims": claims_json(axiom.variables, axiom.n)}
 
 
 def step_record(
@@ -41,9 +55,7 @@ def step_record(
      'depth': 0, 'text': 'given: r1c1=1'}
     """
     n = step.n
-    axiom = None
-    if step.axiom is not None:
-        axiom = {"name": step.axiom.name, "claims": claims_json(step.axiom.variables, n)}
+    axiom = None if step.axiom is None else axiom_json(step.axiom)
     record: dict[str, Any] = {
         "rule": step.rule.value,
         "axiom": axiom,
@@ -60,6 +72,15 @@ def step_record(
         index, d1, d2 = step.detail
         record["house"] = shape.houses[index].title()
         record["digits"] = [d1, d2]
+    move = step.sets
+    if move is not None:
+        record["technique"] = move.technique.value
+        record["size"] = move.size
+        record["bases"] = [axiom_json(a) for a in move.bases]
+        record["covers"] = [axiom_json(a) for a in move.covers]
+        record["digits"] = list(move.digits)
+        if move.kind in ("naked", "hidden") and "house" not in record:
+            record["house"] = move.cover_labels[0] if move.kind == "naked" else move.base_labels[0]
     return record
 
 

@@ -272,7 +272,7 @@
   const boardwrap = board.parentElement, depthflag = $("depthflag");
   slider.max = String(N);
   const RULE_LABEL = { "1": "rule 1", "2": "rule 2", given: "given", guess: "guess",
-    backtrack: "backtrack", contradiction: "contradiction", twins: "twins" };
+    backtrack: "backtrack", contradiction: "contradiction", twins: "twins", set: "set logic" };
   let k = 0;
 
   function describe(i) {

@@ -1,0 +1,284 @@
+"""``satdoku generate``: make puzzles with one solution, for any shape, rated and reproducible.
+
+Line format by default (one puzzle line each, readable back by ``satdoku solve`` with the same
+shape options). JSON records (exact contract): ``{"index", "puzzle", "solution", "givens",
+"level", "rung", "minimal", "symmetry", "seed", "shape", "attempts", "matched", "wanted"}``
+plus ``"regions"`` (the region map as a line) for jigsaw shapes; ``matched`` is false when a
+wish (``--level``, ``--minimal``, ``--givens``) was not met within ``--attempts`` grids, and then
+``level`` is the true rating of the puzzle given (a warning says so on stderr too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import sys
+from typing import Any
+
+from ..api.generate import ATTEMPTS, Generated
+from ..api.generate_batch import Request, generate_many
+from ..api.random_grid import complete, random_jigsaw
+from ..backends.limits import default_jobs
+from ..core.errors import InputError
+from ..core.shape import MAX_SIZE, Shape
+from ..core.symmetry import Symmetry
+from ..io.line import format_line
+from ..rules.rating import Level
+from .common import alphabet_of, shape_options
+from .option_types import box_shape, whole_number
+from .progress import Progress, wants_progress
+from .solve import MAX_JOBS
+
+__all__ = ["NAME", "register", "run", "MAX_PUZZLES", "MAX_RANDOM_REGIONS"]
+
+NAME = "generate"
+
+MAX_PUZZLES = 10**9
+"""The most puzzles one run may ask for."""
+
+MAX_RANDOM_REGIONS = 16
+"""The largest side of random jigsaw maps: about 1 random 16x16 map in 30 admits a solution
+the engine finds quickly (7 in 30 at 12x12, 22 in 30 at 9x9)."""
+
+EPILOG = """examples:
+  satdoku generate                         # one 9x9 puzzle with one solution (minimal)
+  satdoku generate --count 10 --seed 1     # ten puzzles, the same ten every time
+  satdoku generate --level hard --symmetry rot180 --json   # a record with its rating
+  satdoku generate --minimal --symmetry diagonal --count 5
+  satdoku generate --givens 30             # stop removing givens at 30
+  satdoku generate --size 16 --level easy  # 16x16 (4x4 boxes), solved by singles alone
+  satdoku generate --size 6 --box 2x3 | satdoku solve   # read back by solve
+  satdoku generate --latin --size 5        # a Latin square puzzle
+  satdoku generate --diagonals             # X-Sudoku: the two diagonals hold every digit
+  satdoku generate --regions map.txt       # jigsaw regions from a map file (as solve reads)
+  satdoku generate --regions random --size 7 --save-regions map7.txt
+  satdoku generate --count 1000 --jobs 2 --seed 3 > p.txt   # same output as --jobs 1
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``generate`` command."""
+    parser = sub.add_parser(
+        NAME,
+        help="make puzzles with one solution",
+        description="Make puzzles with exactly one solution: a random complete grid drawn from "
+        "all the shape's solutions, then givens removed in a random (or symmetric) order while "
+        "the puzzle stays unique. Each puzzle is rated by the weakest rules that solve it.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    shape = parser.add_argument_group("shape")
+    shape.add_argument(
+        "--size",
+        type=whole_number(MAX_SIZE),
+        metavar="N",
+        help="side of the grid (default 9, or the region map's)",
+    )
+    shape.add_argument(
+        "--box", metavar="RxC", type=box_shape, help="box shape, e.g. 2x3 (default: most square)"
+    )
+    shape.add_argument("--latin", action="store_true", help="a Latin square: no boxes")
+    shape.add_argument(
+        "--diagonals", action="store_true", help="the two main diagonals hold every digit once too"
+    )
+    shape.add_argument(
+        "--regions",
+        metavar="FILE|random",
+        help="jigsaw regions: a region map file (as solve reads it), or 'random' for random "
+        "connected regions that admit a solution (one map for the run, drawn from --seed)",
+    )
+    shape.add_argument(
+        "--save-regions",
+        metavar="FILE",
+        help="write the run's region map to FILE (for --regions random: solve reads it back)",
+    )
+    shape.add_argument(
+        "--alphabet", metavar="SYMBOLS", help="symbols of digits 1..n (default 1-9 then A-Z)"
+    )
+    wish = parser.add_argument_group("puzzles")
+    wish.add_argument("--count", type=whole_number(MAX_PUZZLES), default=1, metavar="N")
+    wish.add_argument(
+        "--level",
+        choices=[level.value for level in Level],
+        help="keep puzzles of this rating only (tries up to --attempts grids per puzzle)",
+    )
+    wish.add_argument(
+        "--symmetry",
+        default="none",
+        choices=[s.value for s in Symmetry],
+        help="givens symmetric by this map of the grid (default none)",
+    )
+    wish.add_argument(
+        "--minimal", action="store_true", help="no given can be removed (checked, given by given)"
+    )
+    wish.add_argument(
+        "--givens", type=whole_number(MAX_SIZE**2), metavar="N", help="stop at N givens or fewer"
+    )
+    wish.add_argument(
+        "--attempts",
+        type=whole_number(10**6),
+        default=ATTEMPTS,
+        metavar="N",
+        help=f"grids tried per puzzle before a wish is given up (default {ATTEMPTS})",
+    )
+    wish.add_argument(
+        "--seed",
+        type=whole_number(2**63 - 1),
+        metavar="S",
+        help="make the run reproducible (default: a random seed, shown in --json records)",
+    )
+    out = parser.add_argument_group("output")
+    out.add_argument(
+        "--json", action="store_true", help="one JSON record per puzzle (see the module's help)"
+    )
+    out.add_argument(
+        "--jobs",
+        type=whole_number(MAX_JOBS),
+        default=1,
+        metavar="N",
+        help="N worker processes, same output as one (0: one per CPU; default 1)",
+    )
+    out.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: on a terminal, not with --json)",
+    )
+    parser.set_defaults(run=run)
+
+
+def _shape(args: argparse.Namespace, run_seed: int) -> Shape:
+    """Return the shape the options name (a random jigsaw map drawn from the run's seed)."""
+    if args.regions == "random":
+        if args.box or args.latin:
+            raise InputError("--regions replaces boxes: do not combine it with --box or --latin")
+        n = 9 if args.size is None else args.size
+        if not 1 <= n <= MAX_RANDOM_REGIONS:
+            raise InputError(
+                f"--regions random: --size must be 1 to {MAX_RANDOM_REGIONS}, got {n} (past it "
+                "few random maps admit a solution; give a map FILE)"
+            )
+        try:
+            shape, _ = random_jigsaw(n, random.Random(run_seed), diagonals=args.diagonals)
+        except ValueError as err:
+            raise InputError(str(err)) from None
+        return shape
+    options = shape_options(args)
+    if options.regions is not None:
+        shape = Shape.jigsaw(options.regions, diagonals=args.diagonals)
+        if args.size is not None and args.size != shape.n:
+            raise InputError(f"--size {args.size}: the region map is {shape.n}x{shape.n}")
+        return shape
+    n = 9 if args.size is None else args.size
+    if not 1 <= n <= MAX_SIZE:
+        raise InputError(f"--size must be 1 to {MAX_SIZE}, got {n}")
+    return options.shape_for(n)
+
+
+def _save_regions(path: str, shape: Shape) -> None:
+    assert shape.regions is not None
+    symbols = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    n = shape.n
+    rows = shape.regions
+    with open(path, "w", encoding="utf-8") as stream:
+        for r in range(n):
+            row = rows[r * n : (r + 1) * n]
+            stream.write(
+                ("".join(symbols[x] for x in row) if n <= len(symbols) else " ".join(map(str, row)))
+                + "\n"
+            )
+
+
+def _record(index: int, made: Generated, args: argparse.Namespace, line: str) -> dict[str, Any]:
+    alphabet = alphabet_of(args)
+    shape = made.puzzle.shape
+    rec: dict[str, Any] = {
+        "index": index,
+        "puzzle": line,
+        "solution": format_line(made.solution, alphabet),
+        "givens": made.givens,
+        "level": None if made.level is None else made.level.value,
+        "rung": made.rung,
+        "minimal": made.minimal,
+        "symmetry": made.symmetry.value,
+        "seed": made.seed,
+        "shape": shape.describe(),
+        "attempts": made.attempts,
+        "matched": made.matched,
+        "wanted": None if made.wanted is None else made.wanted.value,
+    }
+    if shape.regions is not None:
+        rec["regions"] = " ".join(map(str, shape.regions))
+    return rec
+
+
+def _missed(index: int, made: Generated) -> str:
+    wishes = []
+    if made.wanted is not None and made.level is not made.wanted:
+        got = "unrated" if made.level is None else made.level.value
+        wishes.append(f"level {made.wanted.value} (got {got})")
+    if made.wanted_minimal and not made.minimal:
+        wishes.append("minimal (got a non-minimal one)")
+    if made.wanted_givens is not None and made.givens > made.wanted_givens:
+        wishes.append(f"at most {made.wanted_givens} givens (got {made.givens})")
+    what = ", ".join(wishes) or "the wish"
+    return (
+        f"satdoku: puzzle {index}: {what} not met in {made.attempts} grids "
+        "(--attempts); the puzzle given is unique and its record says matched: false"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate the puzzles; return 0 (2 for a bad option, raised as InputError)."""
+    if args.jobs < 0:
+        raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, got {args.jobs}")
+    jobs = default_jobs() if args.jobs == 0 else args.jobs
+    if args.count < 1:
+        raise InputError(f"--count must be 1 or more, got {args.count}")
+    if args.attempts < 1:
+        raise InputError(f"--attempts must be 1 or more, got {args.attempts}")
+    run_seed = args.seed if args.seed is not None else secrets.randbits(63)
+    if run_seed < 0:
+        raise InputError(f"--seed must be 0 or more, got {run_seed}")
+    shape = _shape(args, run_seed)
+    if complete(shape, (0,) * shape.n**2, random.Random(run_seed)) is None:
+        raise InputError(f"the shape {shape.describe()} has no complete grid: no puzzle of it")
+    if args.givens is not None and not 0 <= args.givens <= shape.n**2:
+        raise InputError(f"--givens must be 0 to {shape.n**2} for {shape.describe()}")
+    if args.save_regions:
+        if shape.regions is None:
+            raise InputError("--save-regions needs --regions (a map file or random)")
+        try:
+            _save_regions(args.save_regions, shape)
+        except OSError as err:
+            raise InputError(f"cannot write: {err.strerror}", source=args.save_regions) from None
+    alphabet = alphabet_of(args)
+    request = Request(
+        shape,
+        None if args.level is None else Level(args.level),
+        Symmetry(args.symmetry),
+        args.minimal,
+        args.givens,
+        args.attempts,
+    )
+    bar = None
+    if wants_progress(sys.stderr, args.json, args.progress):
+        bar = Progress(sys.stderr, args.count)
+    out = sys.stdout
+    try:
+        for index, made in enumerate(generate_many(request, args.count, run_seed, jobs)):
+            line = format_line(made.puzzle.cells, alphabet)
+            if not made.matched:
+                print(_missed(index, made), file=sys.stderr)
+            if args.json:
+                out.write(json.dumps(_record(index, made, args, line)) + "\n")
+            else:
+                out.write(line + "\n")
+            if bar is not None:
+                bar.tick()
+    finally:
+        if bar is not None:
+            bar.close()
+    return 0
