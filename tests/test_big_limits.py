@@ -169,3 +169,21 @@ def test_the_solution_space_refuses_a_formula_past_the_bound_too(
     assert time.monotonic() - began < 10 and status == 2
     assert "million clauses" in err.getvalue()
     assert '"invalid"' in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["count", "--json"], ["solve", "--all", "--json"], ["solve", "--unique", "--json"]],
+    ids=["count", "all", "unique"],
+)
+def test_the_solution_space_keeps_a_timeout_on_a_big_grid(argv: list[str], tmp_path: Path) -> None:
+    """A formula that cannot be built in the time left is not started (Latin 100 at 30 %: 3
+    million clauses, about 7 s to build and load): the answer is a timeout, in time."""
+    path = tmp_path / "latin100.txt"
+    path.write_text(format_line(sparse(Shape.latin(100), 0.3, 6).cells) + "\n")
+    out = io.StringIO()
+    began = time.monotonic()
+    with redirect_stdout(out):
+        status = main([argv[0], str(path), "--latin", "--timeout", "1", *argv[1:]])
+    assert time.monotonic() - began < 2.0 and status == 0
+    assert '"timeout"' in out.getvalue() or '"unique": true' in out.getvalue()

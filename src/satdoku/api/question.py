@@ -28,7 +28,7 @@ from ..backends.pool import Lease, SolverKey, SolverPool
 from ..backends.solvers import DEFAULT_SOLVER, fresh_options, new_solver
 from ..backends.strategy import Strategy, fresh_encoding
 from ..cnf.encodings import Encoding, encode
-from ..cnf.formula_size import FormulaTooBig, too_big
+from ..cnf.formula_size import FormulaTooBig, build_seconds, too_big
 from ..core.checker import is_solution
 from ..core.claims import decode_model
 from ..core.errors import InternalError
@@ -87,7 +87,14 @@ class Question:
             refusal = too_big(puzzle)  # before anything of the size of the formula is made
             if refusal is not None:
                 raise FormulaTooBig(refusal)
+            if (
+                self.deadline is not None
+                and time.monotonic() + build_seconds(puzzle) > self.deadline
+            ):
+                raise SearchTimeout("the formula could not be built in the time left")
             self.known = known = eliminate(puzzle)
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise SearchTimeout("time limit reached while rules 1 and 2 ran")
             if known is None:
                 self.empty = True
                 self.solver = None
