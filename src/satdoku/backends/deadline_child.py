@@ -18,7 +18,7 @@ from array import array
 from collections.abc import Callable
 
 from ..core.puzzle import Grid
-from .interrupts import block_sigint_for_good, die_with_parent
+from .interrupts import fork_answering, write_all
 
 __all__ = ["Answer", "within_deadline"]
 
@@ -48,24 +48,7 @@ def within_deadline(work: Callable[[], Answer], deadline: float) -> Answer:
     >>> within_deadline(slow, time.monotonic() + 0.1) if can_fork() else (None, None)
     (None, None)
     """
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: work, write the answer, leave without Python's clean-up
-        code = 1
-        try:
-            block_sigint_for_good()  # the parent kills it on Ctrl-C
-            die_with_parent(signal.SIGKILL)  # and the kernel, if the parent is killed
-            os.close(read_end)
-            answer = _encoded(work())
-            view = memoryview(answer)
-            while view:
-                view = view[os.write(write_end, view) :]
-            code = 0
-        except BaseException:  # noqa: BLE001 - the parent reports a missing answer
-            pass
-        finally:
-            os._exit(code)
-    os.close(write_end)
+    pid, read_end = fork_answering(lambda out: write_all(out, _encoded(work())))
     data = bytearray()
     try:
         while True:

@@ -25,10 +25,10 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-__all__ = ["block_sigint_for_good", "die_with_parent", "shielded"]
+__all__ = ["block_sigint_for_good", "die_with_parent", "fork_answering", "shielded", "write_all"]
 
 T = TypeVar("T")
 
@@ -116,3 +116,42 @@ def die_with_parent(signal_number: int = signal.SIGTERM) -> None:
         libc.prctl(_PR_SET_PDEATHSIG, signal_number, 0, 0, 0)
     except (OSError, AttributeError):  # no prctl: the watchdog of last resort is the parent
         pass
+
+
+def fork_answering(answer: Callable[[int], None], close: Iterable[int] = ()) -> tuple[int, int]:
+    """Fork a child that writes its answer to a pipe; return (its pid, the pipe's read end).
+
+    The child blocks SIGINT for good and dies with its parent (the parent kills it when it is
+    done waiting), closes the read end and the descriptors in ``close``, calls ``answer`` with
+    the write end and leaves without Python's clean-up: status 0 when ``answer`` returned, 1 when
+    it raised (the parent then reads a missing answer).
+
+    >>> pid, read_end = fork_answering(lambda out: write_all(out, b"hi"))
+    >>> os.read(read_end, 8), os.waitpid(pid, 0)[1], os.close(read_end)
+    (b'hi', 0, None)
+    """
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        code = 1
+        try:
+            block_sigint_for_good()  # the parent kills it on Ctrl-C
+            die_with_parent(signal.SIGKILL)  # and the kernel, if the parent is killed
+            os.close(read_end)
+            for other in close:
+                os.close(other)
+            answer(write_end)
+            code = 0
+        except BaseException:  # noqa: BLE001 - the parent reports a missing answer
+            pass
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    return pid, read_end
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to a descriptor (``os.write`` may write only part of it)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.limits import Limits
-from .interrupts import block_sigint_for_good, die_with_parent, shielded
+from .interrupts import fork_answering, shielded, write_all
 
 __all__ = [
     "UNINTERRUPTIBLE",
@@ -240,25 +240,14 @@ def solve_in_children(
     children: dict[int, tuple[int, bytearray]] = {}  # read end -> (pid, what it wrote)
     try:
         for make_solver in makers:
-            read_end, write_end = os.pipe()
-            pid = os.fork()
-            if pid == 0:  # the child: solve, write the answer, leave without Python's clean-up
-                code = 1
-                try:
-                    block_sigint_for_good()  # the parent kills it on Ctrl-C
-                    die_with_parent(signal.SIGKILL)  # and the kernel, if the parent is killed
-                    os.close(read_end)
-                    for other in children:  # the pipes of the children before it
-                        os.close(other)
-                    solver = make_solver()
-                    os.write(write_end, b"L")  # loaded: the clock starts (as in process)
-                    os.write(write_end, _child_answer(solver, limits.conflicts))
-                    code = 0
-                except BaseException:  # noqa: BLE001 - the parent reports a missing answer
-                    pass
-                finally:
-                    os._exit(code)
-            os.close(write_end)
+
+            def solve_and_say(out: int, make_solver: Callable[[], Any] = make_solver) -> None:
+                solver = make_solver()
+                os.write(out, b"L")  # loaded: the clock starts (as in process)
+                write_all(out, _child_answer(solver, limits.conflicts))
+
+            # the pipes of the children before it are closed in it
+            pid, read_end = fork_answering(solve_and_say, close=list(children))
             children[read_end] = (pid, bytearray())
         deadline = None
         failed: list[int] = []  # wait statuses of children that gave no answer
