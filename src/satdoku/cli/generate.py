@@ -20,16 +20,15 @@ from typing import Any
 from ..api.generate import ATTEMPTS, Generated
 from ..api.generate_batch import Request, generate_many
 from ..api.random_grid import complete, random_jigsaw
-from ..backends.limits import default_jobs
 from ..core.errors import InputError
 from ..core.shape import MAX_SIZE, Shape
 from ..core.symmetry import Symmetry
 from ..io.line import format_line
 from ..rules.rating import Level
+from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_of
 from .common import alphabet_of, shape_options
 from .option_types import box_shape, whole_number
 from .progress import Progress, wants_progress
-from .solve import MAX_JOBS
 
 __all__ = ["NAME", "register", "run", "MAX_PUZZLES", "MAX_RANDOM_REGIONS"]
 
@@ -133,19 +132,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     out.add_argument(
         "--json", action="store_true", help="one JSON record per puzzle (see the module's help)"
     )
-    out.add_argument(
-        "--jobs",
-        type=whole_number(MAX_JOBS),
-        default=1,
-        metavar="N",
-        help="N worker processes, same output as one (0: one per CPU; default 1)",
+    add_jobs_option(
+        out, "N worker processes, same output as one (0: one per CPU; default 1)", MAX_JOBS
     )
-    out.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: on a terminal, not with --json)",
-    )
+    add_progress_option(out, "progress bar on stderr (default: on a terminal, not with --json)")
     parser.set_defaults(run=run)
 
 
@@ -232,9 +222,7 @@ def _missed(index: int, made: Generated) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Generate the puzzles; return 0 (2 for a bad option, raised as InputError)."""
-    if args.jobs < 0:
-        raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, got {args.jobs}")
-    jobs = default_jobs() if args.jobs == 0 else args.jobs
+    jobs = jobs_of(args)
     if args.count < 1:
         raise InputError(f"--count must be 1 or more, got {args.count}")
     if args.attempts < 1:

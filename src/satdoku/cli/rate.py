@@ -15,15 +15,12 @@ import sys
 from typing import Any
 
 from ..api.batch import solve_entries
-from ..backends.limits import default_jobs
-from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
 from ..rules.rating import rate
+from .batch_options import add_jobs_option, add_progress_option, jobs_of
 from .common import add_input_options, read_entries, report_error
-from .option_types import MAX_COUNT, whole_number
 from .progress import Progress, count_puzzle_lines, wants_progress
-from .solve import MAX_JOBS
 
 __all__ = ["NAME", "register", "run", "Rater"]
 
@@ -91,20 +88,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="one JSON record per puzzle: index, line, status, level, rung, counts, guesses",
     )
     batch = parser.add_argument_group("batches")
-    batch.add_argument(
-        "--jobs",
-        type=whole_number(MAX_COUNT),
-        default=1,
-        metavar="N",
-        help="rate in N worker processes, output still in input order (0: one per CPU; default 1)",
+    add_jobs_option(
+        batch, "rate in N worker processes, output still in input order (0: one per CPU; default 1)"
     )
-    batch.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: when stderr is a terminal and "
-        "the output is not --json)",
-    )
+    add_progress_option(batch)
     parser.set_defaults(run=run)
 
 
@@ -128,9 +115,7 @@ _SINGLES = ("elimination", "lone-cell", "lone-ranger")
 
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle of the input; return 2 when any could not be read, else 0."""
-    jobs = default_jobs() if args.jobs == 0 else args.jobs
-    if not 0 <= jobs <= MAX_JOBS:
-        raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, got {args.jobs}")
+    jobs = jobs_of(args)
     bar = None
     if args.file is not None and wants_progress(sys.stderr, args.json, args.progress):
         bar = Progress(sys.stderr, count_puzzle_lines(args.file))

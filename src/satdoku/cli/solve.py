@@ -10,13 +10,13 @@ from functools import partial
 
 from ..api.batch import solve_entries
 from ..api.explain import Explainer
-from ..backends.limits import default_jobs
 from ..backends.registry import Backend, BackendKind, make_backend
 from ..backends.strategy import Strategy
 from ..core.errors import InputError
 from ..core.results import Status
 from ..views.explanation import annotated
 from ..views.records import record
+from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_of
 from .common import (
     EXAMPLE,
     add_input_options,
@@ -35,9 +35,6 @@ from .space_options import add_space_options, run_space, wants_space
 __all__ = ["NAME", "register", "run", "MAX_JOBS"]
 
 NAME = "solve"
-
-MAX_JOBS = 256
-"""The most worker processes --jobs may ask for (each holds a solver)."""
 
 EPILOG = """examples:
   satdoku solve --example                # the bundled example, shown as boards
@@ -101,12 +98,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "of rules 1 and 2 that prove it when they do",
     )
     batch = parser.add_argument_group("batches")
-    batch.add_argument(
-        "--jobs",
-        type=whole_number(MAX_COUNT),
-        default=1,
-        metavar="N",
-        help="solve in N worker processes, output still in input order (0: one per CPU; default 1)",
+    add_jobs_option(
+        batch,
+        "solve in N worker processes, output still in input order (0: one per CPU; default 1)",
     )
     batch.add_argument(
         "--portfolio",
@@ -115,13 +109,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="big grids: race N solver configurations in child processes, the first answer "
         "winning (default: one per CPU, at most 2; 1 with --jobs over 1; 1: a single solver)",
     )
-    batch.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: when stderr is a terminal and "
-        "the output is not --json)",
-    )
+    add_progress_option(batch)
     parser.set_defaults(run=run)
 
 
@@ -132,9 +120,7 @@ def run(args: argparse.Namespace) -> int:
     alphabet = alphabet_of(args)
     fmt = args.format or ("pretty" if args.file is None else "line")
     factory: Callable[[], Backend]
-    jobs = default_jobs() if args.jobs == 0 else args.jobs
-    if not 0 <= jobs <= MAX_JOBS:
-        raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, got {args.jobs}")
+    jobs = jobs_of(args)
     if args.portfolio is not None and args.portfolio < 1:
         raise InputError(f"--portfolio must be 1 or more, got {args.portfolio}")
     kind = BackendKind(args.backend)
