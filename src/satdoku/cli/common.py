@@ -26,6 +26,7 @@ __all__ = [
     "MAX_LINE_BYTES",
     "add_encoding_options",
     "add_input_options",
+    "add_shape_options",
     "add_solver_options",
     "read_entries",
     "resolve_input",
@@ -100,18 +101,7 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
         const=FileLayout.LINES,
         help="read one puzzle per line",
     )
-    group.add_argument(
-        "--box", metavar="RxC", type=box_shape, help="box shape, e.g. 2x3 (default: most square)"
-    )
-    group.add_argument("--latin", action="store_true", help="a Latin square: no boxes")
-    group.add_argument(
-        "--diagonals", action="store_true", help="the two main diagonals hold every digit once too"
-    )
-    group.add_argument(
-        "--regions",
-        metavar="FILE",
-        help="irregular regions (jigsaw): a grid file of region symbols, no boxes",
-    )
+    add_shape_options(group)
 
 
 def add_encoding_options(group: argparse._ArgumentGroup) -> None:
@@ -182,6 +172,22 @@ def limits_of(args: argparse.Namespace) -> Limits:
     if args.conflicts is not None and args.conflicts <= 0:
         raise InputError(f"--conflicts must be positive, got {args.conflicts}")
     return Limits(args.timeout, args.conflicts)
+
+
+def add_shape_options(
+    group: argparse._ActionsContainer,
+    regions_metavar: str = "FILE",
+    regions_help: str = "irregular regions (jigsaw): a grid file of region symbols, no boxes",
+) -> None:
+    """Add the shape options --box, --latin, --diagonals, --regions (read by shape_options)."""
+    group.add_argument(
+        "--box", metavar="RxC", type=box_shape, help="box shape, e.g. 2x3 (default: most square)"
+    )
+    group.add_argument("--latin", action="store_true", help="a Latin square: no boxes")
+    group.add_argument(
+        "--diagonals", action="store_true", help="the two main diagonals hold every digit once too"
+    )
+    group.add_argument("--regions", metavar=regions_metavar, help=regions_help)
 
 
 def shape_options(args: argparse.Namespace) -> ShapeOptions:

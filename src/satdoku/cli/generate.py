@@ -26,8 +26,8 @@ from ..core.symmetry import Symmetry
 from ..io.line import format_line
 from ..rules.rating import Level
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_of
-from .common import alphabet_of, shape_options
-from .option_types import box_shape, whole_number
+from .common import add_shape_options, alphabet_of, shape_options
+from .option_types import whole_number
 from .progress import Progress, wants_progress
 
 __all__ = ["NAME", "register", "run", "MAX_PUZZLES", "MAX_RANDOM_REGIONS"]
@@ -75,17 +75,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help="side of the grid (default 9, or the region map's)",
     )
-    shape.add_argument(
-        "--box", metavar="RxC", type=box_shape, help="box shape, e.g. 2x3 (default: most square)"
-    )
-    shape.add_argument("--latin", action="store_true", help="a Latin square: no boxes")
-    shape.add_argument(
-        "--diagonals", action="store_true", help="the two main diagonals hold every digit once too"
-    )
-    shape.add_argument(
-        "--regions",
-        metavar="FILE|random",
-        help="jigsaw regions: a region map file (as solve reads it), or 'random' for random "
+    add_shape_options(
+        shape,
+        "FILE|random",
+        "jigsaw regions: a region map file (as solve reads it), or 'random' for random "
         "connected regions that admit a solution (one map for the run, drawn from --seed)",
     )
     shape.add_argument(
