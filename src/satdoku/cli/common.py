@@ -27,6 +27,7 @@ __all__ = [
     "add_encoding_options",
     "add_input_options",
     "add_shape_options",
+    "source_of",
     "add_solver_options",
     "read_entries",
     "resolve_input",
@@ -172,6 +173,15 @@ def limits_of(args: argparse.Namespace) -> Limits:
     if args.conflicts is not None and args.conflicts <= 0:
         raise InputError(f"--conflicts must be positive, got {args.conflicts}")
     return Limits(args.timeout, args.conflicts)
+
+
+def source_of(args: argparse.Namespace) -> str:
+    """Name the input of a command in messages: its file, ``<stdin>``, or the bundled example.
+
+    >>> source_of(argparse.Namespace(file="-")), source_of(argparse.Namespace(file=None))
+    ('<stdin>', 'sudoku9.txt')
+    """
+    return {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
 
 
 def add_shape_options(

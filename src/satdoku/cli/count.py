@@ -20,10 +20,10 @@ from ..cnf.formula_size import FormulaTooBig
 from ..core.errors import InputError
 from ..core.limits import Limits
 from .common import (
-    EXAMPLE,
     add_input_options,
     read_entries,
     report_error,
+    source_of,
 )
 from .option_types import MAX_COUNT, seconds, whole_number
 
@@ -142,8 +142,7 @@ def run(args: argparse.Namespace) -> int:
                 try:
                     found = explorer.count(entry.puzzle, args.limit, progress=shown)
                 except FormulaTooBig as err:  # refused before it was built: this record says so
-                    source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
-                    report_error(InputError(str(err), source=source, line=entry.line))
+                    report_error(InputError(str(err), source=source_of(args), line=entry.line))
                     status = 2
                     found = None
                     rec = {"index": entry.index, "count": None, "complete": False}

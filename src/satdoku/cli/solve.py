@@ -26,6 +26,7 @@ from .common import (
     limits_of,
     read_entries,
     report_error,
+    source_of,
 )
 from .option_types import MAX_COUNT, whole_number
 from .output import add_format_options, grid_text
@@ -155,8 +156,7 @@ def run(args: argparse.Namespace) -> int:
                 report_error(entry.error)
                 status = 2
             elif result.status is Status.INVALID and result.error:  # read, but refused (size)
-                source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
-                report_error(InputError(result.error, source=source, line=entry.line))
+                report_error(InputError(result.error, source=source_of(args), line=entry.line))
                 status = 2
             if fmt == "json":
                 out.write(json.dumps(record(entry.index, result, alphabet, entry.line)) + "\n")

@@ -31,6 +31,7 @@ from .common import (
     limits_of,
     read_entries,
     report_error,
+    source_of,
 )
 from .option_types import MAX_COUNT, whole_number
 from .output import grid_text
@@ -178,15 +179,13 @@ def run_space(args: argparse.Namespace) -> int:
                         limit=args.limit,
                         unique=args.unique,
                     )
-                except FormulaTooBig as err:  # refused before it was built: this record says so
-                    source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
-                    report_error(InputError(str(err), source=source, line=entry.line))
+                except FormulaTooBig as err:  # refused before it was built: said below, exit 2
                     status = 2
                     result, found = Result(Status.INVALID, puzzle=entry.puzzle, error=str(err)), []
                 if result.status is Status.INVALID and result.error:
-                    source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
                     print(
-                        f"satdoku: {source}:{entry.line}: puzzle {entry.index + 1}: {result.error}",
+                        f"satdoku: {source_of(args)}:{entry.line}: puzzle {entry.index + 1}: "
+                        f"{result.error}",
                         file=sys.stderr,
                     )
                 if explainer is not None:
@@ -211,10 +210,9 @@ def run_space(args: argparse.Namespace) -> int:
                 for text in result.extra.get("explanation", {}).get("text", []):
                     out.write(f"  {text}\n")
                 if result.rejected:  # the predicate's work, beside the answer
-                    source = {None: EXAMPLE, "-": "<stdin>"}.get(args.file, args.file)
                     rejected, reasons = result.rejected, len(result.blocked)
                     print(
-                        f"satdoku: {source}:{entry.line}: --where {args.where} rejected "
+                        f"satdoku: {source_of(args)}:{entry.line}: --where {args.where} rejected "
                         f"{rejected} solution(s), {reasons} blocked by their reason",
                         file=sys.stderr,
                     )
