@@ -166,33 +166,20 @@ def families(shape: Shape) -> tuple[Family, ...]:
     found: list[Family] = []
     naked = (None, None, *_NAKED.values())
     hidden = (None, None, *_HIDDEN.values())
-    for h, house in enumerate(houses):
-        cells = tuple(_cell_label(c, n) for c in house.cells)
-        title = (house.title(),) * n
+    digits = tuple(range(1, n + 1))
+    labelled = [  # per house: its cells' labels, its title once per digit
+        (house, tuple(_cell_label(c, n) for c in house.cells), (house.title(),) * n)
+        for house in houses
+    ]
+    for h, (house, cells, title) in enumerate(labelled):  # every naked family, then every hidden
+        of_digits = [digit_axiom(h, d) for d in digits]
         found.append(
-            _family(
-                "naked",
-                house.cells,
-                [digit_axiom(h, d) for d in range(1, n + 1)],
-                members,
-                (cells, title),
-                tuple(range(1, n + 1)),
-                naked,
-            )
+            _family("naked", house.cells, of_digits, members, (cells, title), digits, naked)
         )
-    for h, house in enumerate(houses):
-        cells = tuple(_cell_label(c, n) for c in house.cells)
-        title = (house.title(),) * n
+    for h, (house, cells, title) in enumerate(labelled):
+        of_digits = [digit_axiom(h, d) for d in digits]
         found.append(
-            _family(
-                "hidden",
-                [digit_axiom(h, d) for d in range(1, n + 1)],
-                house.cells,
-                members,
-                (title, cells),
-                tuple(range(1, n + 1)),
-                hidden,
-            )
+            _family("hidden", of_digits, house.cells, members, (title, cells), digits, hidden)
         )
     kinds = list(dict.fromkeys(h.kind for h in houses))
     pairs = [(b, c) for b in kinds for c in kinds if b != c]
