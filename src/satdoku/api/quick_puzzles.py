@@ -15,6 +15,7 @@ from ..backends.interrupts import shielded
 from ..backends.solvers import DEFAULT_SOLVER, new_solver
 from ..cnf.encodings import shape_clauses
 from ..core.claims import decode_model
+from ..core.pattern_grid import pattern_grid
 from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
 
@@ -35,12 +36,9 @@ def _pattern_grid(shape: Shape, rng: random.Random) -> Grid:
         rows = [b * br + r for b in bands for r in rng.sample(range(br), br)]
         stacks = rng.sample(range(n // bc), n // bc)
         cols = [s * bc + c for s in stacks for c in rng.sample(range(bc), bc)]
-    cells = []
-    for r in rows:
-        for c in cols:
-            base = (bc * (r % br) + r // br + c) % n if shape.box is not None else (r + c) % n
-            cells.append(digits[base])
-    return tuple(cells)
+    pattern = pattern_grid(shape)
+    assert pattern is not None  # only shapes without diagonals or regions come here
+    return tuple(digits[pattern[r * n + c] - 1] for r in rows for c in cols)
 
 
 def _sat_grid(shape: Shape, rng: random.Random) -> Grid | None:
