@@ -26,20 +26,18 @@ import sys
 import tempfile
 from pathlib import Path
 
+from satdoku.core.pattern_grid import pattern_grid
+from satdoku.core.shape import Shape
+
 RSS_BOUND_MB = 600
 """The stated bound: the most memory any of these cases may take (MB)."""
 
 SATDOKU = [sys.executable, "-m", "satdoku"]
 
 
-def _pattern(n: int, box: tuple[int, int] | None) -> list[int]:
-    if box is None:
-        return [(r + c) % n + 1 for r in range(n) for c in range(n)]
-    rows, cols = box
-    return [(cols * (r % rows) + r // rows + c) % n + 1 for r in range(n) for c in range(n)]
-
-
-def _tokens(cells: list[int], share: float, seed: int) -> str:
+def _tokens(shape: Shape, share: float, seed: int) -> str:
+    cells = pattern_grid(shape)
+    assert cells is not None
     rng = random.Random(seed)
     return " ".join(str(d) if rng.random() < share else "0" for d in cells) + "\n"
 
@@ -48,11 +46,11 @@ def write_inputs(folder: Path) -> dict[str, Path]:
     """Write the cases' inputs; return them by name."""
     files = {
         "empty9": "." * 81 + "\n",
-        "s64_5": _tokens(_pattern(64, (8, 8)), 0.05, 1),
-        "s64_0": _tokens(_pattern(64, (8, 8)), 0.0, 1),
-        "l100_0": _tokens(_pattern(100, None), 0.0, 1),
-        "l100_30": _tokens(_pattern(100, None), 0.3, 1),
-        "l256_42": _tokens(_pattern(256, None), 0.42, 1),
+        "s64_5": _tokens(Shape.sudoku(64), 0.05, 1),
+        "s64_0": _tokens(Shape.sudoku(64), 0.0, 1),
+        "l100_0": _tokens(Shape.latin(100), 0.0, 1),
+        "l100_30": _tokens(Shape.latin(100), 0.3, 1),
+        "l256_42": _tokens(Shape.latin(256), 0.42, 1),
         "line10mb": "1" * (10 * 1024 * 1024) + "\n",
         "line100mb": "1" * (100 * 1024 * 1024) + "\n",
         "unicode": "\u00b2" + "." * 80 + "\n",
