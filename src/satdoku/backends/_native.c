@@ -220,6 +220,8 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds)
     return built;
 }
 
+static int assert_givens(Engine *e, long long limit);
+
 /* Reset and assert the givens (n*n digits, 0 blank); 1 ok, 0 contradiction, -1 error set.
  * Every digit is read before the state is touched: reading may run Python code (__index__),
  * and no Python code runs while the state is in use. */
@@ -256,6 +258,13 @@ static int load(Engine *e, PyObject *cells, long long limit)
     }
     e->reading = 0;
     Py_DECREF(seq);
+    return assert_givens(e, limit);
+}
+
+/* Reset and assert the digits already in e->givens; 1 ok, 0 contradiction. */
+static int assert_givens(Engine *e, long long limit)
+{
+    int n = e->n;
     reset(e);
     e->limit = limit;
     int ok = 1;
@@ -266,6 +275,38 @@ static int load(Engine *e, PyObject *cells, long long limit)
         if (!e->sat[a] && !(e->open[a] & (e->open[a] - 1)))
             ok = set_true(e, e->ax_claims[e->ax_start[a] + lowest_bit(e->open[a])]);
     return ok;
+}
+
+/* Search the puzzle load or assert_givens left (ok: what they returned); 1 solved (the
+ * solution's claims are true in val), 0 no solution, -1 past the guess limit. */
+static int solve_loaded(Engine *e, int ok, unsigned long long seed)
+{
+    e->most = 0;
+    return !ok ? 0 : seed ? fill_search(e, &seed) : search(e);
+}
+
+/* The solved grid's digits (n*n of them, 1..n; 0 for a cell no axiom covers). */
+static void solution_digits(const Engine *e, unsigned char *digits)
+{
+    int n = e->n;
+    memset(digits, 0, (size_t)e->cells);
+    for (int c = 0; c < e->claims; c++)
+        if (e->val[c] == 1)
+            digits[c / n] = (unsigned char)(c % n + 1);
+}
+
+/* The C-level solve (no Python object touched): the n*n givens (0..n each, checked by the
+ * caller) in, 1 and the solution's digits in out, 0 no solution, -1 past `limit` guesses.
+ * Engine.solve and any batch entry point go through the same solve_loaded. */
+static int solve_digits(Engine *e, const unsigned char *givens, long long limit,
+                        unsigned char *out)
+{
+    for (int cell = 0; cell < e->cells; cell++)
+        e->givens[cell] = givens[cell];
+    int found = solve_loaded(e, assert_givens(e, limit), 0);
+    if (found == 1)
+        solution_digits(e, out);
+    return found;
 }
 
 PyDoc_STRVAR(solve_doc,
@@ -284,21 +325,15 @@ static PyObject *Engine_solve(Engine *e, PyObject *args)
     int ok = load(e, cells, limit);
     if (ok < 0)
         return NULL;
-    e->most = 0;
-    int found = !ok ? 0 : seed ? fill_search(e, &seed) : search(e);
+    int found = solve_loaded(e, ok, seed);
     if (found < 0)
         Py_RETURN_NONE;
     if (found == 0)
         Py_RETURN_FALSE;
-    int n = e->n;
     PyObject *out = PyBytes_FromStringAndSize(NULL, e->cells);
     if (out == NULL)
         return NULL;
-    char *digits = PyBytes_AS_STRING(out);
-    memset(digits, 0, (size_t)e->cells);  /* a cell no axiom covers has no true claim: 0 */
-    for (int c = 0; c < e->claims; c++)
-        if (e->val[c] == 1)
-            digits[c / n] = (char)(c % n + 1);
+    solution_digits(e, (unsigned char *)PyBytes_AS_STRING(out));
     return out;
 }
 
