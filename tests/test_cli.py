@@ -10,7 +10,7 @@ from satdoku.cli import COMMANDS, main
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
 
 
-@pytest.mark.parametrize("command", [m.NAME for m in COMMANDS])
+@pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help_with_an_example(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

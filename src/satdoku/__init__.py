@@ -30,31 +30,92 @@ True
 
 from __future__ import annotations
 
-from .api.explain import explain
-from .api.explorer import Explorer
-from .api.generate import generate
-from .api.solve import solve
-from .api.space import count, is_unique, solutions
-from .backends.sat import SatBackend
-from .backends.stepper import StepperBackend
-from .cnf.dimacs_read import read_dimacs
-from .cnf.dimacs_write import write_dimacs
-from .core.checker import is_solution
-from .core.claims import Claim
-from .core.errors import InputError
-from .core.limits import Limits
-from .core.puzzle import Puzzle
-from .core.results import Result, Status
-from .core.shape import Shape
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .core import display as _display
 from .core.version import __version__ as __version__
-from .io.alphabet import Alphabet
-from .io.grid import format_pretty
-from .io.line import format_line
-from .io.reading import parse_puzzle, read_puzzles
-from .rules.rating import rate
-from .rules.search import Trace, trace
-from .views import notebook as _notebook  # noqa: F401  (draws traces in notebooks)
-from .views import svg as _svg  # noqa: F401  (draws puzzles and results in notebooks)
+
+if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
+    from .api.explain import explain
+    from .api.explorer import Explorer
+    from .api.generate import generate
+    from .api.solve import solve
+    from .api.space import count, is_unique, solutions
+    from .backends.sat import SatBackend
+    from .backends.stepper import StepperBackend
+    from .cnf.dimacs_read import read_dimacs
+    from .cnf.dimacs_write import write_dimacs
+    from .core.checker import is_solution
+    from .core.claims import Claim
+    from .core.errors import InputError
+    from .core.limits import Limits
+    from .core.puzzle import Puzzle
+    from .core.results import Result, Status
+    from .core.shape import Shape
+    from .io.alphabet import Alphabet
+    from .io.grid import format_pretty
+    from .io.line import format_line
+    from .io.reading import parse_puzzle, read_puzzles
+    from .rules.rating import rate
+    from .rules.search import Trace, trace
+
+_HOMES = {
+    "Alphabet": "io.alphabet",
+    "Claim": "core.claims",
+    "Explorer": "api.explorer",
+    "InputError": "core.errors",
+    "Limits": "core.limits",
+    "Puzzle": "core.puzzle",
+    "Result": "core.results",
+    "SatBackend": "backends.sat",
+    "Shape": "core.shape",
+    "Status": "core.results",
+    "StepperBackend": "backends.stepper",
+    "Trace": "rules.search",
+    "count": "api.space",
+    "explain": "api.explain",
+    "format_line": "io.line",
+    "format_pretty": "io.grid",
+    "generate": "api.generate",
+    "is_solution": "core.checker",
+    "is_unique": "api.space",
+    "parse_puzzle": "io.reading",
+    "rate": "rules.rating",
+    "read_dimacs": "cnf.dimacs_read",
+    "read_puzzles": "io.reading",
+    "solutions": "api.space",
+    "solve": "api.solve",
+    "trace": "rules.search",
+    "write_dimacs": "cnf.dimacs_write",
+}
+"""Where each public name lives: importing ``satdoku`` loads none of them (the command line
+starts in a few milliseconds); the first use of a name loads its module."""
+
+_VIEWS = ("views.notebook", "views.svg")
+"""The package's own notebook pictures, registered with ``core.display`` when first drawn."""
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name on its first use (PEP 562), then keep it as a plain attribute."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'satdoku' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))
+
+
+def _load_views() -> None:
+    for view in _VIEWS:
+        importlib.import_module(f".{view}", __name__)
+
+
+_display.load_views_with(_load_views)
 
 __all__ = [
     "Alphabet",

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..backends.registry import Backend
-from ..backends.sat import SatBackend  # noqa: F401  (the doctest uses it)
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..core.shape import Shape
 from ..io.entries import Entry
-from .workers import Chunk, WorkerDied, Workers
+
+if TYPE_CHECKING:
+    from .workers import Chunk, Workers
 
 __all__ = ["Outcome", "solve_entries", "chunk_size"]
 
@@ -61,6 +62,7 @@ def solve_entries(
     With ``jobs`` > 1, ``factory`` (picklable, e.g. a ``functools.partial`` of a backend class)
     makes one backend in each of ``jobs`` worker processes; ``backend`` is then not used.
 
+    >>> from satdoku.backends.sat import SatBackend
     >>> from satdoku.io.reading import read_puzzles
     >>> [o.result.status.value for o in solve_entries(read_puzzles(["1...", "12"]), SatBackend())]
     ['solved', 'invalid']
@@ -157,6 +159,8 @@ def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:
 def _parallel(
     entries: Iterable[Entry], factory: Callable[[], Backend], jobs: int
 ) -> Iterator[Outcome]:
+    from .workers import Workers  # lazy: start-up (a one-process run needs no pool)
+
     window = 3 * jobs  # chunks in flight: enough to keep every worker busy, memory bounded
     with Workers(jobs, _start_worker, (factory,)) as workers:
         pending: deque[tuple[list[Entry], Chunk | None]] = deque()
@@ -176,6 +180,8 @@ def _parallel(
 
 
 def _finish(workers: Workers, chunk: list[Entry], job: Chunk | None) -> Iterator[Outcome]:
+    from .workers import WorkerDied  # lazy: start-up
+
     try:
         answers = iter(workers.result(job) if job is not None else ())
     except WorkerDied as died:  # its puzzles get error records; the batch goes on

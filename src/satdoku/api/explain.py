@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from pysat.solvers import Solver as PySatSolver
+from typing import TYPE_CHECKING
 
 from ..backends.limits import solve_within
 from ..backends.pool import SolverKey, SolverPool
@@ -29,6 +28,9 @@ from ..core.shape import Shape
 from ..rules.propagator import propagation
 from ..rules.steps import Rule, Step
 from .arguments import options_of, puzzle_of
+
+if TYPE_CHECKING:  # PySAT loads when a solver is made, not at start-up
+    from pysat.solvers import Solver as PySatSolver
 
 __all__ = ["Explanation", "Explainer", "explain", "rule_chain"]
 

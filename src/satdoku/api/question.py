@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-
-from pysat.solvers import Solver as PySatSolver
+from typing import TYPE_CHECKING
 
 from ..backends.interrupts import shielded
 from ..backends.limits import solve_within
@@ -36,6 +35,9 @@ from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
 from ..rules.singles import eliminate
 from .predicates import Reject
+
+if TYPE_CHECKING:  # PySAT loads when a solver is made, not at start-up
+    from pysat.solvers import Solver as PySatSolver
 
 __all__ = ["SearchTimeout", "Question"]
 

@@ -20,13 +20,14 @@ in use (a plan bound to its methods, an open question) is never freed by another
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
-
-from pysat.solvers import Solver as PySatSolver
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..cnf.encodings import Encoding, shape_clauses
 from ..core.shape import Shape
 from .solvers import new_solver
+
+if TYPE_CHECKING:  # PySAT loads when a solver is made, not at start-up
+    from pysat.solvers import Solver as PySatSolver
 
 __all__ = [
     "REFRESH_CONFLICTS",

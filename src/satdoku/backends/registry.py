@@ -14,10 +14,8 @@ from typing import Protocol
 
 from ..core.puzzle import Puzzle
 from ..core.results import Result
-from .sat import SatBackend
-from .stepper import StepperBackend
 
-__all__ = ["Backend", "BackendKind", "BACKENDS", "make_backend"]
+__all__ = ["Backend", "BackendKind", "backend_maker", "make_backend"]
 
 
 class Backend(Protocol):
@@ -51,11 +49,22 @@ class BackendKind(Enum):
     STEPPER = "stepper"
 
 
-BACKENDS: dict[BackendKind, Callable[..., Backend]] = {
-    BackendKind.SAT: SatBackend,
-    BackendKind.STEPPER: StepperBackend,
-}
-"""The maker of each kind of backend; its keyword options are the class's."""
+def backend_maker(kind: BackendKind | str) -> Callable[..., Backend]:
+    """Return the class that makes backends of a kind; its keyword options are the class's.
+
+    A backend's module is loaded when its kind is first asked for: the stepper's rules are not
+    loaded by a run that only solves through PySAT and the compiled engine.
+
+    >>> backend_maker("stepper").__name__
+    'StepperBackend'
+    """
+    if BackendKind(kind) is BackendKind.STEPPER:
+        from .stepper import StepperBackend  # lazy: start-up
+
+        return StepperBackend
+    from .sat import SatBackend  # lazy: start-up
+
+    return SatBackend
 
 
 def make_backend(kind: BackendKind | str, **options: object) -> Backend:
@@ -64,4 +73,4 @@ def make_backend(kind: BackendKind | str, **options: object) -> Backend:
     >>> make_backend("sat", portfolio=1).portfolio
     1
     """
-    return BACKENDS[BackendKind(kind)](**options)
+    return backend_maker(kind)(**options)

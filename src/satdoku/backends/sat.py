@@ -15,8 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from itertools import compress
 from operator import add, sub
-
-from pysat.solvers import Solver as PySatSolver
+from typing import TYPE_CHECKING
 
 from ..cnf.encodings import Encoding, encode
 from ..cnf.formula_size import too_big
@@ -51,6 +50,9 @@ from .solvers import (
     new_solver,
 )
 from .strategy import Strategy, fresh_encoding
+
+if TYPE_CHECKING:  # PySAT loads when a solver is made, not at start-up
+    from pysat.solvers import Solver as PySatSolver
 
 __all__ = ["SatBackend"]
 

@@ -10,11 +10,13 @@ slices, and :data:`PORTFOLIO_OPTIONS` for the configurations raced on a big grid
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from pysat.solvers import Solver as PySatSolver
+from typing import TYPE_CHECKING
 
 from ..core.errors import InputError
 from ..core.limits import Limits
+
+if TYPE_CHECKING:  # PySAT loads when a solver is made, not at start-up
+    from pysat.solvers import Solver as PySatSolver
 
 __all__ = [
     "SOLVER_NAMES",
@@ -130,7 +132,9 @@ def new_solver(
     ...     s.solve(), s.get_model()
     (True, [-1, 2])
     """
-    solver = PySatSolver(name=name)
+    from pysat.solvers import Solver  # loaded here: a run the engine answers never needs it
+
+    solver = Solver(name=name)
     options = table.get(name)
     if options:
         solver.configure(options)  # only before the first clause

@@ -11,28 +11,49 @@ from __future__ import annotations
 
 import argparse
 import errno
+import importlib
 import os
 import signal
 import sys
 import threading
 import traceback
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from ..backends import native
 from ..backends.limits import is_keyboard_interrupt
 from ..core.errors import InputError, InternalError
 from ..core.version import __version__
-from . import check, count, decode, dimacs, generate, rate, show, solve, step
 from .common import resolve_input
 
-__all__ = ["main", "build_parser", "COMMANDS", "INTERNAL_ERROR"]
+__all__ = ["main", "build_parser", "command_module", "COMMANDS", "INTERNAL_ERROR"]
 
 INTERNAL_ERROR = 70
 """Exit status of a bug in satdoku (EX_SOFTWARE), e.g. an answer that failed the checker."""
 
-COMMANDS = [solve, check, count, step, dimacs, decode, show, generate, rate]
-"""Command modules; each has ``NAME``, ``register(subparsers)`` and ``run(args) -> int``."""
+COMMANDS = ("solve", "check", "count", "step", "dimacs", "decode", "show", "generate", "rate")
+"""The commands, in the order ``--help`` lists them; each is the module ``satdoku.cli.NAME``,
+with ``NAME``, ``register(subparsers)`` and ``run(args) -> int``."""
+
+
+def command_module(name: str) -> ModuleType:
+    """Return the module of command ``name``, importing it now (only the command run is loaded).
+
+    >>> command_module("check").NAME
+    'check'
+    """
+    if name not in COMMANDS:
+        raise ValueError(f"no command {name!r}")
+    return importlib.import_module(f".{name}", __name__)
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command an argument list names (its first word that is not an option), if known."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,8 +63,13 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the parser of every command."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Return the parser of every command, or of command ``only`` alone (a run loads only the
+    module of the command it runs).
+
+    >>> build_parser("check").parse_args(["check", "-"]).command
+    'check'
+    """
     parser = _Parser(
         prog="satdoku",
         description="Solve Sudoku, Latin squares and variants by logic: claims, exactly-one "
@@ -55,8 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"satdoku {__version__} ({engine})")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in COMMANDS:
-        module.register(sub)
+    for name in COMMANDS if only is None else (only,):
+        command_module(name).register(sub)
     return parser
 
 
@@ -120,8 +146,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "satdoku: standard output is closed: nowhere to write the answers", file=sys.stderr
             )
         return 2
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command_of(words))
+    args = parser.parse_args(words)
     if args.command is None:
         parser.print_help()
         return 2

@@ -7,7 +7,6 @@ import io
 import math
 import sys
 from collections.abc import Callable, Iterator
-from importlib import resources
 from typing import IO
 
 from ..backends.solvers import DEFAULT_SOLVER, SOLVER_NAMES
@@ -46,6 +45,8 @@ EXAMPLE = "sudoku9.txt"
 
 def example_text(name: str = EXAMPLE) -> str:
     """Return the text of a bundled example puzzle."""
+    from importlib import resources  # loaded only when an example is read (start-up)
+
     return resources.files("satdoku.examples").joinpath(name).read_text(encoding="utf-8")
 
 

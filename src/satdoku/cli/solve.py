@@ -9,12 +9,10 @@ from collections.abc import Callable
 from functools import partial
 
 from ..api.batch import solve_entries
-from ..api.explain import Explainer
 from ..backends.registry import Backend, BackendKind, make_backend
 from ..backends.strategy import Strategy
 from ..core.errors import InputError
 from ..core.results import Status
-from ..views.explanation import annotated
 from ..views.records import record
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_of
 from .common import (
@@ -144,7 +142,12 @@ def run(args: argparse.Namespace) -> int:
         bar = Progress(sys.stderr, count_puzzle_lines(args.file))
     status = 0
     out = sys.stdout
-    explainer = Explainer(args.solver, encoding_of(args), limits_of(args)) if args.explain else None
+    explainer = None
+    if args.explain:
+        from ..api.explain import Explainer  # lazy: start-up (only --explain needs them)
+        from ..views.explanation import annotated  # lazy: start-up
+
+        explainer = Explainer(args.solver, encoding_of(args), limits_of(args))
     with backend:
         for outcome in solve_entries(read_entries(args), backend, jobs=jobs, factory=factory):
             entry, result = outcome.entry, outcome.result

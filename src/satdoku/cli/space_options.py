@@ -9,20 +9,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..api.explain import Explainer
-from ..api.explorer import Explorer, Order
+from ..api.order import Order
 from ..api.predicates import PREDICATES, Predicate, PredicateError, predicate_named
-from ..api.question import SearchTimeout
 from ..backends.strategy import Strategy
-from ..cnf.formula_size import FormulaTooBig
 from ..core.errors import InputError
 from ..core.results import Result, Status
 from ..io.alphabet import Alphabet
 from ..io.entries import Entry
 from ..io.line import format_line
-from ..views.explanation import annotated
 from ..views.records import record
 from .common import (
     EXAMPLE,
@@ -35,6 +31,9 @@ from .common import (
 )
 from .option_types import MAX_COUNT, whole_number
 from .output import grid_text
+
+if TYPE_CHECKING:
+    from ..api.explorer import Explorer
 
 __all__ = ["add_space_options", "wants_space", "run_space"]
 
@@ -109,6 +108,8 @@ def answer(
     unique: bool,
 ) -> tuple[Result, list[tuple[int, ...]]]:
     """Answer one read puzzle: its result (extra fields added) and, with ``every``, solutions."""
+    from ..api.question import SearchTimeout  # lazy: start-up
+
     puzzle = entry.puzzle
     assert puzzle is not None
     found: list[tuple[int, ...]] = []
@@ -142,6 +143,11 @@ def answer(
 
 def run_space(args: argparse.Namespace) -> int:
     """Solve every puzzle with the solution-space options; return 2 when any was unreadable."""
+    from ..api.explain import Explainer  # lazy: start-up (these load only for these options)
+    from ..api.explorer import Explorer  # lazy: start-up
+    from ..cnf.formula_size import FormulaTooBig  # lazy: start-up
+    from ..views.explanation import annotated  # lazy: start-up
+
     _check(args)
     alphabet = alphabet_of(args)
     fmt = args.format or ("pretty" if args.file is None else "line")
