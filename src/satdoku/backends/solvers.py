@@ -9,6 +9,8 @@ slices, and :data:`PORTFOLIO_OPTIONS` for the configurations raced on a big grid
 
 from __future__ import annotations
 
+import atexit
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -135,8 +137,23 @@ def new_solver(
     from pysat.solvers import Solver  # loaded here: a run the engine answers never needs it
 
     solver = Solver(name=name)
+    _LIVE.add(solver)
     options = table.get(name)
     if options:
         solver.configure(options)  # only before the first clause
     solver.append_formula(clauses)
     return solver
+
+
+_LIVE: weakref.WeakSet[PySatSolver] = weakref.WeakSet()
+"""Solvers not yet collected: PySAT is loaded after the modules that keep solvers (pools,
+shared backends), so at exit it would be torn down before them and their ``__del__`` would
+fail noisily; :func:`_delete_live` frees them first."""
+
+
+def _delete_live() -> None:
+    for solver in list(_LIVE):
+        solver.delete()
+
+
+atexit.register(_delete_live)

@@ -1,0 +1,190 @@
+"""The hard region of big grids: satdoku against CaDiCaL on the full CNF, puzzle by puzzle.
+
+Random complete grids (Sudoku of side 25, 36, 49; Latin squares of order 40 and 50) with a
+fraction of their cells kept (30 % to 70 % in steps of 5), five puzzles each (seeded: the same
+puzzles every run). Each puzzle is solved by
+
+* **satdoku**: ``SatBackend().solve`` (its default: rules 1 and 2, the compiled engine, the
+  simplified formula, the portfolio race) in a fresh child process;
+* **CaDiCaL**: the ``cadical`` program (Debian's) on the puzzle's full CNF as ``satdoku dimacs``
+  writes it (the extended encoding, givens as unit clauses), in a fresh process;
+
+each under the same limit of CPU seconds (``RLIMIT_CPU`` on every process; satdoku's portfolio
+children count each on their own, so satdoku's figure is the CPU time of all its processes).
+Answers are checked by ``is_solution`` (satdoku's) or by decoding CaDiCaL's model the same way.
+The run writes a JSON line per puzzle as it goes (``--out``; an interrupted run resumes) and
+prints the table of solved counts and medians.
+
+    python benchmarks/sweep.py --limit 120 --per 5 --out sweep.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from satdoku.api.quick_puzzles import random_puzzle
+from satdoku.cnf.dimacs_write import write_dimacs
+from satdoku.core.checker import is_solution
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
+
+CASES = [("sudoku", 25), ("sudoku", 36), ("sudoku", 49), ("latin", 40), ("latin", 50)]
+FRACTIONS = [f / 100 for f in range(30, 71, 5)]
+
+CHILD = r"""
+import json, sys, time, resource
+from satdoku.backends.sat import SatBackend
+from satdoku.core.checker import is_solution
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
+spec = json.loads(sys.stdin.read())
+shape = Shape.latin(spec["n"]) if spec["latin"] else Shape.sudoku(spec["n"])
+puzzle = Puzzle(shape, tuple(spec["cells"]))
+start = time.perf_counter()
+with SatBackend() as backend:
+    result = backend.solve(puzzle)
+ok = result.solution is not None and is_solution(result.solution, puzzle)
+print(json.dumps({"status": "solved" if ok else result.status.value,
+                  "wall": time.perf_counter() - start}))
+"""
+
+
+def _limit_cpu(seconds: float) -> Any:
+    def apply() -> None:
+        limit = int(seconds) + 1
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
+
+    return apply
+
+
+def _run(argv: list[str], stdin: str | None, limit: float) -> tuple[float, float, str, int]:
+    """(CPU seconds of the process and its children, wall, stdout, exit status)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(
+            argv,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            preexec_fn=_limit_cpu(limit),
+            timeout=limit * 4 + 30,  # a stuck process on a loaded machine
+        )
+        out, code = done.stdout, done.returncode
+    except subprocess.TimeoutExpired as err:
+        out, code = str(err.stdout or ""), -9
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return cpu, wall, out, code
+
+
+def satdoku_one(puzzle: Puzzle, latin: bool, limit: float) -> dict[str, Any]:
+    spec = json.dumps({"n": puzzle.shape.n, "latin": latin, "cells": list(puzzle.cells)})
+    cpu, wall, out, code = _run([sys.executable, "-c", CHILD], spec, limit)
+    status = json.loads(out)["status"] if code == 0 and out.strip() else "timeout"
+    if cpu > limit:
+        status = "timeout"
+    return {"status": status, "cpu": cpu, "wall": wall}
+
+
+def cadical_one(puzzle: Puzzle, limit: float, workdir: Path) -> dict[str, Any]:
+    cnf = workdir / "puzzle.cnf"
+    cnf.write_text(write_dimacs(puzzle))
+    cpu, wall, out, code = _run(["cadical", "-q", str(cnf)], None, limit)
+    status = "timeout"
+    if code == 10:
+        n = puzzle.shape.n
+        true = [int(v) for line in out.splitlines() if line.startswith("v ")
+                for v in line[2:].split() if int(v) > 0]
+        cells = [0] * (n * n)
+        for var in true:
+            if var <= n ** 3:
+                cell, digit = divmod(var - 1, n)
+                cells[cell] = digit + 1
+        status = "solved" if is_solution(tuple(cells), puzzle) else "wrong"
+    elif code == 20:
+        status = "unsolvable"  # never: every puzzle keeps a grid's cells
+    if cpu > limit:
+        status = "timeout"
+    return {"status": status, "cpu": cpu, "wall": wall}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=float, default=120.0, help="CPU seconds per solve")
+    parser.add_argument("--per", type=int, default=5, help="puzzles per case and fraction")
+    parser.add_argument("--out", default="sweep.jsonl", help="JSON lines, one per puzzle")
+    parser.add_argument("--cases", default="", help="e.g. sudoku25,latin40 (default: all)")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    done = set()
+    if out.exists():
+        for line in out.read_text().splitlines():
+            row = json.loads(line)
+            done.add((row["case"], row["fraction"], row["seed"]))
+    wanted = set(args.cases.split(",")) if args.cases else None
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, n in CASES:
+            case = f"{kind}{n}"
+            if wanted and case not in wanted:
+                continue
+            shape = Shape.latin(n) if kind == "latin" else Shape.sudoku(n)
+            for fraction in FRACTIONS:
+                for seed in range(args.per):
+                    if (case, fraction, seed) in done:
+                        continue
+                    puzzle, _ = random_puzzle(shape, fraction, seed=10_000 * n + 100 * seed)
+                    ours = satdoku_one(puzzle, kind == "latin", args.limit)
+                    theirs = cadical_one(puzzle, args.limit, Path(tmp))
+                    row = {
+                        "case": case, "fraction": fraction, "seed": seed,
+                        "satdoku": ours, "cadical": theirs,
+                        "load": " ".join(f"{x:.2f}" for x in os.getloadavg()),
+                    }
+                    with out.open("a") as sink:
+                        sink.write(json.dumps(row) + "\n")
+                    print(case, fraction, seed, ours["status"], f"{ours['cpu']:.2f}",
+                          theirs["status"], f"{theirs['cpu']:.2f}", file=sys.stderr, flush=True)
+    print(table(out, args.limit))
+    return 0
+
+
+def table(path: Path, limit: float) -> str:
+    """The markdown table: per case and fraction, solved counts and median CPU seconds."""
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    groups: dict[tuple[str, float], list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault((row["case"], row["fraction"]), []).append(row)
+    lines = [
+        f"| case | given | puzzles | satdoku solved | CaDiCaL solved | satdoku median CPU s "
+        f"| CaDiCaL median CPU s | satdoku solves all CaDiCaL solves |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for (case, fraction), group in groups.items():
+        def med(who: str) -> str:
+            times = [r[who]["cpu"] if r[who]["status"] == "solved" else limit for r in group]
+            return f"{statistics.median(times):.2f}" + ("+" if statistics.median(times) >= limit else "")
+        s = sum(r["satdoku"]["status"] == "solved" for r in group)
+        c = sum(r["cadical"]["status"] == "solved" for r in group)
+        covers = all(r["satdoku"]["status"] == "solved" for r in group
+                     if r["cadical"]["status"] == "solved")
+        lines.append(
+            f"| {case} | {fraction:.0%} | {len(group)} | {s} | {c} | {med('satdoku')} "
+            f"| {med('cadical')} | {'yes' if covers else 'no'} |"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
