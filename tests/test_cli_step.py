@@ -26,7 +26,7 @@ def test_step_default_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["step", "--example"]) == 0
     out = capsys.readouterr().out
     assert "1. given: r1c1=2" in out
-    assert "rule 1: r1c1=2 is true, so in 'cell r1c1 holds exactly one digit'" in out
+    assert "rule 1 (elimination): r1c1=2 is true, so in 'cell r1c1 holds exactly one digit'" in out
     assert f"solution: {FIG_1B}" in out and "status: solved" in out
 
 

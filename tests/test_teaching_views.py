@@ -21,14 +21,20 @@ from typing import Any
 
 import pytest
 
+from satdoku.api.explain import explain
+from satdoku.api.explorer import Count
 from satdoku.cli import main
 from satdoku.core.checker import is_solution
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.line import parse_line
 from satdoku.rules.search import Trace, trace
 from satdoku.rules.steps import Rule
+from satdoku.rules.strategies import parse_rules
 from satdoku.views.html_player import render_trace_html
+from satdoku.views.plain_board import format_board
+from satdoku.views.sentences import sentence, set_sentence
 from satdoku.views.trace_json import trace_record
+from stepper_support import seventeen_sample
 
 rich_console = pytest.importorskip("rich.console")
 terminal_player = pytest.importorskip("satdoku.views.terminal_player")
@@ -218,9 +224,15 @@ def _console(width: int, height: int, terminal: bool = False) -> Any:
     )
 
 
+def _unlabelled(text: str) -> str:
+    """Drop a board's row and column numbers (the lines of numbers, the numbers left of it)."""
+    lines = [x for x in text.splitlines() if not re.fullmatch(r"[ \d]+", x)]
+    return "\n".join(re.sub(r"^[ \d]*(?=[┃│┏┗┠┡┣])", "", x) for x in lines)
+
+
 def _cells_of(text: str, n: int, layout: Any) -> list[str]:
     """Read a pencil-mark board back: per cell, its set symbol or its candidate symbols."""
-    rows = [line for line in text.splitlines() if line.startswith(("┃", "│"))]
+    rows = [line for line in _unlabelled(text).splitlines() if line.startswith(("┃", "│"))]
     _, ch = layout.cell(n, 1)
     assert len(rows) == n * ch
     out = []
@@ -324,7 +336,7 @@ def test_values_layout_for_25x25_letters() -> None:
     console.print(terminal_player.frame(t, 300, t.state(300), console=console, alphabet=alphabet))
     out = console.export_text()
     assert "step 300 / 300 · cut after 300 steps" in out
-    rows = [x for x in out.splitlines() if x.startswith("┃")]
+    rows = [x for x in _unlabelled(out).splitlines() if x.startswith("┃")]
     assert len(rows) == 25
     shown = list(t.state(300).grid())
     step = t.steps[-1]
@@ -485,3 +497,86 @@ def test_play_in_a_real_terminal_then_ctrl_c(tmp_path: Path) -> None:
     assert "┏━━━━━━━┯" in plain and "┠───────┼" in plain  # pencil marks, thin lines: 110x50
     assert re.search(r"interrupted at step \d+ of 372", text)
     assert "Traceback" not in text
+
+
+# --- the puzzle's own symbols, the course's terms, one-line and rich reprs ----------------------
+
+
+def test_sixteen_speaks_letters_in_every_sentence_and_axiom_name() -> None:
+    puzzle = parse_line(PUZZLES[16])
+    t = trace(puzzle, search=True, max_steps=3000)
+    said = [sentence(s, puzzle.shape, terms=True) for s in t.steps]
+    assert not [x for x in said if re.search(r"=1[0-6]\b|exactly one 1[0-6]\b", x)]
+    assert any(re.search(r"exactly one [A-G]'", x) for x in said)
+    assert any(re.search(r"=[A-G]\b", x) for x in said)
+    # a 4x4 read with letters says them too, and the 9x9 default is unchanged
+    letters = Alphabet("ABCD")
+    small = trace(parse_line("A..............."[:16], alphabet=letters))
+    assert sentence(small.steps[0], alphabet=letters) == "given: r1c1=A"
+    assert "exactly one A'" in sentence(small.steps[2], alphabet=letters)
+
+
+def test_text_views_use_the_courses_terms() -> None:
+    t = trace(parse_line(HARD), search=True)
+    said = [sentence(s, t.puzzle.shape, terms=True) for s in t.steps]
+    for term in ("rule 1 (elimination): ", "rule 2 (lone cell): ", "rule 2 (lone ranger): "):
+        assert any(x.startswith(term) for x in said), term
+    guess = next(k for k, s in enumerate(t.steps) if s.rule is Rule.GUESS)
+    cell = t.steps[guess].claims[0]
+    options = t.state(guess).candidates(cell.row, cell.col)
+    text = sentence(t.steps[guess], candidates=options)
+    assert text.startswith("guess (depth 1): ") and "the others are tried" in text
+    assert text.count(f"r{cell.row + 1}c{cell.col + 1}=") == 1 + len(options)
+
+
+def test_hidden_pairs_are_the_seeds_twins() -> None:
+    for puzzle in seventeen_sample(400, seed=5):
+        t = trace(puzzle, parse_rules("1,2,hidden-pair"))
+        pairs = [s for s in t.steps if s.sets and s.sets.technique.value == "hidden-pair"]
+        if pairs:
+            assert set_sentence(pairs[0], terms=True).startswith("hidden pair (twins): in ")
+            assert set_sentence(pairs[0]).startswith("hidden pair: in ")
+            return
+    raise AssertionError("no hidden pair in the sample")
+
+
+@pytest.mark.parametrize("n", [4, 9, 16])
+def test_trace_repr_is_one_short_line(n: int) -> None:
+    t = trace(parse_line(PUZZLES[n]), search=True)
+    shown = repr(t)
+    assert "\n" not in shown and len(shown) < 120
+    assert shown.startswith(f"Trace({n}x{n} sudoku") and f"{len(t.steps)} steps" in shown
+    assert t.status.value in shown and f"{t.guesses} guess" in shown
+
+
+def test_count_and_explanation_show_in_notebooks() -> None:
+    assert "<b>288</b> solutions (complete)" in (Count(288, True)._repr_html_() or "")
+    assert "<b>100+</b> solutions (the limit stopped" in (Count(100, False)._repr_html_() or "")
+    assert "timeout stopped" in (Count(7, False, True)._repr_html_() or "")
+    assert repr(Count(2, True)) == "Count(count=2, complete=True, timed_out=False)"
+    e = explain(parse_line("1...1..........."))
+    assert e is not None
+    shown = e._repr_html_() or ""
+    assert shown.count('class="cell') == 16 and "<svg" in shown
+    assert "cannot all hold: r1c1=1, r2c1=1</b>" in shown
+    assert "<li>contradiction: in &#x27;column 1 has exactly one 1&#x27;" in shown
+    sixteen = parse_line("A" + "." * 15 + "A" + "." * 239)
+    e16 = explain(sixteen)
+    assert e16 is not None and "r1c1=A, r2c1=A" in (e16._repr_html_() or "")
+
+
+@pytest.mark.parametrize("n", [4, 9, 16])
+def test_plain_board_labels_number_every_row_and_column(n: int) -> None:
+    puzzle = parse_line(PUZZLES[n])
+    t = trace(puzzle)
+    state = t.state(min(len(t.steps), n * 2))
+    plain = format_board(state, puzzle.shape, givens=puzzle.cells)
+    labelled = format_board(state, puzzle.shape, givens=puzzle.cells, labels=True).splitlines()
+    assert labelled[0].split() == [str(c) for c in range(1, n + 1)]
+    width = len(str(n)) + 1
+    assert [x[width:] for x in labelled[1:]] == plain.splitlines()  # the same board
+    numbers = [x[:width].strip() for x in labelled[1:]]
+    assert [int(x) for x in numbers if x] == list(range(1, n + 1))
+    for line in labelled[1:]:  # each number sits on its row's middle line
+        if line[:width].strip():
+            assert line[width] == "|"

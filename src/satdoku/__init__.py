@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .api.explain import explain
     from .api.explorer import Explorer
     from .api.generate import generate
+    from .api.hint import hint
     from .api.solve import solve
     from .api.space import count, is_unique, solutions
     from .backends.sat import SatBackend
@@ -78,6 +79,7 @@ _HOMES = {
     "format_line": "io.line",
     "format_pretty": "io.grid",
     "generate": "api.generate",
+    "hint": "api.hint",
     "is_solution": "core.checker",
     "is_unique": "api.space",
     "parse_puzzle": "io.reading",
@@ -135,6 +137,7 @@ __all__ = [
     "format_line",
     "format_pretty",
     "generate",
+    "hint",
     "is_solution",
     "is_unique",
     "parse_puzzle",

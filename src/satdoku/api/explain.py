@@ -20,6 +20,7 @@ from ..backends.pool import SolverKey, SolverPool
 from ..backends.solvers import DEFAULT_SOLVER, check_solver_name
 from ..cnf.encodings import Encoding
 from ..core.claims import Claim, claim_of
+from ..core.display import draw
 from ..core.errors import InputError, InternalError
 from ..core.limits import Limits
 from ..core.puzzle import Puzzle
@@ -62,6 +63,10 @@ class Explanation:
         [[0, 0, 1], [1, 0, 1]]
         """
         return [list(c) for c in self.conflict]
+
+    def _repr_html_(self) -> str | None:
+        """Show the explanation in Jupyter: the board, the clash, the steps (views.notebook)."""
+        return draw(self, "html")
 
 
 def rule_chain(puzzle: Puzzle) -> tuple[Step, ...]:

@@ -32,7 +32,18 @@ __all__ = ["main", "build_parser", "command_module", "COMMANDS", "INTERNAL_ERROR
 INTERNAL_ERROR = 70
 """Exit status of a bug in satdoku (EX_SOFTWARE), e.g. an answer that failed the checker."""
 
-COMMANDS = ("solve", "check", "count", "step", "dimacs", "decode", "show", "generate", "rate")
+COMMANDS = (
+    "solve",
+    "check",
+    "count",
+    "step",
+    "hint",
+    "dimacs",
+    "decode",
+    "show",
+    "generate",
+    "rate",
+)
 """The commands, in the order ``--help`` lists them; each is the module ``satdoku.cli.NAME``,
 with ``NAME``, ``register(subparsers)`` and ``run(args) -> int``."""
 

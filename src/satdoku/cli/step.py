@@ -259,18 +259,18 @@ def _print_text(run: CappedRun, args: argparse.Namespace, out: TextIO, cap: int 
     width = len(str(cap if cap is not None else shape.n**3))
     for k, step in enumerate(run, 1):
         indent = "  " * step.depth
-        write(f"{str(k).rjust(width)}. {indent}{sentence(step, shape, alphabet)}\n")
+        write(f"{str(k).rjust(width)}. {indent}{sentence(step, shape, alphabet, terms=True)}\n")
         show = args.boards == "every" or (
             args.boards == "guesses" and step.rule in (Rule.GUESS, Rule.BACKTRACK)
         )
         if show:
-            write(format_board(run.state(), shape, alphabet, puzzle.cells) + "\n")
+            write(format_board(run.state(), shape, alphabet, puzzle.cells, labels=True) + "\n")
     if run.interrupted:  # say where the run was cut, then stop
         write(f"status: stalled (interrupted after {run.count} steps)\n")
         run.reraise()
     result = run.trace()
     if args.boards != "none":
-        write(format_board(run.state(), shape, alphabet, puzzle.cells) + "\n")
+        write(format_board(run.state(), shape, alphabet, puzzle.cells, labels=True) + "\n")
     write(f"status: {result.status.value}")
     if result.truncated:
         write(f" (cut after {run.count} steps: --max-steps)")

@@ -22,7 +22,7 @@ from .propagator import Propagator, Snapshot
 from .replay import Replayer, replay
 from .state import State
 from .steps import Rule, Step
-from .strategies import RULES_1_2, RuleSet
+from .strategies import RULES_1_2, RuleSet, rules_label
 
 __all__ = [
     "GuessOrder",
@@ -198,6 +198,22 @@ class Trace:
     def states(self) -> Iterator[State]:
         """Yield the state after each step, in order."""
         return replay(self.steps, self.puzzle.shape.n)
+
+    def __repr__(self) -> str:
+        """Summarise the trace in one line (its steps can be tens of thousands).
+
+        >>> from satdoku.io.line import parse_line
+        >>> trace(parse_line("1..............."), search=True)
+        Trace(4x4 sudoku, 2x2 boxes: 46 steps, solved, 6 guesses, rules 1,2, search first)
+        """
+        search = f", search {self.order.value}" if self.search else ""
+        cut = ", truncated" if self.truncated else ""
+        plural = "guess" if self.guesses == 1 else "guesses"
+        return (
+            f"Trace({self.puzzle.shape.describe()}: {len(self.steps)} steps, "
+            f"{self.status.value}{cut}, {self.guesses} {plural}, rules {rules_label(self.rules)}"
+            f"{search})"
+        )
 
     def _repr_html_(self) -> str | None:
         """Show the trace in Jupyter as a step-through player (:mod:`satdoku.views.notebook`)."""

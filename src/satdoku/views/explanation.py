@@ -8,7 +8,7 @@ from typing import Any
 from ..api.explain import Explanation
 from ..core.results import Result
 from ..io.alphabet import Alphabet
-from .sentences import sentence
+from .sentences import claim_text, sentence
 from .trace_json import step_record
 
 __all__ = ["explanation_lines", "explanation_record", "annotated"]
@@ -31,7 +31,8 @@ def explanation_lines(explanation: Explanation, alphabet: Alphabet = Alphabet())
         head = f"the shape itself has no solution ({puzzle.shape.describe()})"
     else:
         some = "these givens" if len(conflict) > 1 else "this given"
-        head = f"{some} cannot all hold: " + ", ".join(c.label() for c in conflict)
+        n = puzzle.shape.n
+        head = f"{some} cannot all hold: " + ", ".join(claim_text(c, n, alphabet) for c in conflict)
         if not explanation.minimal:
             head += " (not minimised: a limit was reached)"
     lines = [head]

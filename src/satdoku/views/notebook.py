@@ -1,4 +1,5 @@
-"""Notebook display of traces: the HTML player embedded as an ``<iframe srcdoc>`` in the output.
+"""Notebook displays: traces as the HTML player in an ``<iframe srcdoc>``; counts, explanations
+and hints as small HTML cards.
 
 A notebook puts an object's ``_repr_html_`` inside its own page, so the player's full page (its
 script, style and Content-Security-Policy) goes into the ``srcdoc`` attribute of a sandboxed iframe
@@ -19,13 +20,31 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
+from ..api.explain import Explanation
+from ..api.explorer import Count
+from ..api.hint import Hint
 from ..core.display import register
 from ..io.alphabet import Alphabet
 from ..rules.search import Trace
+from .explanation import explanation_lines
 from .html_player import render_trace_html
+from .sentences import hint_text
+from .svg import board_svg
 from .trace_json import trace_record
 
-__all__ = ["embed_page", "trace_html", "frame_height"]
+__all__ = [
+    "embed_page",
+    "trace_html",
+    "frame_height",
+    "count_html",
+    "explanation_html",
+    "hint_html",
+]
+
+_CARD = (
+    'style="font-family: system-ui, sans-serif; border: 1px solid #d0d5dd; border-radius: 6px; '
+    'padding: 8px 12px; display: inline-block; max-width: 48em"'
+)
 
 
 def frame_height(n: int) -> int:
@@ -73,4 +92,80 @@ def trace_html(
     return embed_page(page, frame_height(n) if height is None else height, title)
 
 
+def count_html(count: Count) -> str:
+    """Return a count as a small HTML card: the number, and whether a limit stopped it.
+
+    >>> count_html(Count(288, True))  # doctest: +ELLIPSIS
+    '<div class="satdoku-count" ...><b>288</b> solutions (complete)</div>'
+    """
+    number = f"{count.count:,}" + ("" if count.complete else "+")
+    noun = "solution" if count.count == 1 and count.complete else "solutions"
+    why = "complete"
+    if not count.complete:
+        why = "the timeout stopped counting" if count.timed_out else "the limit stopped counting"
+    return f'<div class="satdoku-count" {_CARD}><b>{number}</b> {noun} ({why})</div>'
+
+
+def explanation_html(explanation: Explanation) -> str:
+    """Return an explanation as HTML: the board with the clashing givens shaded, and the steps.
+
+    >>> from satdoku.api.explain import explain
+    >>> from satdoku.io.line import parse_line
+    >>> shown = explanation_html(explain(parse_line("1...1...........")))
+    >>> "<svg" in shown and "cannot all hold: r1c1=1, r2c1=1" in shown
+    True
+    """
+    puzzle = explanation.puzzle
+    n = puzzle.shape.n
+    lines = [html.escape(x) for x in explanation_lines(explanation)]
+    board = board_svg(
+        puzzle.cells,
+        puzzle.shape,
+        givens=puzzle.cells,
+        highlight={c.row * n + c.col for c in explanation.conflict},
+        title="unsolvable: " + puzzle.shape.describe(),
+    )
+    steps = "".join(f"<li>{x}</li>" for x in lines[1:])
+    return (
+        f'<div class="satdoku-explanation" {_CARD}><p><b>{lines[0]}</b></p>'
+        f'<div style="max-width: 360px">{board}</div><ol>{steps}</ol></div>'
+    )
+
+
+def hint_html(hint: Hint) -> str:
+    """Return a hint as HTML: its words at its level, over the board with the hinted cells shaded.
+
+    >>> from satdoku.api.hint import hint
+    >>> from satdoku.io.line import parse_line
+    >>> "lone cell" in hint_html(hint(parse_line("1.3..4..2...4..1")))
+    True
+    """
+    puzzle, state = hint.puzzle, hint.state
+    n = puzzle.shape.n
+    cells: set[int] = set()
+    if hint.level >= 2:
+        claims = [m.claim for m in hint.mistakes] + list(hint.conflict)
+        if hint.step is not None:
+            claims += list(hint.step.claims) + list(hint.step.reasons) * (hint.level == 3)
+        cells = {c.row * n + c.col for c in claims}
+    candidates = [state.candidates(i // n, i % n) for i in range(n * n)] if hint.marked else None
+    board = board_svg(
+        state.grid(),
+        puzzle.shape,
+        candidates=candidates,
+        highlight=cells,
+        alphabet=hint.alphabet,
+        title=f"hint, level {hint.level}",
+    )
+    words = html.escape(hint_text(hint))
+    return (
+        f'<div class="satdoku-hint" {_CARD}><p><b>{words}</b></p>'
+        f'<div style="max-width: 360px">{board}</div></div>'
+    )
+
+
 register(Trace, "html", trace_html)
+register(Count, "html", count_html)
+register(Explanation, "html", explanation_html)
+register(Hint, "html", hint_html)
+register(Hint, "text", hint_text)

@@ -16,13 +16,18 @@ __all__ = ["format_board"]
 
 
 def format_board(
-    state: State, shape: Shape, alphabet: Alphabet = Alphabet(), givens: Sequence[int] | None = None
+    state: State,
+    shape: Shape,
+    alphabet: Alphabet = Alphabet(),
+    givens: Sequence[int] | None = None,
+    *,
+    labels: bool = False,
 ) -> str:
     """Draw a board with pencil marks: each cell a small grid of its candidates, set cells big.
 
     An open cell shows each candidate at its place and ``.`` where the claim is false; a set
     cell shows only its digit, in the middle (``*`` before it marks a given). ``#`` and ``=``
-    draw box borders.
+    draw box borders. ``labels`` numbers the rows and columns, as ``r5c7`` names them.
 
     >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.propagator import fixpoint
@@ -33,6 +38,13 @@ def format_board(
     +-----+-----+
     | 2   | 1   |
     +-----+-----+
+    >>> print(format_board(fixpoint(p)[0], p.shape, givens=p.cells, labels=True))
+          1     2
+      +-----+-----+
+    1 |*1   | 2   |
+      +-----+-----+
+    2 | 2   | 1   |
+      +-----+-----+
     """
     n = shape.n
     mr, mc = default_box(n) or (1, n)
@@ -71,4 +83,18 @@ def format_board(
                 row += body + ("#" if (c + 1) % bc == 0 and c != n - 1 else "|")
             lines.append(row)
     lines.append(rule("-", "+"))
-    return "\n".join(lines)
+    if not labels:
+        return "\n".join(lines)
+    lw = len(str(n)) + 1
+    cw = mc * (width + 1) + 1
+    head = " " * lw + "".join(" " + str(c + 1).center(cw) for c in range(n))
+    out = [head.rstrip()]
+    seen = 0  # the cell lines so far
+    for drawn in lines:
+        if drawn[0] == "|":
+            seen += 1
+            number = str((seen - 1) // mr + 1) if (seen - 1) % mr == mr // 2 else ""
+            out.append(number.rjust(lw - 1) + " " + drawn)
+        else:
+            out.append(" " * lw + drawn)
+    return "\n".join(out)

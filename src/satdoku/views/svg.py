@@ -50,30 +50,44 @@ def board_svg(
     highlight: Collection[int] = (),
     alphabet: Alphabet = Alphabet(),
     title: str | None = None,
+    labels: bool = True,
 ) -> str:
     """Draw a board as a self-contained SVG document; blank cells may show their candidates.
 
-    ``givens`` marks the puzzle's own digits (drawn bold); ``highlight`` shades cells.
+    ``givens`` marks the puzzle's own digits (drawn bold); ``highlight`` shades cells;
+    ``labels`` writes the row and column numbers of the ``r1c1`` notation beside the board.
 
     >>> svg = board_svg((1, 2, 2, 1), Shape.latin(2))
-    >>> svg.count('class="cell"'), svg.startswith("<svg")
-    (4, True)
+    >>> svg.count('class="cell"'), svg.count('class="label"'), svg.startswith("<svg")
+    (4, 4, True)
     """
     n = shape.n
     size = n * _CELL
     regions = region_of_cells(shape)
     sub = math.ceil(math.sqrt(n))
+    margin = _CELL * 0.6 if labels else 0.0
+    low, span = -2 - margin, size + 4 + margin
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {size + 4} {size + 4}" '
-        f'width="{min(size + 4, 640)}" class="satdoku-board" font-family="sans-serif">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{low:g} {low:g} {span:g} {span:g}" '
+        f'width="{min(span, 640):g}" class="satdoku-board" font-family="sans-serif">'
     ]
     if title:
         parts.append(f"<title>{escape(title)}</title>")
     parts.append(
         "<style>.cell{fill:#fff}.hl{fill:#fff3b0}.given{font-weight:700;fill:#111}"
         ".filled{fill:#1f5fbf}.cand{fill:#777}.thin{stroke:#bbb;stroke-width:1}"
-        ".thick{stroke:#222;stroke-width:3;stroke-linecap:square}</style>"
+        ".thick{stroke:#222;stroke-width:3;stroke-linecap:square}.label{fill:#555}</style>"
     )
+    for k in range(n) if labels else ():
+        middle = (k + 0.5) * _CELL
+        for text, x, y in (
+            (f"r{k + 1}", -margin / 2 - 1, middle),
+            (f"c{k + 1}", middle, -margin / 2 - 1),
+        ):
+            parts.append(
+                f'<text class="label" x="{x:.1f}" y="{y:.1f}" font-size="{_CELL * 0.26:.1f}" '
+                f'text-anchor="middle" dominant-baseline="central">{text}</text>'
+            )
     hl = set(highlight)
     big = _CELL * 0.62
     small = _CELL / sub * 0.8

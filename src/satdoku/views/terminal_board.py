@@ -1,8 +1,11 @@
 """The board of the terminal player: a state drawn as rich text, marking what a step just did.
 
 The cells of the step's axiom are shaded (red for a contradiction), the claim it decides is
-green when true and struck through in red when false, the claims it follows from underlined,
-givens bold, values set inside a guess yellow italics; box and region borders are heavy lines.
+green when true and struck through in red when false, the claims it follows from underlined on
+light blue, givens bold, values set inside a guess orange italics; box and region borders are
+heavy lines, and rows and columns are numbered as the sentences name them (``r5c7``). Every
+colour is readable on dark and on light terminals: a mark's text either has its own background
+or a colour of enough contrast with black and with white.
 
 >>> from satdoku.io.line import parse_line
 >>> from satdoku.rules.propagator import fixpoint
@@ -26,7 +29,13 @@ from ..core.shape import Shape, default_box
 from ..io.alphabet import Alphabet
 from ..rules.state import State
 from ..rules.steps import Rule, Step
-from .terminal_layout import BoardLayout, board_regions, symbol_width
+from .terminal_layout import (
+    BoardLayout,
+    board_regions,
+    column_label_lines,
+    label_width,
+    symbol_width,
+)
 
 __all__ = [
     "board_text",
@@ -41,20 +50,22 @@ __all__ = [
     "DOT_STYLE",
     "THIN_STYLE",
     "THICK_STYLE",
+    "LABEL_STYLE",
 ]
 
-# rich styles of the board's marks
-AXIOM_STYLE = "on #87875f"
-AXIOM_BAD_STYLE = "on #d75f5f"
+# rich styles of the board's marks; a cell's shading comes first, so a mark's own colours win
+AXIOM_STYLE = "black on #e4e4c0"
+AXIOM_BAD_STYLE = "black on #ffcfcf"
 TRUE_STYLE = "bold black on green3"
-FALSE_STYLE = "bold red strike"
-BECAUSE_STYLE = "bold underline bright_blue"
+FALSE_STYLE = "bold #d70000 strike"
+BECAUSE_STYLE = "bold underline black on #87d7ff"
 GIVEN_STYLE = "bold"
-DERIVED_STYLE = "cyan"
-TENTATIVE_STYLE = "italic yellow"
+DERIVED_STYLE = "#0087af"
+TENTATIVE_STYLE = "italic #af5f00"
 DOT_STYLE = "dim"
 THIN_STYLE = "dim"
 THICK_STYLE = "bold"
+LABEL_STYLE = "#808080"
 
 
 # Box-drawing junctions by their arms: (up, right, down, left), 0 none, 1 light, 2 heavy.
@@ -131,11 +142,24 @@ def board_text(
     givens: Iterable[int] = (),
     depths: dict[int, int] | None = None,
     alphabet: Alphabet = Alphabet(),
+    labels: bool = False,
 ) -> Text:
     """Draw a state as styled text, marking what ``step`` (the step just applied) did.
 
     ``givens`` are the puzzle's cells (non-zero: a given); ``depths`` maps a set cell to the
-    guess depth it was set at (above 0: drawn as tentative).
+    guess depth it was set at (above 0: drawn as tentative); ``labels`` numbers the rows and
+    columns.
+
+    >>> from satdoku.io.line import parse_line
+    >>> from satdoku.rules.propagator import fixpoint
+    >>> from satdoku.views.terminal_layout import LAYOUTS
+    >>> p = parse_line("1...")
+    >>> print(board_text(fixpoint(p)[0], p.shape, LAYOUTS[-1], givens=p.cells, labels=True).plain)
+        1 2
+      ┏━━━┓
+    1 ┃1 2┃
+    2 ┃2 1┃
+      ┗━━━┛
 
     >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.propagator import fixpoint
@@ -208,20 +232,20 @@ def board_text(
         if not layout.pencil:
             if true:
                 style = value_style(cell, base + true - 1)
-                text.append(sym(true), f"{style} {bg}".strip())
+                text.append(sym(true), f"{bg} {style}".strip())
                 return
             struck = [d for d in range(1, n + 1) if base + d - 1 in marks.decided]
             if struck and not marks.value:
-                text.append(sym(struck[0]), f"{FALSE_STYLE} {bg}".strip())
+                text.append(sym(struck[0]), f"{bg} {FALSE_STYLE}".strip())
             else:
-                text.append("·".rjust(width), f"{DOT_STYLE} {bg}".strip())
+                text.append("·".rjust(width), f"{bg} {DOT_STYLE}".strip())
             return
         if true and cell not in decided_cells:
             body = " " * cw
             if line == mr // 2:
                 middle = (cw - width) // 2
                 text.append(body[:middle], bg)
-                text.append(sym(true), f"{value_style(cell, base + true - 1)} {bg}".strip())
+                text.append(sym(true), f"{bg} {value_style(cell, base + true - 1)}".strip())
                 text.append(body[middle + width :], bg)
             else:
                 text.append(body, bg)
@@ -235,22 +259,37 @@ def board_text(
                 text.append(" " * width, bg)
             elif v in marks.decided:
                 style = TRUE_STYLE if marks.value else FALSE_STYLE
-                text.append(sym(d), f"{style} {bg}".strip())
+                text.append(sym(d), f"{bg} {style}".strip())
             elif values[v] == 1:
-                text.append(sym(d), f"{value_style(cell, v)} {bg}".strip())
+                text.append(sym(d), f"{bg} {value_style(cell, v)}".strip())
             elif values[v] == -1:
-                text.append(".".rjust(width), f"{DOT_STYLE} {bg}".strip())
+                text.append(".".rjust(width), f"{bg} {DOT_STYLE}".strip())
             else:
                 in_axiom = "bold" if v in marks.axiom_claims else ""
                 style = BECAUSE_STYLE if v in marks.because else in_axiom
-                text.append(sym(d), f"{style} {bg}".strip())
+                text.append(sym(d), f"{bg} {style}".strip())
         text.append(" ", bg)
 
+    lw = label_width(n) if labels else 0
+    if labels:
+        figures = len(str(n))
+        for i in range(column_label_lines(n, cw)):
+            text.append(" " * lw)
+            for c in range(n):
+                number = str(c + 1)
+                # narrow cells: one figure a line, the tens above the units
+                mark = (number if figures <= cw else number.rjust(figures)[i]).center(cw)
+                text.append(" " + mark, LABEL_STYLE)
+            text.append("\n")
     for r in range(n):
         if r == 0 or layout.draws_row_line(regions, n, r):
+            text.append(" " * lw)
             rule_line(r)
             text.append("\n")
         for line in range(ch):
+            if labels:
+                number = str(r + 1) if line == ch // 2 else ""
+                text.append(number.rjust(lw - 1) + " ", LABEL_STYLE)
             for c in range(n):
                 weight = vline(r, c)
                 text.append(
@@ -260,5 +299,6 @@ def board_text(
                 cell_line(r, c, line)
             text.append("┃", THICK_STYLE)
             text.append("\n")
+    text.append(" " * lw)
     rule_line(n)
     return text

@@ -22,9 +22,33 @@ __all__ = [
     "choose_layout",
     "board_regions",
     "symbol_width",
+    "label_width",
+    "column_label_lines",
 ]
 
-HEADER_LINES = 4  # lines of a frame besides the board: title, sentence (up to two lines), legend
+HEADER_LINES = 5
+"""Lines of a frame besides the board: title, sentence (up to two lines), the claims made
+false (in the values layout), legend (with the keys, under it on a narrow console: a pencil
+layout has no line of claims made false, and the values layout chosen for want of room has
+lines to spare)."""
+
+
+def label_width(n: int) -> int:
+    """Return the columns of the row labels left of a board: the widest row number and a space.
+
+    >>> label_width(9), label_width(25)
+    (2, 3)
+    """
+    return len(str(n)) + 1
+
+
+def column_label_lines(n: int, cell_width: int) -> int:
+    """Return the lines the column numbers take: one, or one per figure when cells are narrow.
+
+    >>> column_label_lines(9, 1), column_label_lines(16, 1), column_label_lines(16, 9)
+    (1, 2, 1)
+    """
+    return 1 if len(str(n)) <= cell_width else len(str(n))
 
 
 def board_regions(shape: Shape) -> list[int]:
@@ -67,13 +91,24 @@ class BoardLayout:
         mr, mc = default_box(n) or (1, n)
         return (mc * (width + 1) + 1 if self.spaced else mc * width + 2), mr
 
-    def size(self, shape: Shape, alphabet: Alphabet = Alphabet()) -> tuple[int, int]:
-        """Return the (columns, lines) the board takes."""
+    def size(
+        self, shape: Shape, alphabet: Alphabet = Alphabet(), *, labels: bool = False
+    ) -> tuple[int, int]:
+        """Return the (columns, lines) the board takes (with row and column labels if asked).
+
+        >>> LAYOUTS[0].size(Shape.sudoku(9), labels=True), LAYOUTS[-1].size(Shape.sudoku(16))
+        ((75, 38), (33, 21))
+        """
         n = shape.n
-        w, h = self.cell(n, symbol_width(n, alphabet))
+        width = symbol_width(n, alphabet)
+        w, h = self.cell(n, width)
         regions = board_regions(shape)
         rows = sum(1 for r in range(1, n) if self.draws_row_line(regions, n, r))
-        return n * w + n + 1, n * h + rows + 2
+        columns, lines = n * w + n + 1, n * h + rows + 2
+        if labels:
+            columns += label_width(n)
+            lines += column_label_lines(n, w)
+        return columns, lines
 
     def draws_row_line(self, regions: list[int], n: int, r: int) -> bool:
         """Tell whether the line between rows r-1 and r is drawn (``regions`` of the cells).
@@ -98,13 +133,13 @@ LAYOUTS = (
 def choose_layout(
     shape: Shape, width: int, height: int, alphabet: Alphabet = Alphabet()
 ) -> BoardLayout:
-    """Return the roomiest layout whose board and header fit a console of width x height.
+    """Return the roomiest layout whose labelled board and header fit a console of width x height.
 
     >>> choose_layout(Shape.sudoku(9), 80, 50).name, choose_layout(Shape.sudoku(9), 80, 24).name
     ('pencil', 'values')
     """
     for layout in LAYOUTS:
-        w, h = layout.size(shape, alphabet)
+        w, h = layout.size(shape, alphabet, labels=True)
         if w <= width and h + HEADER_LINES <= height:
             return layout
     return LAYOUTS[-1]

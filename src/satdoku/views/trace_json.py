@@ -5,7 +5,9 @@ The JSON form is an exact contract: ``"steps"`` (each with ``"rule"``, ``"axiom"
 ``"status"`` with ``"solution"`` when solved; other top-level fields are additions. A set-logic
 step (rule ``"set"``) and a twins step add ``"technique"``, ``"size"`` (k), ``"bases"`` and
 ``"covers"`` (axioms as ``{"name", "claims"}``) and ``"digits"``; its ``"claims"`` are made
-false and its ``"because"`` are the bases' claims outside the covers (all false already).
+false and its ``"because"`` are the bases' claims outside the covers (all false already). An
+axiom whose name says a digit another way than the puzzle's symbols (``"row 1 has exactly one
+10"`` of a 16x16 written ``1-9A-G``) adds ``"title"``, the name in those symbols.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..rules.search import Trace
 from ..rules.steps import Rule, Step
 from .sentences import sentence
 
-__all__ = ["claims_json", "axiom_json", "step_record", "trace_record"]
+__all__ = ["axiom_json", "axiom_title", "claims_json", "step_record", "trace_record"]
 
 
 def claims_json(variables: Sequence[int], n: int) -> list[list[int]]:
@@ -34,14 +36,37 @@ def claims_json(variables: Sequence[int], n: int) -> list[list[int]]:
     return [list(claim_of(v, n)) for v in variables]
 
 
-def axiom_json(axiom: Axiom) -> dict[str, Any]:
+def axiom_title(axiom: Axiom, alphabet: Alphabet = Alphabet()) -> str:
+    """Return an axiom's name in the puzzle's own symbols ("row 1 has exactly one A", not 10).
+
+    >>> from satdoku.core.axioms import axioms
+    >>> axiom_title(axioms(Shape.sudoku(16))[256 + 9])
+    'row 1 has exactly one A'
+    >>> axiom_title(axioms(Shape.sudoku(4))[16], Alphabet("ABCD"))
+    'row 1 has exactly one A'
+    """
+    if axiom.is_cell or axiom.n > len(alphabet.symbols):
+        return axiom.name
+    head = axiom.name.rpartition(" ")[0]
+    return f"{head} {alphabet.symbol(claim_of(axiom.variables[0], axiom.n).digit)}"
+
+
+def axiom_json(axiom: Axiom, alphabet: Alphabet | None = None) -> dict[str, Any]:
     """Return an axiom as ``{"name", "claims"}``, as a step record names it.
+
+    With an ``alphabet``, a ``"title"`` in the puzzle's symbols is added where it differs from
+    the name (the name itself stays as the contract has it).
 
     >>> from satdoku.core.axioms import axioms
     >>> axiom_json(axioms(Shape.sudoku(4))[0])["claims"][:2]
     [[0, 0, 1], [0, 0, 2]]
+    >>> axiom_json(axioms(Shape.sudoku(16))[256 + 9], Alphabet())["title"]
+    'row 1 has exactly one A'
     """
-    return {"name": axiom.name, "claims": claims_json(axiom.variables, axiom.n)}
+    record = {"name": axiom.name, "claims": claims_json(axiom.variables, axiom.n)}
+    if alphabet is not None and (title := axiom_title(axiom, alphabet)) != axiom.name:
+        record["title"] = title
+    return record
 
 
 def step_record(
@@ -55,7 +80,7 @@ def step_record(
      'depth': 0, 'text': 'given: r1c1=1'}
     """
     n = step.n
-    axiom = None if step.axiom is None else axiom_json(step.axiom)
+    axiom = None if step.axiom is None else axiom_json(step.axiom, alphabet)
     record: dict[str, Any] = {
         "rule": step.rule.value,
         "axiom": axiom,
@@ -76,8 +101,8 @@ def step_record(
     if move is not None:
         record["technique"] = move.technique.value
         record["size"] = move.size
-        record["bases"] = [axiom_json(a) for a in move.bases]
-        record["covers"] = [axiom_json(a) for a in move.covers]
+        record["bases"] = [axiom_json(a, alphabet) for a in move.bases]
+        record["covers"] = [axiom_json(a, alphabet) for a in move.covers]
         record["digits"] = list(move.digits)
         if move.kind in ("naked", "hidden") and "house" not in record:
             record["house"] = move.cover_labels[0] if move.kind == "naked" else move.base_labels[0]

@@ -1,0 +1,228 @@
+"""Hints for a player: the next deduction, with the weakest technique that makes progress.
+
+A player's grid (partly filled) and, optionally, pencil marks (:mod:`satdoku.api.marks`) make a
+state; the hint is its next move on the ladder of :mod:`satdoku.api.hint_moves` (elimination,
+lone cell, lone ranger, then set logic of size 1 to 4), as a step the stepper would record. A
+mistake comes first: a filled cell or a removed candidate that contradicts the solution (of
+``original``, the puzzle as first set, when given; else of the grid itself). A grid that has no
+solution at all, with no original to compare with, is answered by the entries that cannot all
+hold (:func:`satdoku.api.explain.explain`). Three levels say more and more, as HoDoKu and Sadman
+do: 1 names the technique, 2 also the house or axiom, 3 the claims and why (the words are
+:func:`satdoku.views.sentences.hint_text`; ``str(hint)`` says them once ``satdoku`` is imported).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import partial
+from typing import NamedTuple
+
+from ..core.claims import Claim
+from ..core.display import draw
+from ..core.errors import InputError
+from ..core.puzzle import Grid, Puzzle
+from ..io.alphabet import Alphabet
+from ..rules.state import State
+from ..rules.steps import Step
+from ..rules.strategies import Technique
+from .arguments import puzzle_of
+from .explain import explain
+from .hint_moves import contradiction, next_move, player_values
+from .marks import Marks, marks_of
+from .solve import solve
+from .space import count
+
+__all__ = ["HintStatus", "Mistake", "Hint", "hint", "LEVELS"]
+
+LEVELS = (1, 2, 3)
+"""How much a hint says: 1 the technique, 2 also the house or axiom, 3 the claims and why."""
+
+
+class HintStatus(Enum):
+    """What a hint is: a deduction, a mistake, a grid with no solution, solved, or stuck."""
+
+    STEP = "step"
+    MISTAKE = "mistake"
+    UNSOLVABLE = "unsolvable"
+    SOLVED = "solved"
+    STUCK = "stuck"
+
+
+class Mistake(NamedTuple):
+    """A player's mistake: a filled claim the solution does not hold, or a removed true one.
+
+    ``kind`` is ``filled`` (a digit the player wrote), ``given`` (a given changed, when the
+    original is known) or ``removed`` (a candidate crossed out that the solution holds);
+    ``solution`` is the solution's digit in that cell.
+
+    >>> Mistake(Claim(0, 0, 5), "filled", 3).claim.label()
+    'r1c1=5'
+    """
+
+    claim: Claim
+    kind: str
+    solution: int
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint: its status and level, the state it reads, and its step or mistakes or conflict.
+
+    ``step`` is the deduction (a rule-1, rule-2 or set-logic step) for status ``step``, or the
+    contradiction of the state for ``unsolvable`` when there is one; ``stage`` its place on
+    :data:`~satdoku.api.hint_moves.HINT_LADDER` (0 elimination, 1 lone cell, 2 lone ranger,
+    3-6 set logic of size 1-4). ``conflict`` lists entries that cannot all hold (no original).
+
+    >>> from satdoku.io.line import parse_line
+    >>> h = hint(parse_line("1.3..4..2...4..1"))
+    >>> h.status.value, h.technique.value, h.rung, h.level
+    ('step', 'lone-cell', 0, 3)
+    """
+
+    puzzle: Puzzle
+    status: HintStatus
+    level: int
+    state: State
+    step: Step | None = None
+    stage: int | None = None
+    mistakes: tuple[Mistake, ...] = ()
+    conflict: tuple[Claim, ...] = ()
+    solution: Grid | None = None
+    marked: bool = False
+    alphabet: Alphabet = Alphabet()
+
+    @property
+    def technique(self) -> Technique | None:
+        """Return the technique of the deduction (None when the hint is no deduction)."""
+        return self.step.technique if self.step is not None else None
+
+    @property
+    def rung(self) -> int | None:
+        """Return the rating rung the deduction needs: 0 singles, 1-4 set logic of that size."""
+        technique = self.technique
+        if technique is None or self.status is not HintStatus.STEP:
+            return None
+        return technique.size
+
+    def at(self, level: int) -> Hint:
+        """Return the same hint said at another level (1, 2 or 3).
+
+        >>> from satdoku.io.line import parse_line
+        >>> hint(parse_line("1.3..4..2...4..1")).at(1).level
+        1
+        """
+        return Hint(**{**self.__dict__, "level": _level(level)})
+
+    def __str__(self) -> str:
+        """Say the hint at its level (the words of :mod:`satdoku.views.sentences`)."""
+        return draw(self, "text") or repr(self)
+
+    def _repr_html_(self) -> str | None:
+        """Show the hint in Jupyter: its words over the board (:mod:`satdoku.views.notebook`)."""
+        return draw(self, "html")
+
+    def __repr__(self) -> str:
+        """Show the hint as one line: its status, level and technique."""
+        technique = self.technique.value if self.technique is not None else None
+        return f"Hint(status={self.status.value!r}, level={self.level}, technique={technique!r})"
+
+
+def _level(level: object) -> int:
+    if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
+        raise InputError(f"level must be 1, 2 or 3, got {level!r}")
+    return level
+
+
+def _reference(puzzle: Puzzle, original: Puzzle | None) -> tuple[Puzzle, Grid | None, int]:
+    """Return the grid with the original's givens in, the solution to compare with, and the
+    number of solutions found (0, 1 or 2 for several)."""
+    if original is None:
+        found = count(puzzle, limit=2).count
+        return puzzle, solve(puzzle) if found == 1 else None, found
+    if original.shape != puzzle.shape:
+        raise InputError(
+            f"the original puzzle is a {original.shape.describe()}, the grid a "
+            f"{puzzle.shape.describe()}"
+        )
+    found = count(original, limit=2).count
+    if found == 0:
+        raise InputError("the original puzzle has no solution: there is nothing to hint")
+    cells = tuple(c or g for g, c in zip(original.cells, puzzle.cells, strict=True))
+    merged = Puzzle.checked_already(puzzle.shape, cells) if cells != puzzle.cells else puzzle
+    return merged, solve(original) if found == 1 else None, found
+
+
+def _mistakes(
+    puzzle: Puzzle, original: Puzzle | None, marks: Marks | None, solution: Grid
+) -> tuple[Mistake, ...]:
+    """Return the filled cells and removed candidates that contradict the solution."""
+    n = puzzle.shape.n
+    found = []
+    for cell, digit in enumerate(puzzle.cells):
+        right = solution[cell]
+        r, c = divmod(cell, n)
+        if digit and digit != right:
+            kind = "given" if original is not None and original.cells[cell] else "filled"
+            found.append(Mistake(Claim(r, c, digit), kind, right))
+        elif not digit and marks is not None:
+            kept = marks[cell]
+            if kept is not None and right not in kept:
+                found.append(Mistake(Claim(r, c, right), "removed", right))
+    return tuple(found)
+
+
+def hint(
+    puzzle: Puzzle | object,
+    marks: Marks | str | object | None = None,
+    *,
+    level: int = 3,
+    original: Puzzle | object | None = None,
+    alphabet: Alphabet = Alphabet(),
+) -> Hint:
+    """Return the next hint for a player's grid (and pencil marks): a mistake first, else a step.
+
+    ``marks`` are the player's candidates: text in the SudokuWiki / HoDoKu form, or n*n
+    collections of digits (None in a cell: no marks there). ``original`` is the puzzle as first
+    set, so that a wrong entry is told from a given even when the grid still has a solution.
+
+    >>> from satdoku.io.line import parse_line
+    >>> grid = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
+    >>> h = hint(parse_line(grid))
+    >>> h.status.value, h.technique.value, h.step.claims
+    ('step', 'lone-cell', (Claim(row=1, col=0, digit=1),))
+    >>> hint(parse_line("26" + grid[2:]), original=parse_line(grid)).mistakes
+    (Mistake(claim=Claim(row=0, col=1, digit=6), kind='given', solution=5),)
+    """
+    grid = puzzle_of(puzzle)
+    level = _level(level)
+    first = puzzle_of(original) if original is not None else None
+    marked = marks_of(marks, grid.shape, alphabet)
+    grid, solution, found = _reference(grid, first)
+    values = player_values(grid, marked)
+    make = partial(
+        Hint,
+        grid,
+        level=level,
+        state=State(grid.shape.n, tuple(values)),
+        solution=solution,
+        marked=marked is not None,
+        alphabet=alphabet,
+    )
+    if solution is not None:
+        mistakes = _mistakes(grid, first, marked, solution)
+        if mistakes:
+            return make(HintStatus.MISTAKE, mistakes=mistakes)
+    stop = contradiction(grid.shape, values)
+    if solution is None and found == 0:
+        why = explain(grid)
+        return make(HintStatus.UNSOLVABLE, step=stop, conflict=why.conflict if why else ())
+    if stop is not None:  # marks or entries that clash, with several solutions to compare with
+        return make(HintStatus.UNSOLVABLE, step=stop)
+    if all(grid.cells):
+        return make(HintStatus.SOLVED)
+    move = next_move(grid.shape, values)
+    if move is None:
+        return make(HintStatus.STUCK)
+    step, stage = move
+    return make(HintStatus.STEP, step=step, stage=stage)
