@@ -7,7 +7,12 @@ length).  The page needs no
 network: the trace is embedded as JSON in a ``<script type="application/json">``
 tag (with ``<``, ``>`` and ``&`` escaped as ``\\u003c`` etc., so a name containing
 ``</script>`` cannot end the tag), the player's script and style are inline, and a
-Content-Security-Policy forbids every fetch.  The page, its style and its script are package
+Content-Security-Policy forbids every fetch.  Besides the board (with ``r1``/``c1`` labels,
+``#rowlabels``), the page has the axiom strip (``#strip``: the step's axiom's n claims, each
+true, false or open, with the step that decided it), a step box (``#goto``) and ``#step=N``
+links, jumps to the next rule 2, guess, contradiction or technique (``#next-guess`` ...), a focus
+mode (``#focus``) and a one-digit filter (``#digit``); a rule-2 step's premises carry
+``data-prem``.  The page, its style and its script are package
 data (``player/player.html``, ``player.css`` and ``player.js`` next to this module).
 
 The trace
@@ -32,7 +37,8 @@ The trace
 ``steps``
     the list replayed below; each step has ``rule`` (``1``, ``2``, ``"given"``,
     ``"guess"``, ``"backtrack"``, ``"twins"``, ``"set"``, ``"contradiction"``), ``axiom``
-    (``{"name", "claims"}`` or null), ``claims`` (``[row, col, digit]``, 0-based
+    (``{"name", "claims"}`` or null, plus ``"title"``, the name in the puzzle's own symbols,
+    when it differs), ``claims`` (``[row, col, digit]``, 0-based
     row/col, digit ``1..n``), ``value``, ``because``, ``depth``, ``text`` and an
     optional ``candidates``.
 ``status`` / ``solution``
