@@ -20,7 +20,15 @@ from setuptools.errors import BaseError, CCompilerError
 ENGINE = Extension(
     "satdoku.backends._native",
     ["src/satdoku/backends/_native.c"],  # includes _native_search.h and _native_bits.h
-    depends=["src/satdoku/backends/_native_search.h", "src/satdoku/backends/_native_bits.h"],
+    depends=[
+        "src/satdoku/backends/_native_search.h",
+        "src/satdoku/backends/_native_bits.h",
+        "src/satdoku/backends/_native_fast9.h",
+        "src/satdoku/backends/_native_band9.h",
+        "src/satdoku/backends/_native_batch.h",
+        "src/satdoku/backends/_native_check.h",
+        "src/satdoku/backends/_native_tables.h",
+    ],
     optional=True,
 )
 """The compiled engine; optional: without it satdoku is pure Python."""

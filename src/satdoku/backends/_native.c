@@ -22,57 +22,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ENGINE_VERSION 3
+#define ENGINE_VERSION 4
 
 #include "_native_search.h"
-
-static void free_tables(Tables *t)
-{
-    PyMem_Free(t->ax_start);
-    PyMem_Free(t->ax_claims);
-    PyMem_Free(t->cl_start);
-    PyMem_Free(t->cl_axioms);
-    PyMem_Free(t->cl_bits);
-    PyMem_Free(t->val);
-    PyMem_Free(t->open);
-    PyMem_Free(t->full);
-    PyMem_Free(t->sat);
-    PyMem_Free(t->trail);
-    PyMem_Free(t->units);
-    PyMem_Free(t->givens);
-    PyMem_Free(t->stack);
-    memset(t, 0, sizeof(*t));
-}
-
-/* Hand the engine's tables over to t (its tables become t's, and t gets the old ones). */
-static void swap_tables(Engine *e, Tables *t)
-{
-    Tables old = {
-        e->n, e->cells, e->claims, e->axioms,
-        e->ax_start, e->ax_claims, e->cl_start, e->cl_axioms, e->trail, e->units, e->givens,
-        e->stack, e->cl_bits, e->open, e->full, e->val, e->sat,
-    };
-    e->n = t->n;
-    e->cells = t->cells;
-    e->claims = t->claims;
-    e->axioms = t->axioms;
-    e->ax_start = t->ax_start;
-    e->ax_claims = t->ax_claims;
-    e->cl_start = t->cl_start;
-    e->cl_axioms = t->cl_axioms;
-    e->trail = t->trail;
-    e->units = t->units;
-    e->givens = t->givens;
-    e->stack = t->stack;
-    e->cl_bits = t->cl_bits;
-    e->open = t->open;
-    e->full = t->full;
-    e->val = t->val;
-    e->sat = t->sat;
-    e->units_len = e->trail_len = e->qhead = 0;
-    e->nodes = e->found = 0;
-    *t = old;
-}
+#include "_native_fast9.h"
+#include "_native_tables.h"  /* reading the axioms, building and swapping the tables */
 
 static void Engine_dealloc(Engine *e)
 {
@@ -83,120 +37,16 @@ static void Engine_dealloc(Engine *e)
     Py_TYPE(e)->tp_free((PyObject *)e);
 }
 
-/* The axioms as a tuple of tuples (their sizes checked), counting their claims into *total. */
-static PyObject *read_axioms(PyObject *axioms, Py_ssize_t *total)
-{
-    PyObject *outer = PySequence_Tuple(axioms);
-    if (outer == NULL)
-        return NULL;
-    Py_ssize_t count = PyTuple_GET_SIZE(outer);
-    PyObject *rows = PyTuple_New(count);
-    if (rows == NULL) {
-        Py_DECREF(outer);
-        return NULL;
-    }
-    *total = 0;
-    for (Py_ssize_t a = 0; a < count; a++) {
-        PyObject *row = PySequence_Tuple(PyTuple_GET_ITEM(outer, a));
-        if (row == NULL)
-            goto fail;
-        PyTuple_SET_ITEM(rows, a, row);
-        Py_ssize_t size = PyTuple_GET_SIZE(row);
-        if (size < 1 || size > 64) {
-            PyErr_SetString(PyExc_ValueError, "the engine takes axioms of 1 to 64 claims");
-            goto fail;
-        }
-        *total += size;
-    }
-    if (count > INT_MAX / 2 || *total > INT_MAX / 2) {
-        PyErr_SetString(PyExc_ValueError, "too many axioms for the engine");
-        goto fail;
-    }
-    Py_DECREF(outer);
-    return rows;
-fail:
-    Py_DECREF(outer);
-    Py_DECREF(rows);
-    return NULL;
-}
-
-/* Build the tables of n and the axioms (a tuple of tuples) into t; -1 with an error set. */
-static int build_tables(Tables *t, int n, PyObject *rows, Py_ssize_t total)
-{
-    int count = (int)PyTuple_GET_SIZE(rows);
-    int claims = n * n * n;
-    t->n = n;
-    t->cells = n * n;
-    t->claims = claims;
-    t->axioms = count;
-    t->ax_start = PyMem_Calloc((size_t)count + 1, sizeof(int));
-    t->ax_claims = PyMem_Calloc((size_t)total + 1, sizeof(int));
-    t->cl_start = PyMem_Calloc((size_t)claims + 1, sizeof(int));
-    t->cl_axioms = PyMem_Calloc((size_t)total + 1, sizeof(int));
-    t->val = PyMem_Calloc((size_t)claims, 1);
-    t->cl_bits = PyMem_Calloc((size_t)total + 1, sizeof(Mask));
-    t->open = PyMem_Calloc((size_t)count + 1, sizeof(Mask));
-    t->full = PyMem_Calloc((size_t)count + 1, sizeof(Mask));
-    t->sat = PyMem_Calloc((size_t)count + 1, 1);
-    t->trail = PyMem_Calloc((size_t)claims, sizeof(int));
-    t->units = PyMem_Calloc((size_t)total + 1, sizeof(int));
-    t->givens = PyMem_Calloc((size_t)t->cells, sizeof(int));
-    t->stack = PyMem_Calloc(2 * ((size_t)count + 1), sizeof(int));
-    int *fill = PyMem_Calloc((size_t)claims + 1, sizeof(int));
-    if (!t->ax_start || !t->ax_claims || !t->cl_start || !t->cl_axioms || !t->val ||
-        !t->cl_bits || !t->open || !t->full || !t->sat || !t->trail || !t->units || !t->givens ||
-        !t->stack || !fill) {
-        PyMem_Free(fill);
-        PyErr_NoMemory();
-        return -1;
-    }
-    int at = 0;
-    for (int a = 0; a < count; a++) {
-        PyObject *row = PyTuple_GET_ITEM(rows, a);
-        int size = (int)PyTuple_GET_SIZE(row);
-        t->ax_start[a] = at;
-        t->full[a] = size == 64 ? ~(Mask)0 : (((Mask)1 << size) - 1);
-        for (int j = 0; j < size; j++) {
-            long v = PyLong_AsLong(PyTuple_GET_ITEM(row, j));
-            if (v < 1 || v > claims) {
-                if (!PyErr_Occurred())
-                    PyErr_Format(PyExc_ValueError, "claim variable %ld is not in 1..%d", v,
-                                 claims);
-                PyMem_Free(fill);
-                return -1;
-            }
-            t->ax_claims[at++] = (int)(v - 1);
-            t->cl_start[v - 1]++;
-        }
-    }
-    t->ax_start[count] = at;
-    /* counts to starts, then fill claim -> axioms */
-    int sum = 0;
-    for (int c = 0; c < claims; c++) {
-        int k = t->cl_start[c];
-        t->cl_start[c] = sum;
-        sum += k;
-    }
-    t->cl_start[claims] = sum;
-    memcpy(fill, t->cl_start, sizeof(int) * (size_t)claims);
-    for (int a = 0; a < count; a++)
-        for (int j = t->ax_start[a]; j < t->ax_start[a + 1]; j++) {
-            int at_claim = fill[t->ax_claims[j]]++;
-            t->cl_axioms[at_claim] = a;
-            t->cl_bits[at_claim] = (Mask)1 << (j - t->ax_start[a]);
-        }
-    PyMem_Free(fill);
-    return 0;
-}
-
 /* Load n and the axioms.  The new tables are built apart and replace the old ones only once
- * they are complete: on an error the engine keeps the tables it had (or stays without any). */
+ * they are complete: on an error the engine keeps the tables it had (or stays without any).
+ * With fast true (the default), cell and house axioms of at most 128 cells also get the fast
+ * engine of _native_fast9.h, which unseeded solves and counts with a limit above 0 then use. */
 static int Engine_init(Engine *e, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"n", "axioms", NULL};
-    int n;
+    static char *keywords[] = {"n", "axioms", "fast", NULL};
+    int n, fast = 1;
     PyObject *axioms;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO", keywords, &n, &axioms))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|p", keywords, &n, &axioms, &fast))
         return -1;
     if (n < 1 || n > 255) {
         PyErr_SetString(PyExc_ValueError, "the engine takes sides 1 to 255");
@@ -210,6 +60,14 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds)
     memset(&t, 0, sizeof(t));
     int built = build_tables(&t, n, rows, total);
     Py_DECREF(rows);
+    if (built == 0 && fast) {
+        int nomem;
+        t.fast = f9_build(n, t.axioms, t.ax_start, t.ax_claims, &nomem);
+        if (nomem) {
+            PyErr_NoMemory();
+            built = -1;
+        }
+    }
     if (built == 0 && e->reading) {
         PyErr_SetString(PyExc_RuntimeError, "the engine is reading its digits: not reloaded");
         built = -1;
@@ -234,6 +92,21 @@ static int load(Engine *e, PyObject *cells, long long limit)
     if (e->reading) {
         PyErr_SetString(PyExc_RuntimeError, "the engine is already reading digits");
         return -1;
+    }
+    if (PyBytes_CheckExact(cells)) {  /* the digits as bytes (immutable, no Python code runs) */
+        if (PyBytes_GET_SIZE(cells) != e->cells) {
+            PyErr_Format(PyExc_ValueError, "expected %d cells", e->cells);
+            return -1;
+        }
+        const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(cells);
+        for (int cell = 0; cell < e->cells; cell++) {
+            if (raw[cell] > e->n) {
+                PyErr_Format(PyExc_ValueError, "digit %d is not in 0..%d", raw[cell], e->n);
+                return -1;
+            }
+            e->givens[cell] = raw[cell];
+        }
+        return assert_givens(e, limit);
     }
     PyObject *seq = PySequence_Tuple(cells);
     if (seq == NULL)
@@ -261,8 +134,25 @@ static int load(Engine *e, PyObject *cells, long long limit)
     return assert_givens(e, limit);
 }
 
-/* Reset and assert the digits already in e->givens; 1 ok, 0 contradiction. */
+static int assert_generic(Engine *e, long long limit);
+
+/* Reset and assert the digits already in e->givens, in the fast engine when there is one and
+ * a guess is allowed (with limit 0 the question is what rules 1 and 2 alone settle, which
+ * the generic engine answers: the fast one settles more); 1 ok, 0 contradiction. */
 static int assert_givens(Engine *e, long long limit)
+{
+    if (e->fast != NULL)
+        e->fast->holds = 0;
+    if (e->fast == NULL || limit <= 0)  /* no guess allowed: what rules 1 and 2 alone settle */
+        return assert_generic(e, limit);
+    e->fast->holds = 1;
+    e->limit = limit;
+    e->nodes = e->found = 0;
+    return f9_load(e->fast, e->givens);
+}
+
+/* Reset and assert the digits already in e->givens in the generic engine. */
+static int assert_generic(Engine *e, long long limit)
 {
     int n = e->n;
     reset(e);
@@ -282,13 +172,32 @@ static int assert_givens(Engine *e, long long limit)
 static int solve_loaded(Engine *e, int ok, unsigned long long seed)
 {
     e->most = 0;
+    if (e->fast != NULL && e->fast->holds) {
+        if (!seed)
+            return ok ? f9_search(e->fast, 0, e->limit, &e->nodes, &e->found) : 0;
+        e->fast->holds = 0;  /* a seeded solve: the generic engine's random guesses */
+        ok = assert_generic(e, e->limit);
+    }
     return !ok ? 0 : seed ? fill_search(e, &seed) : search(e);
+}
+
+/* Count from the puzzle load left (ok: what it returned), up to e->most + 1 solutions; as
+ * search returns. */
+static int count_loaded(Engine *e, int ok)
+{
+    if (e->fast != NULL && e->fast->holds)
+        return ok ? f9_search(e->fast, e->most, e->limit, &e->nodes, &e->found) : 0;
+    return ok ? search(e) : 0;
 }
 
 /* The solved grid's digits (n*n of them, 1..n; 0 for a cell no axiom covers). */
 static void solution_digits(const Engine *e, unsigned char *digits)
 {
     int n = e->n;
+    if (e->fast != NULL && e->fast->holds) {  /* the fast engine solved it */
+        f9_digits(e->fast, digits);
+        return;
+    }
     memset(digits, 0, (size_t)e->cells);
     for (int c = 0; c < e->claims; c++)
         if (e->val[c] == 1)
@@ -356,7 +265,7 @@ static PyObject *Engine_count(Engine *e, PyObject *args)
     if (ok < 0)
         return NULL;
     e->most = most;
-    int stop = ok ? search(e) : 0;
+    int stop = count_loaded(e, ok);
     if (stop < 0)
         Py_RETURN_NONE;
     return Py_BuildValue("(LO)", e->found, stop ? Py_False : Py_True);
@@ -368,14 +277,25 @@ static PyObject *Engine_nodes(Engine *e, void *closure)
     return PyLong_FromLongLong(e->nodes);
 }
 
+#include "_native_batch.h"  /* Engine.solve_lines and its independent checker */
+
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS, solve_doc},
     {"count", (PyCFunction)Engine_count, METH_VARARGS, count_doc},
+    {"solve_lines", (PyCFunction)Engine_solve_lines, METH_VARARGS, solve_lines_doc},
     {NULL, NULL, 0, NULL},
 };
 
+static PyObject *Engine_fast(Engine *e, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(e->fast != NULL);
+}
+
 static PyGetSetDef Engine_getset[] = {
     {"nodes", (getter)Engine_nodes, NULL, "Guesses the last solve made.", NULL},
+    {"fast", (getter)Engine_fast, NULL, "Whether unseeded solves and counts use the fast engine.",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -10,6 +10,8 @@
 
 #include "_native_bits.h"
 
+struct F9;  /* the fast engine of _native_fast9.h */
+
 /* One shape's axioms, as Engine_init builds them before it commits them. */
 typedef struct {
     int n, cells, claims, axioms;
@@ -17,6 +19,7 @@ typedef struct {
     Mask *cl_bits, *open, *full;
     signed char *val;
     unsigned char *sat;
+    struct F9 *fast;
 } Tables;
 
 typedef struct {
@@ -46,6 +49,7 @@ typedef struct {
     long long limit;
     long long found;  /* solutions the search has met */
     long long most;   /* the search stops once found passes this (solve: 0) */
+    struct F9 *fast;  /* the fast engine, when the axioms are cell and house axioms that fit */
 } Engine;
 
 static inline int set_true(Engine *e, int c)

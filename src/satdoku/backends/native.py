@@ -35,7 +35,7 @@ __all__ = [
     "compiled",
 ]
 
-ENGINE_VERSION = 3
+ENGINE_VERSION = 4
 """The version of ``_native.c`` this module speaks to; an older build is not used."""
 
 NATIVE_SIDES = 64
