@@ -262,7 +262,9 @@ def report(res: dict[str, Any]) -> str:
             cells.append(
                 f"{ours * per:.1f} / {theirs * per:.1f} us a puzzle (**{ratio(row[key])}**)"
             )
-        out.append(f"| {row['set']} | {row['puzzles']:,} | {row['wrong']} | " + " | ".join(cells) + " |")
+        out.append(
+            f"| {row['set']} | {row['puzzles']:,} | {row['wrong']} | " + " | ".join(cells) + " |"
+        )
     count = res["count"]
     ours, theirs = count["in_process"]
     out += [
@@ -273,7 +275,8 @@ def report(res: dict[str, Any]) -> str:
         f"**{ours / theirs:.1f}x** tdoku's time (target <= 3x).",
         "",
         f"`satdoku solve` on the 17-clue file, wall clock: one process {res['jobs']['one']:.2f} s, "
-        f"`--jobs 2` {res['jobs']['two']:.2f} s: **{res['jobs']['one'] / res['jobs']['two']:.2f}x** "
+        f"`--jobs 2` {res['jobs']['two']:.2f} s: "
+        f"**{res['jobs']['one'] / res['jobs']['two']:.2f}x** "
         f"(2 shared cores; load {res['jobs']['load']}).",
     ]
     return "\n".join(out) + "\n"

@@ -105,11 +105,16 @@ def cadical_one(puzzle: Puzzle, limit: float, workdir: Path) -> dict[str, Any]:
     status = "timeout"
     if code == 10:
         n = puzzle.shape.n
-        true = [int(v) for line in out.splitlines() if line.startswith("v ")
-                for v in line[2:].split() if int(v) > 0]
+        true = [
+            int(v)
+            for line in out.splitlines()
+            if line.startswith("v ")
+            for v in line[2:].split()
+            if int(v) > 0
+        ]
         cells = [0] * (n * n)
         for var in true:
-            if var <= n ** 3:
+            if var <= n**3:
                 cell, digit = divmod(var - 1, n)
                 cells[cell] = digit + 1
         status = "solved" if is_solution(tuple(cells), puzzle) else "wrong"
@@ -148,14 +153,26 @@ def main(argv: list[str] | None = None) -> int:
                     ours = satdoku_one(puzzle, kind == "latin", args.limit)
                     theirs = cadical_one(puzzle, args.limit, Path(tmp))
                     row = {
-                        "case": case, "fraction": fraction, "seed": seed,
-                        "satdoku": ours, "cadical": theirs,
+                        "case": case,
+                        "fraction": fraction,
+                        "seed": seed,
+                        "satdoku": ours,
+                        "cadical": theirs,
                         "load": " ".join(f"{x:.2f}" for x in os.getloadavg()),
                     }
                     with out.open("a") as sink:
                         sink.write(json.dumps(row) + "\n")
-                    print(case, fraction, seed, ours["status"], f"{ours['cpu']:.2f}",
-                          theirs["status"], f"{theirs['cpu']:.2f}", file=sys.stderr, flush=True)
+                    print(
+                        case,
+                        fraction,
+                        seed,
+                        ours["status"],
+                        f"{ours['cpu']:.2f}",
+                        theirs["status"],
+                        f"{theirs['cpu']:.2f}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
     print(table(out, args.limit))
     return 0
 
@@ -167,18 +184,23 @@ def table(path: Path, limit: float) -> str:
     for row in rows:
         groups.setdefault((row["case"], row["fraction"]), []).append(row)
     lines = [
-        f"| case | given | puzzles | satdoku solved | CaDiCaL solved | satdoku median CPU s "
-        f"| CaDiCaL median CPU s | satdoku solves all CaDiCaL solves |",
+        "| case | given | puzzles | satdoku solved | CaDiCaL solved | satdoku median CPU s "
+        "| CaDiCaL median CPU s | satdoku solves all CaDiCaL solves |",
         "|---|---:|---:|---:|---:|---:|---:|---|",
     ]
     for (case, fraction), group in groups.items():
-        def med(who: str) -> str:
+
+        def med(who: str, group: list[dict[str, Any]] = group) -> str:
             times = [r[who]["cpu"] if r[who]["status"] == "solved" else limit for r in group]
-            return f"{statistics.median(times):.2f}" + ("+" if statistics.median(times) >= limit else "")
+            return f"{statistics.median(times):.2f}" + (
+                "+" if statistics.median(times) >= limit else ""
+            )
+
         s = sum(r["satdoku"]["status"] == "solved" for r in group)
         c = sum(r["cadical"]["status"] == "solved" for r in group)
-        covers = all(r["satdoku"]["status"] == "solved" for r in group
-                     if r["cadical"]["status"] == "solved")
+        covers = all(
+            r["satdoku"]["status"] == "solved" for r in group if r["cadical"]["status"] == "solved"
+        )
         lines.append(
             f"| {case} | {fraction:.0%} | {len(group)} | {s} | {c} | {med('satdoku')} "
             f"| {med('cadical')} | {'yes' if covers else 'no'} |"

@@ -37,10 +37,18 @@ def build() -> tuple[Path | None, Path | None, str]:
         if not program.exists():
             subprocess.run(
                 [
-                    "g++", "-O3", "-march=native", "-std=c++14", "-fno-exceptions", "-fno-rtti",
-                    f"-I{PEER}", str(HERE / "tdoku_main.cc"),
-                    str(PEER / "solver_dpll_triad_simd.cc"), str(PEER / "util.cc"),
-                    "-o", str(program),
+                    "g++",
+                    "-O3",
+                    "-march=native",
+                    "-std=c++14",
+                    "-fno-exceptions",
+                    "-fno-rtti",
+                    f"-I{PEER}",
+                    str(HERE / "tdoku_main.cc"),
+                    str(PEER / "solver_dpll_triad_simd.cc"),
+                    str(PEER / "util.cc"),
+                    "-o",
+                    str(program),
                 ],
                 check=True,
             )

@@ -27,10 +27,11 @@ from ..io.line import format_line
 from ..rules.rating import Level
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_of
 from .common import add_shape_options, alphabet_of, shape_options
+from .dask_options import add_dask_options, check_without_dask
 from .option_types import whole_number
 from .progress import Progress, wants_progress
 
-__all__ = ["NAME", "register", "run", "MAX_PUZZLES", "MAX_RANDOM_REGIONS"]
+__all__ = ["NAME", "register", "run", "puzzle_text", "MAX_PUZZLES", "MAX_RANDOM_REGIONS"]
 
 NAME = "generate"
 
@@ -129,6 +130,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         out, "N worker processes, same output as one (0: one per CPU; default 1)", MAX_JOBS
     )
     add_progress_option(out, "progress bar on stderr (default: on a terminal, not with --json)")
+    add_dask_options(out, generate=True)
     parser.set_defaults(run=run)
 
 
@@ -213,8 +215,23 @@ def _missed(index: int, made: Generated) -> str:
     )
 
 
+def puzzle_text(index: int, made: Generated, args: argparse.Namespace) -> tuple[str, str | None]:
+    """Return what the command prints of one puzzle: its line or record, and any warning.
+
+    >>> from satdoku.api.generate import generate
+    >>> from satdoku.core.shape import Shape
+    >>> made = generate(Shape.latin(2), seed=1)
+    >>> puzzle_text(0, made, argparse.Namespace(json=False, alphabet=None))
+    ('2...', None)
+    """
+    line = format_line(made.puzzle.cells, alphabet_of(args))
+    text = json.dumps(_record(index, made, args, line)) if args.json else line
+    return text, None if made.matched else _missed(index, made)
+
+
 def run(args: argparse.Namespace) -> int:
     """Generate the puzzles; return 0 (2 for a bad option, raised as InputError)."""
+    check_without_dask(args)
     jobs = jobs_of(args)
     if args.count < 1:
         raise InputError(f"--count must be 1 or more, got {args.count}")
@@ -235,7 +252,7 @@ def run(args: argparse.Namespace) -> int:
             _save_regions(args.save_regions, shape)
         except OSError as err:
             raise InputError(f"cannot write: {err.strerror}", source=args.save_regions) from None
-    alphabet = alphabet_of(args)
+    alphabet_of(args)  # a bad --alphabet is refused before any puzzle is made
     request = Request(
         shape,
         None if args.level is None else Level(args.level),
@@ -244,19 +261,20 @@ def run(args: argparse.Namespace) -> int:
         args.givens,
         args.attempts,
     )
+    if args.dask is not None:
+        from .dask_run import generate_on_dask  # lazy: start-up
+
+        return generate_on_dask(args, request, run_seed, puzzle_text)
     bar = None
     if wants_progress(sys.stderr, args.json, args.progress):
         bar = Progress(sys.stderr, args.count)
     out = sys.stdout
     try:
         for index, made in enumerate(generate_many(request, args.count, run_seed, jobs)):
-            line = format_line(made.puzzle.cells, alphabet)
-            if not made.matched:
-                print(_missed(index, made), file=sys.stderr)
-            if args.json:
-                out.write(json.dumps(_record(index, made, args, line)) + "\n")
-            else:
-                out.write(line + "\n")
+            text, missed = puzzle_text(index, made, args)
+            if missed is not None:
+                print(missed, file=sys.stderr)
+            out.write(text + "\n")
             if bar is not None:
                 bar.tick()
     finally:

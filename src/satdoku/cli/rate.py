@@ -20,6 +20,8 @@ from ..core.results import Result, Status
 from ..rules.rating import rate
 from .batch_options import add_jobs_option, add_progress_option, jobs_of
 from .common import add_input_options, read_entries, report_error
+from .dask_hook import dask_aware
+from .dask_options import add_dask_options
 from .progress import Progress, count_puzzle_lines, wants_progress
 
 __all__ = ["NAME", "register", "run", "Rater"]
@@ -92,7 +94,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         batch, "rate in N worker processes, output still in input order (0: one per CPU; default 1)"
     )
     add_progress_option(batch)
-    parser.set_defaults(run=run)
+    add_dask_options(batch)
+    parser.set_defaults(run=dask_aware(run))
 
 
 def _plain(rec: dict[str, Any]) -> str:

@@ -26,9 +26,12 @@ from .common import (
     report_error,
     source_of,
 )
+from .dask_hook import dask_aware
+from .dask_options import add_dask_options
 from .option_types import MAX_COUNT, whole_number
 from .output import add_format_options, grid_text
 from .progress import Progress, count_puzzle_lines, wants_progress
+from .solve_lines import lines_apply, run_lines
 from .space_options import add_space_options, run_space, wants_space
 
 __all__ = ["NAME", "register", "run", "MAX_JOBS"]
@@ -109,13 +112,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         "winning (default: one per CPU, at most 2; 1 with --jobs over 1; 1: a single solver)",
     )
     add_progress_option(batch)
-    parser.set_defaults(run=run)
+    add_dask_options(batch)
+    parser.set_defaults(run=dask_aware(run))
 
 
 def run(args: argparse.Namespace) -> int:
     """Solve every puzzle of the input; return 2 when any could not be read, else 0."""
     if wants_space(args):
         return run_space(args)
+    if lines_apply(args):  # a FILE of puzzle lines, plain options: blocks of lines solved in C
+        return run_lines(args)
     alphabet = alphabet_of(args)
     fmt = args.format or ("pretty" if args.file is None else "line")
     factory: Callable[[], Backend]

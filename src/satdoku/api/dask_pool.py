@@ -1,0 +1,142 @@
+"""Work on a Dask cluster with results in input order: a client for an address, a window of futures.
+
+Dask (``dask`` and ``distributed``, the optional extra ``satdoku[dask]``) is imported only when a
+cluster is asked for, never when satdoku starts. A task whose worker dies is run again by Dask on
+another worker (up to its ``allowed-failures``), so the results still come complete and in order.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from collections import deque
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, NamedTuple
+
+from ..backends.limits import default_jobs
+
+__all__ = [
+    "Address",
+    "CONNECT_SECONDS",
+    "connect",
+    "dask_installed",
+    "in_order",
+    "parse_address",
+    "worker_count",
+]
+
+CONNECT_SECONDS = 10
+"""How long a scheduler given by address may take to answer."""
+
+
+class Address(NamedTuple):
+    """Where to run: a scheduler's address, or a local cluster of ``workers`` processes.
+
+    >>> Address(None, 2).scheduler is None
+    True
+    """
+
+    scheduler: str | None
+    workers: int | None = None
+
+
+def parse_address(text: str) -> Address:
+    """Read ``local``, ``local:N`` or a scheduler's address (``tcp://host:8786``, ``host:8786``).
+
+    >>> parse_address("local:2"), parse_address("tcp://10.0.0.5:8786").scheduler
+    (Address(scheduler=None, workers=2), 'tcp://10.0.0.5:8786')
+    >>> parse_address("local:0")
+    Traceback (most recent call last):
+    ...
+    ValueError: local:N needs N of 1 or more worker processes, got '0'
+    """
+    if text == "local":
+        return Address(None)
+    if text.startswith("local:"):
+        count = text.removeprefix("local:")
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"local:N needs N of 1 or more worker processes, got {count!r}")
+        return Address(None, int(count))
+    scheme, _, rest = text.rpartition("://")
+    host, _, port = rest.rpartition(":")
+    if not host or not port.isdigit() or (scheme and not scheme.isalnum()):
+        raise ValueError(
+            f"expected local, local:N or a scheduler's address such as tcp://host:8786, "
+            f"got {text!r}"
+        )
+    return Address(text)
+
+
+def dask_installed() -> bool:
+    """Tell whether Dask's distributed scheduler can be imported (without importing it).
+
+    >>> isinstance(dask_installed(), bool)
+    True
+    """
+    return importlib.util.find_spec("distributed") is not None
+
+
+@contextmanager
+def connect(address: Address) -> Iterator[Any]:
+    """Yield a ``distributed.Client`` of the address (a local cluster is started, then stopped).
+
+    >>> with connect(Address(None, 1)) as client:  # doctest: +SKIP
+    ...     client.submit(sum, [1, 2]).result()
+    3
+    """
+    import distributed
+
+    if address.scheduler is not None:
+        with distributed.Client(address.scheduler, timeout=CONNECT_SECONDS) as client:
+            yield client
+        return
+    with (
+        distributed.LocalCluster(
+            n_workers=address.workers or default_jobs(),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",  # any free port: 8787 may be taken
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        distributed.Client(
+            cluster, direct_to_workers=True
+        ) as client,  # results not via the scheduler
+    ):
+        yield client
+
+
+def worker_count(client: Any) -> int:
+    """Return how many workers the client's scheduler has now (at least 1).
+
+    >>> class Client:
+    ...     def scheduler_info(self): return {"workers": {"tcp://a:1": {}, "tcp://b:2": {}}}
+    >>> worker_count(Client())
+    2
+    """
+    return max(1, len(client.scheduler_info().get("workers", {})))
+
+
+def in_order(client: Any, calls: Iterable[tuple[Any, ...]], window: int = 0) -> Iterator[Any]:
+    """Yield ``function(*args)`` for each call ``(function, *args)``, in order, run on the cluster.
+
+    At most ``window`` calls are in flight (default three per worker), so the calls are made
+    lazily and memory stays bounded; those still in flight are cancelled when the consumer
+    stops (Ctrl-C, an error, or simply no longer asking).
+
+    >>> with connect(Address(None, 1)) as client:  # doctest: +SKIP
+    ...     list(in_order(client, [(pow, 2, 3), (pow, 3, 2)]))
+    [8, 9]
+    """
+    window = window or 3 * worker_count(client)
+    pending: deque[Any] = deque()
+    try:
+        for call in calls:
+            pending.append(client.submit(*call, pure=False))
+            while len(pending) >= window:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        if pending:
+            client.cancel(list(pending))

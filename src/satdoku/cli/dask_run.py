@@ -1,0 +1,298 @@
+"""Batch commands on a Dask cluster: the input cut into chunks, each run on a worker by the
+command's own code, the output written whole and in input order.
+
+``solve`` and ``rate`` cut their FILE into chunks of whole lines (:mod:`satdoku.io.line_chunks`;
+the client reads it in bounded pieces, a window of chunks in flight) and a worker runs the
+command on each (:func:`satdoku.cli.chunk_run.run_chunk`), so output and messages are those of
+the run without ``--dask``. ``generate`` cuts ``--count`` into runs of puzzle numbers, each
+puzzle made from its own seed. Only files of one puzzle per line are cut: one grid or a JSON
+document is refused (solve it without ``--dask``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from itertools import chain
+from typing import IO, Any, NamedTuple
+
+from ..api.dask_pool import Address, connect, dask_installed, in_order, parse_address
+from ..api.generate_batch import Request
+from ..core.errors import InputError
+from ..io.line_chunks import LineChunk, line_chunks
+from ..io.reading import FileLayout, read_puzzles
+from .chunk_run import ChunkOutput, Run, generate_chunk, run_chunk, worker_args
+from .common import MAX_LINE_BYTES, alphabet_of, shape_options, source_of
+from .dask_options import CHUNK_BYTES, CHUNK_PUZZLES
+from .progress import Progress, count_puzzle_lines, wants_progress
+
+__all__ = ["Cut", "chunk_outputs", "cut_input", "generate_on_dask", "run_lines_on_dask"]
+
+_JSON_START = ("[", "'(", '("')
+_SPACE_OPTIONS = ("order", "all", "where", "unique")
+
+
+def _address(args: argparse.Namespace) -> Address:
+    """Return the cluster ``--dask`` names; refuse what does not go with it."""
+    if not dask_installed():
+        raise InputError(
+            "--dask needs Dask and its distributed scheduler: pip install 'satdoku[dask]'"
+        )
+    if getattr(args, "jobs", 1) != 1:
+        raise InputError("--dask runs on the cluster's worker processes: drop --jobs")
+    try:
+        return parse_address(args.dask)
+    except ValueError as err:
+        raise InputError(f"--dask: {err}") from None
+
+
+@contextmanager
+def _client(args: argparse.Namespace, address: Address) -> Iterator[Any]:
+    stack = ExitStack()
+    try:
+        client = stack.enter_context(connect(address))
+    except OSError as err:  # no scheduler there, or it did not answer in time
+        raise InputError(f"--dask {args.dask}: cannot reach the scheduler: {err}") from None
+    with stack:
+        yield client
+
+
+class _Writer:
+    """Standard output, or one part file per chunk in ``--output-dir`` (names in output order)."""
+
+    def __init__(self, folder: str | None, suffix: str) -> None:
+        self.folder = folder
+        self.suffix = suffix
+        if folder is None:
+            return
+        try:
+            os.makedirs(folder, exist_ok=True)
+            taken = [name for name in os.listdir(folder) if name.startswith("part-")]
+        except OSError as err:
+            raise InputError(f"--output-dir: {err.strerror}", source=folder) from None
+        if taken:
+            raise InputError(
+                "--output-dir holds part files already: give a new or empty directory",
+                source=folder,
+            )
+
+    def write(self, number: int, text: str) -> None:
+        if self.folder is None:
+            sys.stdout.write(text)
+            return
+        path = os.path.join(self.folder, f"part-{number:08d}{self.suffix}")
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(text)
+
+
+def _json_output(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "json", False)) or getattr(args, "format", None) == "json"
+
+
+def _content(lines: list[str]) -> Iterator[str]:
+    for number, line in enumerate(lines):
+        text = (line.lstrip("\ufeff") if number == 0 else line).strip()
+        if text and not text.startswith("#"):
+            yield text
+
+
+def _anchor(chunk: LineChunk, args: argparse.Namespace) -> str | None:
+    """Return the chunk's first puzzle line the reader learns the file's side from, if any."""
+    lines = chunk.data.decode("utf-8", errors="replace").split("\n")
+    entries = read_puzzles(
+        lines,
+        alphabet=alphabet_of(args),
+        options=shape_options(args),
+        layout=args.layout or FileLayout.AUTO,
+        source=source_of(args),
+    )
+    for entry in entries:
+        if "\n" in entry.text and chunk.first_line == 1:
+            raise InputError(
+                "--dask cuts files of one puzzle per line, and this is one grid: solve it "
+                "without --dask",
+                source=source_of(args),
+            )
+        if entry.puzzle is not None or (
+            entry.error is not None and entry.error.message.startswith("the alphabet ")
+        ):
+            return entry.text
+    return None
+
+
+def _check_head(stream: IO[bytes], source: str) -> None:
+    """Refuse a file whose first bytes hold a NUL, as the file reader does before any line."""
+    peek = getattr(stream, "peek", None)
+    if peek is not None and b"\0" in peek(4096):
+        raise InputError("not a text file (it holds NUL bytes)", source=source)
+
+
+class Cut(NamedTuple):
+    """An input being cut into chunks: its first chunk, read and checked, and the rest to come."""
+
+    first: LineChunk
+    rest: Iterator[LineChunk]
+    anchor: str | None
+    head: str | None
+
+
+def cut_input(args: argparse.Namespace, stream: IO[bytes]) -> Cut:
+    """Read and check the first chunk of the input: refuse one grid or JSON (InputError).
+
+    >>> import io
+    >>> from satdoku.cli import build_parser
+    >>> args = build_parser().parse_args(["solve", "p.txt"])
+    >>> cut_input(args, io.BytesIO(b"# two\\n1...\\n2...\\n")).first.puzzles
+    2
+    """
+    source = source_of(args)
+    if args.layout is FileLayout.GRID:
+        raise InputError("--dask cuts files of one puzzle per line: drop --grid, or --dask")
+    _check_head(stream, source)
+    chunks = line_chunks(stream, args.chunk_size or CHUNK_BYTES, MAX_LINE_BYTES)
+    first = next(chunks, None)
+    if first is None:
+        _raise_empty(source)
+    assert first is not None
+    lines = first.data.decode("utf-8", errors="replace").split("\n")
+    head = next(_content(lines), None)
+    if head is not None and head.startswith(_JSON_START):
+        raise InputError(
+            "--dask cuts files of one puzzle per line, and this is JSON: solve it without --dask",
+            source=source,
+        )
+    return Cut(first, chunks, _anchor(first, args), head)
+
+
+def chunk_outputs(
+    client: Any, args: argparse.Namespace, run: Run, cut: Cut
+) -> Iterator[tuple[LineChunk, ChunkOutput]]:
+    """Yield each chunk of the input and what the command printed on it, in input order.
+
+    >>> with connect(Address(None, 1)) as client, open("p.txt", "rb") as stream:  # doctest: +SKIP
+    ...     outputs = list(chunk_outputs(client, args, run, cut_input(args, stream)))
+    """
+    sent: deque[LineChunk] = deque()
+    options = worker_args(args)
+    first, anchor = cut.first, cut.anchor
+
+    def calls() -> Iterator[tuple[Any, ...]]:
+        nonlocal anchor
+        for chunk in chain([first], cut.rest):
+            sent.append(chunk)
+            if chunk.puzzles == 0:
+                yield (ChunkOutput, "", "", 0, False)
+            else:
+                behind = None if chunk is first else anchor or cut.head
+                yield (run_chunk, run, options, chunk, behind)
+            if anchor is None:  # no puzzle read yet: the next chunk's reader knows no side
+                anchor = _anchor(chunk, args)
+
+    puzzles = 0
+    for output in in_order(client, calls()):
+        chunk = sent.popleft()
+        puzzles += chunk.puzzles
+        yield chunk, output
+        if output.stopped:
+            return
+    if not puzzles:
+        _raise_empty(source_of(args))
+
+
+def _raise_empty(source: str) -> None:
+    hint = (
+        " (give a FILE, pipe puzzles in, or --example for the bundled example)"
+        if source == "<stdin>"
+        else ""
+    )
+    raise InputError(f"empty input: no puzzle found{hint}", source=source)
+
+
+def _open(args: argparse.Namespace) -> IO[bytes]:
+    if args.file == "-":
+        return sys.stdin.buffer
+    try:
+        return open(args.file, "rb")  # noqa: SIM115 (closed by the caller's ExitStack)
+    except OSError as err:
+        raise InputError(f"cannot open: {err.strerror}", source=source_of(args)) from None
+
+
+def run_lines_on_dask(args: argparse.Namespace, run: Run) -> int:
+    """Run ``solve`` or ``rate`` (its ``run``) on the cluster ``--dask`` names; return the status.
+
+    >>> from satdoku.cli import main
+    >>> main(["rate", "p.txt", "--dask", "local:2", "--jobs", "2"])  # doctest: +SKIP
+    2
+    """
+    address = _address(args)
+    if any(getattr(args, name, None) for name in _SPACE_OPTIONS) or (
+        getattr(args, "limit", None) is not None
+    ):
+        raise InputError(
+            "--order, --all, --limit, --where and --unique run in one process: drop --dask"
+        )
+    if args.file is None:
+        raise InputError("--dask cuts a FILE of puzzles, one per line: give one")
+    json_output = _json_output(args)
+    writer = _Writer(args.output_dir, ".jsonl" if json_output else ".txt")
+    bar = None
+    if wants_progress(sys.stderr, json_output, args.progress):
+        bar = Progress(sys.stderr, count_puzzle_lines(args.file))
+    status = 0
+    with ExitStack() as stack:
+        stream = _open(args)
+        if args.file != "-":
+            stack.callback(stream.close)
+        cut = cut_input(args, stream)
+        client = stack.enter_context(_client(args, address))
+        for number, (chunk, output) in enumerate(chunk_outputs(client, args, run, cut)):
+            writer.write(number, output.out)
+            sys.stderr.write(output.err)
+            status = max(status, output.status)
+            if bar is not None:
+                bar.tick(chunk.puzzles)
+    if bar is not None:
+        bar.close()
+    return status
+
+
+def generate_on_dask(
+    args: argparse.Namespace,
+    request: Request,
+    run_seed: int,
+    written: Callable[[int, Any, argparse.Namespace], tuple[str, str | None]],
+) -> int:
+    """Make ``generate``'s puzzles on the cluster ``--dask`` names, in order; return 0.
+
+    ``written`` is the command's writer of one puzzle; puzzle i comes from its own seed, so the
+    output is that of the run without ``--dask``.
+
+    >>> from satdoku.cli import main
+    >>> main(["generate", "--count", "100", "--seed", "1", "--dask", "local:2"])  # doctest: +SKIP
+    0
+    """
+    address = _address(args)
+    size = args.chunk_size or CHUNK_PUZZLES
+    writer = _Writer(args.output_dir, ".jsonl" if args.json else ".txt")
+    options = worker_args(args)
+    starts = range(0, args.count, size)
+    calls = (
+        (generate_chunk, written, options, request, run_seed, start, min(size, args.count - start))
+        for start in starts
+    )
+    bar = None
+    if wants_progress(sys.stderr, args.json, args.progress):
+        bar = Progress(sys.stderr, args.count)
+    with _client(args, address) as client:
+        for number, output in enumerate(in_order(client, calls)):
+            writer.write(number, output.out)
+            sys.stderr.write(output.err)
+            if bar is not None:
+                bar.tick(min(size, args.count - starts[number]))
+    if bar is not None:
+        bar.close()
+    return 0
