@@ -24,7 +24,7 @@ def test_random_command_lines_keep_the_contract(tmp_path: Path) -> None:
     assert not report.stray, f"written past sys.stderr: {report.stray[:3]}"
     assert len(report.long) <= RUNS // 500, report.long  # long work asked for stays rare
     commands = set(report.statuses)
-    assert commands == {"solve", "check", "count", "step", "dimacs", "decode", "show"} | (
+    assert commands == {"solve", "check", "count", "step", "hint", "dimacs", "decode", "show"} | (
         commands & {"rate", "generate"}
     )
     assert sum(sum(per.values()) for per in report.statuses.values()) + len(report.long) == RUNS

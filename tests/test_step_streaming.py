@@ -190,7 +190,7 @@ def test_a_cut_run_ends_on_the_board_of_its_last_step(
     out = capsys.readouterr().out
     puzzle = parse_line(HARD9)
     state = trace(puzzle, search=True, max_steps=cap).state(cap)
-    board = format_board(state, puzzle.shape, Alphabet(), puzzle.cells)
+    board = format_board(state, puzzle.shape, Alphabet(), puzzle.cells, labels=True)
     head, _, tail = out.rpartition("status: ")
     assert head.endswith(f"{board}\n")
     assert tail.startswith(f"stalled (cut after {cap} steps: --max-steps)")
