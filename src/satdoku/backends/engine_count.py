@@ -3,7 +3,8 @@
 The engine counts about a million solutions a second (the Python counting search about 50,000),
 but one call cannot be interrupted. So a count is made of bounded calls. Each asks for at most
 ``most`` solutions within ``GUESS_BUDGET + GUESSES_PER_SOLUTION * most`` guesses; ``most`` starts
-small and doubles (a recount from the start: at most twice the work) while a call takes under
+small and grows (a recount from the start: 2 to 16 times as far, as the last call's pace
+allows, so the recounts cost a fraction of the last call) while a call takes under
 :data:`CALL_SECONDS` (and up to :data:`SLICE`); a part of the puzzle with more solutions than that
 is split on its first blank cell, one part per digit, and the parts are counted in turn, their
 counts added. So no call takes more than a couple of seconds, the deadline is checked between
@@ -20,7 +21,14 @@ from dataclasses import dataclass
 
 from .native import GUESS_BUDGET, Engine
 
-__all__ = ["CALL_SECONDS", "EngineCount", "GUESSES_PER_SOLUTION", "SLICE", "count_by_engine"]
+__all__ = [
+    "CALL_SECONDS",
+    "EngineCount",
+    "GROWTH",
+    "GUESSES_PER_SOLUTION",
+    "SLICE",
+    "count_by_engine",
+]
 
 SLICE = 1 << 24
 """The most solutions one engine call counts."""
@@ -32,6 +40,9 @@ once a call takes half of it, or when the next call would end past the deadline.
 FIRST = 1 << 7
 """The solutions the first call may count: a puzzle the engine cannot count is handed over
 after about as many guesses as the engine is allowed for solving (``GUESS_BUDGET``)."""
+
+GROWTH = 16
+"""The most one call's ``most`` grows over the last one's (when that call was quick)."""
 
 GUESSES_PER_SOLUTION = 16
 """Guesses a call may make per solution it may count (beyond ``GUESS_BUDGET``)."""
@@ -95,9 +106,12 @@ def count_by_engine(
             bound = max(bound, total + found)  # this part has more than ``room``
             if progress is not None:
                 progress(bound)
-            room_for_more = deadline is None or began + 4 * last < deadline
-            if most < SLICE and spent < CALL_SECONDS / 2 and room_for_more:  # CPU time: not load
-                most *= 2  # recount, twice as far
+            # recount, further: as far as a quarter of CALL_SECONDS allows at this call's pace
+            # (2 to 16 times as far; CPU time, not the load), so the recounts add little
+            grow = min(GROWTH, max(2, int(CALL_SECONDS / 4 / max(spent, 1e-6))))
+            room_for_more = deadline is None or began + (grow + 2) * last < deadline
+            if most < SLICE and spent < CALL_SECONDS / 2 and room_for_more:
+                most = min(SLICE, most * grow)
                 continue
             blank = part.index(0)
             parts += [part[:blank] + (d,) + part[blank + 1 :] for d in range(n, 0, -1)]
