@@ -63,3 +63,13 @@ def test_show_writes_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert parse(out.read_text()).tag == f"{NS}svg"
     assert main(["show", "--example"]) == 0
     assert "------+-------+------" in capsys.readouterr().out
+
+
+def test_a_puzzle_read_with_an_alphabet_is_drawn_in_its_symbols() -> None:
+    from satdoku import Alphabet, parse_puzzle, trace
+
+    puzzle = parse_puzzle("A..B" + "." * 12, Alphabet("ABCD"))
+    assert puzzle == parse_puzzle("1..2" + "." * 12)  # the symbols are not part of the value
+    svg = puzzle._repr_svg_()
+    assert ">A</text>" in svg and ">B</text>" in svg and ">1</text>" not in svg
+    assert '"alphabet":"ABCD"' in trace(puzzle)._repr_html_().replace("&quot;", '"')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .claims import Claim, variable
 from .display import draw
@@ -90,6 +90,9 @@ class Puzzle:
 
     shape: Shape
     cells: Grid
+    symbols: str | None = field(default=None, compare=False, repr=False)
+    """The symbols of digits 1..n the puzzle was read with, when not the default ones: pictures
+    (a notebook's board, the player) speak them. Not part of the puzzle's value."""
 
     def __post_init__(self) -> None:
         n = self.shape.n

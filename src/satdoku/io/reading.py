@@ -260,7 +260,7 @@ strings), n*n integers or a NumPy array, got dict
     if isinstance(text, Puzzle):
         return text
     if not isinstance(text, str):
-        return _puzzle_of_rows(text, alphabet, options)
+        return _with_symbols(_puzzle_of_rows(text, alphabet, options), alphabet)
     entries = list(read_puzzles(text.splitlines(), alphabet=alphabet, options=options))
     if len(entries) != 1:
         raise InputError(f"expected one puzzle, found {len(entries)}")
@@ -270,7 +270,14 @@ strings), n*n integers or a NumPy array, got dict
             raise InputError(entry.error.message, column=entry.error.column)
         raise entry.error
     assert entry.puzzle is not None
-    return entry.puzzle
+    return _with_symbols(entry.puzzle, alphabet)
+
+
+def _with_symbols(puzzle: Puzzle, alphabet: Alphabet) -> Puzzle:
+    """The puzzle remembering the alphabet it was read with, when that is not the default."""
+    if alphabet.symbols != Alphabet().symbols and puzzle.shape.n <= len(alphabet.symbols):
+        object.__setattr__(puzzle, "symbols", alphabet.symbols)
+    return puzzle
 
 
 _EXPECTED = (

@@ -86,6 +86,8 @@ def trace_html(
     >>> "sandbox=\\"allow-scripts\\"" in trace_html(trace(parse_line("1...")))
     True
     """
+    if isinstance(trace, Trace) and alphabet == Alphabet() and trace.puzzle.symbols:
+        alphabet = Alphabet(trace.puzzle.symbols)  # the symbols the puzzle was read with
     record = trace_record(trace, alphabet) if isinstance(trace, Trace) else trace
     n = int(record["n"])
     page = render_trace_html(record, title)

@@ -37,6 +37,11 @@ def region_of_cells(shape: Shape) -> list[int]:
     return regions
 
 
+def _alphabet_of(puzzle: Puzzle) -> Alphabet:
+    """The alphabet a puzzle was read with (its own symbols), else the default one."""
+    return Alphabet(puzzle.symbols) if puzzle.symbols else Alphabet()
+
+
 def _symbol(digit: int, n: int, alphabet: Alphabet) -> str:
     return str(digit) if n > len(alphabet.symbols) else alphabet.symbol(digit)
 
@@ -166,6 +171,7 @@ def puzzle_svg(puzzle: Puzzle) -> str:
         puzzle.shape,
         givens=puzzle.cells,
         candidates=marks,
+        alphabet=_alphabet_of(puzzle),
         title=puzzle.shape.describe(),
     )
 
@@ -187,6 +193,7 @@ def result_svg(result: Result) -> str:
         cells,
         result.puzzle.shape,
         givens=result.puzzle.cells,
+        alphabet=_alphabet_of(result.puzzle),
         title=f"{result.status.value}: {result.puzzle.shape.describe()}",
     )
 
