@@ -183,9 +183,18 @@ def _children() -> list[str]:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if int(fields[1]) == os.getpid():
+            if int(fields[1]) == os.getpid() and not _resource_tracker(entry):
                 states.append(fields[0])
     return states
+
+
+def _resource_tracker(entry: Path) -> bool:
+    """multiprocessing's resource tracker: one helper per interpreter (started by a process pool
+    or a Dask cluster of an earlier test), living until the interpreter exits."""
+    try:
+        return b"multiprocessing.resource_tracker" in (entry / "cmdline").read_bytes()
+    except OSError:
+        return False
 
 
 pytestmark_fork = pytest.mark.skipif(not can_fork(), reason="no fork() on this platform")

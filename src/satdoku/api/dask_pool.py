@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import multiprocessing
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -85,13 +86,18 @@ def connect(address: Address) -> Iterator[Any]:
     ...     client.submit(sum, [1, 2]).result()
     3
     """
+    import dask
     import distributed
 
     if address.scheduler is not None:
         with distributed.Client(address.scheduler, timeout=CONNECT_SECONDS) as client:
             yield client
         return
+    # workers forked from this process start in a quarter of a second, spawned ones in over a
+    # second (each imports Python, Dask and satdoku again): most of local:N's overhead
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with (
+        dask.config.set({"distributed.worker.multiprocessing-method": method}),
         distributed.LocalCluster(
             n_workers=address.workers or default_jobs(),
             threads_per_worker=1,
