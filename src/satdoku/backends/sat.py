@@ -212,7 +212,7 @@ class SatBackend:
         if plan.engine is not None:  # rules 1 and 2 and guessing, compiled; PySAT past budget
             digits = plan.engine.solve(puzzle.cells, GUESS_BUDGET)
             if digits:
-                return self._checked(puzzle, tuple(digits))  # type: ignore[arg-type]
+                return self._checked(puzzle, tuple(digits), "the compiled engine")  # type: ignore[arg-type]
             if digits is False:
                 return Result(Status.UNSOLVABLE, puzzle=puzzle)
             if plan.pending:
@@ -239,7 +239,7 @@ class SatBackend:
         if not any(puzzle.cells):  # an empty grid: by formula where there is one (no clauses)
             pattern = pattern_grid(shape)
             if pattern is not None:
-                return self._checked(puzzle, pattern)
+                return self._checked(puzzle, pattern, "the pattern grid")
         refusal = too_big(puzzle)  # a formula past the memory bound is not built at all
         if refusal is not None:
             return Result(Status.INVALID, puzzle=puzzle, error=refusal)
@@ -308,9 +308,8 @@ class SatBackend:
             return Result(Status.UNSOLVABLE, puzzle=puzzle)
         return self._checked(puzzle, decode_model(solver.get_model(), puzzle.shape.n))
 
-    def _checked(self, puzzle: Puzzle, solution: Grid) -> Result:
+    def _checked(self, puzzle: Puzzle, solution: Grid, source: str = "") -> Result:
         if not is_solution(solution, puzzle):
-            raise InternalError(
-                f"solver {self.solver_name} returned a grid that is not a solution: {solution}"
-            )
+            source = source or f"solver {self.solver_name}"
+            raise InternalError(f"{source} returned a grid that is not a solution: {solution}")
         return Result(Status.SOLVED, solution, puzzle)
