@@ -29,6 +29,9 @@ __all__ = [
     "source_of",
     "add_solver_options",
     "read_entries",
+    "text_lines",
+    "standard_input",
+    "nonempty_entries",
     "resolve_input",
     "stdin_is_terminal",
     "shape_options",
@@ -250,7 +253,13 @@ def _read_regions(path: str) -> tuple[int, ...]:
     return tuple(regions)
 
 
-def _text_lines(stream: IO[bytes], source: str) -> Iterator[str]:
+def text_lines(stream: IO[bytes], source: str) -> Iterator[str]:
+    """Yield the text lines of a byte stream as every command reads them (overlong lines cut,
+    bad UTF-8 replaced); a NUL byte or a failing read is an input error.
+
+    >>> list(text_lines(io.BytesIO(b"1...\\n.2..\\n"), "p.txt"))
+    ['1...\\n', '.2..\\n']
+    """
     head = stream.peek(4096) if isinstance(stream, io.BufferedReader) else b""
     if b"\0" in head:
         raise InputError("not a text file (it holds NUL bytes)", source=source)
@@ -301,7 +310,12 @@ def resolve_input(args: argparse.Namespace, *, stdin_taken: bool = False) -> Non
     args.file = "-"
 
 
-def _standard_input() -> IO[bytes]:
+def standard_input() -> IO[bytes]:
+    """Return standard input's bytes; a closed standard input is an input error saying what to do.
+
+    >>> standard_input() is not None if sys.stdin is not None else True
+    True
+    """
     if sys.stdin is None:
         raise InputError(
             "standard input is closed: give a FILE, pipe puzzles in, or --example for the "
@@ -319,7 +333,7 @@ def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
     if args.file is None:
         lines: Iterator[str] = iter(example_text().splitlines())
         source = EXAMPLE
-        yield from _nonempty(
+        yield from nonempty_entries(
             read_puzzles(lines, alphabet=alphabet, options=options, layout=layout, source=source),
             source,
         )
@@ -327,25 +341,32 @@ def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
     source = "<stdin>" if args.file == "-" else args.file
     try:
         stream: IO[bytes] = (
-            _standard_input() if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+            standard_input() if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
         )
     except OSError as err:
         raise InputError(f"cannot open: {err.strerror}", source=source) from None
     try:
         entries = read_puzzles(
-            _text_lines(stream, source),
+            text_lines(stream, source),
             alphabet=alphabet,
             options=options,
             layout=layout,
             source=source,
         )
-        yield from _nonempty(entries, source)
+        yield from nonempty_entries(entries, source)
     finally:
         if args.file != "-":
             stream.close()
 
 
-def _nonempty(entries: Iterator[Entry], source: str) -> Iterator[Entry]:
+def nonempty_entries(entries: Iterator[Entry], source: str) -> Iterator[Entry]:
+    """Yield the entries; an input with none at all is an input error (it names stdin's ways).
+
+    >>> list(nonempty_entries(iter([]), "p.txt"))
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: p.txt: empty input: no puzzle found
+    """
     seen = False
     for entry in entries:
         seen = True

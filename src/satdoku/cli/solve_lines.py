@@ -48,15 +48,15 @@ from ..views.records import record
 from .batch_options import jobs_of
 from .common import (
     MAX_LINE_BYTES,
-    _nonempty,
-    _standard_input,
-    _text_lines,
     alphabet_of,
     encoding_of,
     limits_of,
+    nonempty_entries,
     report_error,
     shape_options,
     source_of,
+    standard_input,
+    text_lines,
 )
 from .output import grid_text
 from .progress import Progress, count_puzzle_lines, wants_progress
@@ -164,7 +164,7 @@ class _LineBatch:
         layout = args.layout or FileLayout.AUTO
         try:
             stream: IO[bytes] = (
-                _standard_input() if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+                standard_input() if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
             )
         except OSError as err:
             raise InputError(f"cannot open: {err.strerror}", source=self.source) from None
@@ -176,7 +176,9 @@ class _LineBatch:
                 layout=layout,
                 source=self.source,
             )
-            outcomes = solve_entries(self._numbered(_nonempty(entries, self.source)), self.backend)
+            outcomes = solve_entries(
+                self._numbered(nonempty_entries(entries, self.source)), self.backend
+            )
             try:
                 for outcome in outcomes:
                     if self.bar is not None:
@@ -215,7 +217,7 @@ class _LineBatch:
     def _lines(self, stream: IO[bytes]) -> Iterator[str]:
         """The lines the reader reads: all of them until C takes over, then those handed back
         (a blank line for each line C took before them)."""
-        for text in _text_lines(stream, self.source):
+        for text in text_lines(stream, self.source):
             self.line += 1
             yield text
             if self.engaged is not None:
@@ -268,7 +270,7 @@ class _LineBatch:
             yield from repeat("", self.blanks)
             self.blanks = 0
         self.line += 1
-        yield from _text_lines(io.BytesIO(raw), self.source)
+        yield from text_lines(io.BytesIO(raw), self.source)
 
     def _refused(self, refused: Refused) -> InternalError:
         name = getattr(self.backend, "solver_name", "native")
