@@ -5,16 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
-from functools import partial
 
 from ..api.batch import solve_entries
-from ..backends.registry import Backend, BackendKind, make_backend
-from ..backends.strategy import Strategy
+from ..backends.registry import BackendKind
 from ..core.errors import InputError
 from ..core.results import Status
 from ..views.records import record
-from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_of
+from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, backend_maker_of, jobs_of
 from .common import (
     EXAMPLE,
     add_input_options,
@@ -124,24 +121,8 @@ def run(args: argparse.Namespace) -> int:
         return run_lines(args)
     alphabet = alphabet_of(args)
     fmt = args.format or ("pretty" if args.file is None else "line")
-    factory: Callable[[], Backend]
     jobs = jobs_of(args)
-    if args.portfolio is not None and args.portfolio < 1:
-        raise InputError(f"--portfolio must be 1 or more, got {args.portfolio}")
-    kind = BackendKind(args.backend)
-    if kind is BackendKind.STEPPER:
-        factory = partial(make_backend, kind, limits=limits_of(args))
-    else:
-        factory = partial(
-            make_backend,
-            kind,
-            solver=args.solver,
-            encoding=encoding_of(args),
-            strategy=Strategy(args.strategy),
-            limits=limits_of(args),
-            portfolio=args.portfolio if args.portfolio else (1 if jobs > 1 else None),
-            native=args.native,
-        )
+    factory = backend_maker_of(args, jobs)
     backend = factory()
     bar = None
     if args.file is not None and wants_progress(sys.stderr, fmt == "json", args.progress):

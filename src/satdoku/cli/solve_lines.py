@@ -35,8 +35,7 @@ from ..backends.line_batch import (
     run_block,
 )
 from ..backends.native import engine_for
-from ..backends.registry import Backend, BackendKind, make_backend
-from ..backends.strategy import Strategy
+from ..backends.registry import Backend, BackendKind
 from ..core.errors import InputError, InternalError
 from ..core.results import Status
 from ..core.shape import Shape
@@ -45,12 +44,10 @@ from ..io.entries import Entry
 from ..io.line_blocks import line_blocks
 from ..io.reading import FileLayout, read_puzzles
 from ..views.records import record
-from .batch_options import jobs_of
+from .batch_options import backend_maker_of, jobs_of
 from .common import (
     MAX_LINE_BYTES,
     alphabet_of,
-    encoding_of,
-    limits_of,
     nonempty_entries,
     report_error,
     shape_options,
@@ -104,18 +101,7 @@ def run_lines(args: argparse.Namespace) -> int:
     alphabet = alphabet_of(args)
     fmt = args.format or "line"
     jobs = jobs_of(args)
-    if args.portfolio is not None and args.portfolio < 1:
-        raise InputError(f"--portfolio must be 1 or more, got {args.portfolio}")
-    factory = partial(
-        make_backend,
-        BackendKind.SAT,
-        solver=args.solver,
-        encoding=encoding_of(args),
-        strategy=Strategy(args.strategy),
-        limits=limits_of(args),
-        portfolio=args.portfolio if args.portfolio else (1 if jobs > 1 else None),
-        native=args.native,
-    )
+    factory = backend_maker_of(args, jobs)
     backend = factory()
     bar = None
     if wants_progress(sys.stderr, fmt == "json", args.progress):
