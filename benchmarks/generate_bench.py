@@ -249,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expert-count", type=int, default=1000, help="checked expert puzzles")
     parser.add_argument("--extreme-count", type=int, default=20, help="checked extreme puzzles")
     parser.add_argument("--sym-count", type=int, default=200, help="checked puzzles per symmetry")
+    parser.add_argument("--levels", default="", help="check only these levels (comma-separated)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--quick", action="store_true", help="fewer puzzles in the timings")
@@ -267,14 +268,14 @@ def main(argv: list[str] | None = None) -> int:
     }
     if "checked" not in skip:
         checked = {}
-        for level in LEVELS:
+        for level in args.levels.split(",") if args.levels else LEVELS:
             count = {"expert": args.expert_count, "extreme": args.extreme_count}.get(
                 level, args.count
             )
             request = Request(Shape.sudoku(9), Level(level), minimal=True)
             checked[f"9x9 minimal {level}"] = checked_run(request, count, args.seed, args.jobs)
             print(level, checked[f"9x9 minimal {level}"], flush=True)
-        for symmetry in ["rot180", "rot90", "diagonal", "mirror"]:
+        for symmetry in ["rot180", "rot90", "diagonal", "mirror"] if args.sym_count else []:
             minimal = symmetry != "rot90"  # rot90 and minimal: under 1 grid in 200 (see README)
             request = Request(Shape.sudoku(9), symmetry=Symmetry(symmetry), minimal=minimal)
             name = f"9x9 {symmetry}{' minimal' if minimal else ''}"
