@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from satdoku.api.explorer import Explorer
-from satdoku.api.generate import Generated, generate
+from satdoku.api.generate import ATTEMPTS, Generated, generate
 from satdoku.api.generate_batch import Request, generate_many
 from satdoku.api.random_grid import random_jigsaw
 from satdoku.core.checker import is_solution
@@ -249,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expert-count", type=int, default=1000, help="checked expert puzzles")
     parser.add_argument("--extreme-count", type=int, default=20, help="checked extreme puzzles")
     parser.add_argument("--sym-count", type=int, default=200, help="checked puzzles per symmetry")
+    parser.add_argument("--attempts", type=int, default=ATTEMPTS, help="grids per puzzle at most")
     parser.add_argument("--levels", default="", help="check only these levels (comma-separated)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
@@ -272,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
             count = {"expert": args.expert_count, "extreme": args.extreme_count}.get(
                 level, args.count
             )
-            request = Request(Shape.sudoku(9), Level(level), minimal=True)
+            request = Request(Shape.sudoku(9), Level(level), minimal=True, attempts=args.attempts)
             checked[f"9x9 minimal {level}"] = checked_run(request, count, args.seed, args.jobs)
             print(level, checked[f"9x9 minimal {level}"], flush=True)
         for symmetry in ["rot180", "rot90", "diagonal", "mirror"] if args.sym_count else []:
