@@ -9,28 +9,14 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+from browser_support import ARTIFACTS, browser_fixture, require_browser  # noqa: F401
 
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the playwright python package is not installed"
-)
+require_browser()
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_html_player import (  # noqa: E402
@@ -54,14 +40,6 @@ Page = Any  # playwright.sync_api.Page
 READ_BOARD = """() => Array.from(document.querySelectorAll('#board .cell')).map((c) => [
     Number(c.dataset.row), Number(c.dataset.col),
     c.querySelector('.value').textContent, c.dataset.cands, c.className])"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 class Player:

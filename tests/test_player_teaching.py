@@ -10,12 +10,12 @@ playwright (skipped when either is missing). Screenshots go to ``tests/artifacts
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
 
+from browser_support import ARTIFACTS, browser_fixture, require_browser  # noqa: F401
 from satdoku.cli import main
 from satdoku.core.claims import Claim, claim_of
 from satdoku.io.alphabet import Alphabet
@@ -23,17 +23,10 @@ from satdoku.io.line import parse_line
 from satdoku.rules.search import GuessOrder, Trace, trace
 from satdoku.rules.strategies import parse_rules
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "satdoku" / "examples"
 SIZE = (1024, 768)
 
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the playwright python package is not installed"
-)
+require_browser()
 
 HARD9 = "................12..3.45........65.4.1.......7...8.......1...7...9...8...4...2..."
 # the bundled 16x16 written A-P (A = 1) with 10 givens taken out, so that it needs guesses
@@ -80,14 +73,6 @@ CASES = {
         1800,
     ),
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 class Built(NamedTuple):

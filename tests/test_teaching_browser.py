@@ -9,36 +9,22 @@ Screenshots go to ``tests/artifacts/``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from browser_support import ARTIFACTS, browser_fixture, require_browser  # noqa: F401
 from satdoku.cli import main
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.line import parse_line
 from satdoku.rules.search import GuessOrder, Trace, trace
 from satdoku.rules.state import State
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "satdoku" / "examples"
 HARD = "................12..3.45........65.4.1.......7...8.......1...7...9...8...4...2..."
 
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the playwright python package is not installed"
-)
+require_browser()
 
 NEXT_AND_READ = """(count) => Array.from({length: count}, () => {
     document.getElementById('next').click();
@@ -50,14 +36,6 @@ NEXT_AND_READ = """(count) => Array.from({length: count}, () => {
 READ_BOARD = """(root) => Array.from(root.querySelectorAll('#board .cell')).map((c) => [
     Number(c.dataset.row), Number(c.dataset.col),
     c.querySelector('.value').textContent, c.dataset.cands, c.className])"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 class Watched:
