@@ -139,6 +139,28 @@ static void undo(Engine *e, int mark)
     e->units_len = 0;
 }
 
+/* Open a guess: the claim true, remembered with the trail length before it; 0 on a clash. */
+static inline int guess_true(Engine *e, int **top, int guess)
+{
+    (*top)[0] = guess;
+    (*top)[1] = e->trail_len;
+    *top += 2;
+    return set_true(e, guess);
+}
+
+/* Undo the latest open guess and make it false, going back further while that clashes; 0 when
+ * no guess is left to undo (every branch was tried). */
+static inline int back_up(Engine *e, int **top)
+{
+    do {
+        if (*top == e->stack)
+            return 0;
+        *top -= 2;
+        undo(e, (*top)[1]);
+    } while (!set_false(e, (*top)[0]));
+    return 1;
+}
+
 /* Enumerate the solutions (each once: a guess is tried true, then false), stopping on the one
  * that makes `found` pass `most` (most = 0: the first solution, whose claims are left in `val`).
  * 1: that one was found, 0: every solution was met, -1: the node limit ran out.  The open
@@ -170,18 +192,11 @@ static int search(Engine *e)
         if (++e->nodes > e->limit)
             return -1;
         int guess = e->ax_claims[e->ax_start[best] + lowest_bit(e->open[best])];
-        top[0] = guess;
-        top[1] = e->trail_len;
-        top += 2;
-        if (set_true(e, guess))
+        if (guess_true(e, &top, guess))
             continue;
     backtrack:
-        do {
-            if (top == e->stack)
-                return 0;
-            top -= 2;
-            undo(e, top[1]);
-        } while (!set_false(e, top[0]));
+        if (!back_up(e, &top))
+            return 0;
     }
 }
 
@@ -228,18 +243,11 @@ static int fill_search(Engine *e, unsigned long long *state)
         for (int skip = (int)(next_random(state) % (unsigned long long)fewest); skip; skip--)
             open &= open - 1;
         int guess = e->ax_claims[e->ax_start[best] + lowest_bit(open)];
-        top[0] = guess;
-        top[1] = e->trail_len;
-        top += 2;
-        if (set_true(e, guess))
+        if (guess_true(e, &top, guess))
             continue;
     backtrack:
-        do {
-            if (top == e->stack)
-                return 0;
-            top -= 2;
-            undo(e, top[1]);
-        } while (!set_false(e, top[0]));
+        if (!back_up(e, &top))
+            return 0;
     }
 }
 
