@@ -355,10 +355,7 @@ class Explorer:
                 return None
             n = q.n
             n3 = n**3
-            forced = set()
-            for lit in q.propagated():
-                if 0 < lit <= n3:
-                    forced.add((lit - 1) // n)  # the cell of the claim (core.claims.claim_of)
+            forced = {(lit - 1) // n for lit in q.propagated() if 0 < lit <= n3}
             maybe = {c for c in q.open_cells if c not in forced}
             for cell in q.open_cells:
                 if cell not in maybe:
@@ -383,14 +380,17 @@ class Explorer:
         if found is not None and not found.doubtful:  # the engine settled every claim
             return tuple(frozenset(s) for s in found.seen)
         with self._question(puzzle) as q:
-            grid = q.solve() if found is None else None
-            if found is None and grid is None:
-                return tuple(frozenset() for _ in range(n * n))
-            seen = [{d} for d in grid] if grid is not None else found.seen  # type: ignore[union-attr]
+            if found is None:  # PySAT alone: a first solution, then every claim it leaves open
+                grid = q.solve()
+                if grid is None:
+                    return tuple(frozenset() for _ in range(n * n))
+                seen = [{d} for d in grid]
+                asked = [(c, d) for c in q.open_cells for d in range(1, n + 1)]
+            else:  # only the claims the engine could not settle
+                seen, asked = found.seen, found.doubtful
             n3 = n**3
             impossible = {-lit for lit in q.propagated() if -n3 <= lit < 0}
-            ask = [(c, d) for c in q.open_cells for d in range(1, n + 1)]
-            for cell, d in ask if found is None else found.doubtful:
+            for cell, d in asked:
                 if d in seen[cell] or q.var(cell, d) in impossible:
                     continue
                 other = q.solve([q.var(cell, d)])
