@@ -3,32 +3,27 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from ..api.batch import solve_entries
+from ..api.batch import Outcome, solve_entries
 from ..backends.registry import BackendKind
-from ..core.errors import InputError
-from ..core.results import Status
-from ..views.records import record
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, backend_maker_of, jobs_of
 from .common import (
-    EXAMPLE,
     add_input_options,
     add_solver_options,
     alphabet_of,
     encoding_of,
     limits_of,
     read_entries,
-    report_error,
     source_of,
 )
 from .dask_hook import dask_aware
 from .dask_options import add_dask_options
 from .option_types import MAX_COUNT, whole_number
-from .output import add_format_options, grid_text
+from .output import add_format_options
 from .progress import Progress, count_puzzle_lines, wants_progress
 from .solve_lines import lines_apply, run_lines
+from .solve_output import write_outcome
 from .space_options import add_space_options, run_space, wants_space
 
 __all__ = ["NAME", "register", "run", "MAX_JOBS"]
@@ -129,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
         bar = Progress(sys.stderr, count_puzzle_lines(args.file))
     status = 0
     out = sys.stdout
+    source = source_of(args)
     explainer = None
     if args.explain:
         from ..api.explain import Explainer  # lazy: start-up (only --explain needs them)
@@ -137,37 +133,16 @@ def run(args: argparse.Namespace) -> int:
         explainer = Explainer(args.solver, encoding_of(args), limits_of(args))
     with backend:
         for outcome in solve_entries(read_entries(args), backend, jobs=jobs, factory=factory):
-            entry, result = outcome.entry, outcome.result
             if bar is not None:
                 bar.tick()
             if explainer is not None:
+                result = outcome.result
                 result = annotated(result, explainer.explain_result(result), alphabet, steps=True)
-            if entry.error is not None:
-                report_error(entry.error)
-                status = 2
-            elif result.status is Status.INVALID and result.error:  # read, but refused (size)
-                report_error(InputError(result.error, source=source_of(args), line=entry.line))
-                status = 2
-            if fmt == "json":
-                out.write(json.dumps(record(entry.index, result, alphabet, entry.line)) + "\n")
-            elif result.status is not Status.SOLVED or result.solution is None:
-                out.write(result.status.value + "\n")
-                for text in result.extra.get("explanation", {}).get("text", []):
-                    out.write(f"  {text}\n")
-            elif fmt in ("line", "grid"):
-                assert entry.puzzle is not None
-                text = grid_text(fmt, result.solution, entry.puzzle.shape, alphabet)
-                out.write(("\n" if fmt == "grid" and entry.index else "") + text + "\n")
-            else:
-                assert entry.puzzle is not None
-                shape = entry.puzzle.shape
-                if entry.index:
-                    out.write("\n")
-                if args.file is None:
-                    out.write(f"Puzzle ({EXAMPLE}, {shape.describe()}):\n")
-                    out.write(grid_text(fmt, entry.puzzle.cells, shape, alphabet))
-                    out.write("\n\nSolution:\n")
-                out.write(grid_text(fmt, result.solution, shape, alphabet) + "\n")
+                outcome = Outcome(outcome.entry, result)
+            status = max(
+                status,
+                write_outcome(out, outcome, fmt, alphabet, source, example=args.file is None),
+            )
     if explainer is not None:
         explainer.close()
     if bar is not None:

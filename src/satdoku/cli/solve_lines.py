@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -37,26 +36,23 @@ from ..backends.line_batch import (
 from ..backends.native import engine_for
 from ..backends.registry import Backend, BackendKind
 from ..core.errors import InputError, InternalError
-from ..core.results import Status
 from ..core.shape import Shape
 from ..io.alphabet import Alphabet
 from ..io.entries import Entry
 from ..io.line_blocks import line_blocks
 from ..io.reading import FileLayout, read_puzzles
-from ..views.records import record
 from .batch_options import backend_maker_of, jobs_of
 from .common import (
     MAX_LINE_BYTES,
     alphabet_of,
     nonempty_entries,
-    report_error,
     shape_options,
     source_of,
     standard_input,
     text_lines,
 )
-from .output import grid_text
 from .progress import Progress, count_puzzle_lines, wants_progress
+from .solve_output import write_outcome
 from .space_options import wants_space
 
 __all__ = ["SWITCH", "lines_apply", "run_lines"]
@@ -276,22 +272,10 @@ class _LineBatch:
 
     def _write(self, outcome: Outcome) -> None:
         """Write one outcome of the reader's entries as ``satdoku solve`` writes it."""
-        entry, result = outcome.entry, outcome.result
-        if entry.error is not None:
-            report_error(entry.error)
-            self.status = 2
-        elif result.status is Status.INVALID and result.error:  # read, but refused (size)
-            report_error(InputError(result.error, source=self.source, line=entry.line))
-            self.status = 2
-        if self.json:
-            rec = record(entry.index, result, self.alphabet, entry.line)
-            self.out.write(json.dumps(rec) + "\n")
-        elif result.status is not Status.SOLVED or result.solution is None:
-            self.out.write(result.status.value + "\n")
-        else:
-            assert entry.puzzle is not None
-            text = grid_text("line", result.solution, entry.puzzle.shape, self.alphabet)
-            self.out.write(text + "\n")
+        fmt = "json" if self.json else "line"
+        self.status = max(
+            self.status, write_outcome(self.out, outcome, fmt, self.alphabet, self.source)
+        )
 
 
 def _read(read: Callable[[int], bytes], source: str, size: int) -> bytes:
