@@ -23,9 +23,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.cli import main
+from satdoku.cli import dask_run, main
 from satdoku.cli.common import example_text
-from satdoku.io.line_chunks import line_chunks
+from satdoku.io.line_chunks import content_lines, line_chunks
 from satdoku.io.reading import FileLayout, read_puzzles
 
 distributed = pytest.importorskip("distributed")
@@ -49,6 +49,16 @@ def cluster() -> Iterator[tuple[str, object]]:
         distributed.Client(local) as client,
     ):
         yield local.scheduler_address, client
+
+
+@pytest.fixture(params=["sent", "shared"])
+def files(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """How chunks and outputs travel: through Dask (a scheduler's workers may be anywhere), or
+    as files the workers read and write themselves (a local cluster's; the fixture's cluster
+    runs on this machine, so both ways work with it)."""
+    if request.param == "shared":
+        monkeypatch.setattr(dask_run, "shares_files", lambda address: True)
+    return str(request.param)
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -123,7 +133,11 @@ def _write(tmp_path: Path, lines: list[str], name: str = "p.txt") -> str:
     ids=["lines", "json", "grid", "explain"],
 )
 def test_solve_on_a_cluster_prints_what_solve_prints(
-    tmp_path: Path, cluster: tuple[str, object], capsys: pytest.CaptureFixture[str], options
+    tmp_path: Path,
+    cluster: tuple[str, object],
+    files: str,
+    capsys: pytest.CaptureFixture[str],
+    options,
 ) -> None:
     path = _write(tmp_path, _mixed(SUDOKU9, 3, 500, 1, "123456789"))
     out = _same(["solve", path, *options], cluster[0], capsys, "--chunk-size", "6000")
@@ -183,7 +197,7 @@ def test_generate_on_a_cluster_is_reproducible(
 
 
 def test_output_dir_parts_concatenate_to_the_output(
-    tmp_path: Path, cluster: tuple[str, object], capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, cluster: tuple[str, object], files: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _write(tmp_path, _mixed(SUDOKU9, 3, 400, 4, "123456789"))
     _, whole, _ = _run(["solve", path, "--json"], capsys)
@@ -198,7 +212,7 @@ def test_output_dir_parts_concatenate_to_the_output(
 
 
 def test_a_worker_killed_mid_run_leaves_the_output_whole(
-    tmp_path: Path, cluster: tuple[str, object], capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, cluster: tuple[str, object], files: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     address, client = cluster
     path = _write(tmp_path, _mixed(SUDOKU9, 3, 3000, 5, "123456789"))
@@ -244,7 +258,7 @@ def test_local_cluster_and_the_library(
 
 
 def test_ctrl_c_cancels_the_chunks_and_keeps_what_is_done(
-    tmp_path: Path, cluster: tuple[str, object], capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, cluster: tuple[str, object], files: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     address, client = cluster
     path = _write(tmp_path, [SUDOKU9] * 20000)
@@ -322,3 +336,28 @@ def test_chunks_hold_every_line_once_and_know_where_they_start(
             first = next(s for s in starts if s[0] >= chunk.first_line)
             assert first[1] == chunk.first_index
     assert sum(c.puzzles for c in chunks) == len(entries)
+    for chunk in chunks:  # every chunk is the file's own bytes: a worker may read them there
+        assert chunk.offset is not None
+        assert data[chunk.offset : chunk.offset + chunk.length] == chunk.data
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(["1...", "x" * 30, "y" * 5, "\x00z", "# c"]), max_size=120),
+    st.integers(1, 100),
+)
+def test_chunks_with_a_line_cut_short_are_not_offered_as_the_files_bytes(
+    lines: list[str], size: int
+) -> None:
+    data = ("\n".join(lines) + "\n").encode()
+    for chunk in line_chunks(io.BytesIO(data), size, max_line=20):
+        if chunk.offset is not None:  # an offset is given only where the bytes are the file's
+            assert data[chunk.offset : chunk.offset + chunk.length] == chunk.data
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda w: st.lists(st.text("1.# \t", min_size=w, max_size=w))))
+def test_lines_of_one_width_are_counted_as_the_reader_counts_them(lines: list[str]) -> None:
+    data = "".join(line + "\n" for line in lines).encode()
+    kept = [line.strip() for line in lines]
+    assert content_lines(data) == sum(1 for line in kept if line and not line.startswith("#"))

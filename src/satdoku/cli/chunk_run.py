@@ -25,14 +25,22 @@ import tempfile
 import threading
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
-from typing import Any, NamedTuple
+from typing import IO, Any, NamedTuple
 
 from ..api.generate_batch import Request, puzzle_seed
 from ..core.errors import InputError
 from ..io.line_chunks import LineChunk
 from .common import source_of
 
-__all__ = ["ChunkOutput", "generate_chunk", "relocated", "run_chunk", "worker_args"]
+__all__ = [
+    "ChunkOutput",
+    "Shared",
+    "generate_chunk",
+    "relocated",
+    "run_chunk",
+    "take_output",
+    "worker_args",
+]
 
 Run = Callable[[argparse.Namespace], int]
 
@@ -49,6 +57,34 @@ class ChunkOutput(NamedTuple):
     err: str
     status: int
     stopped: bool
+    out_file: str | None = None
+
+
+class Shared(NamedTuple):
+    """What a worker on the client's own machine is told: a folder to leave the chunk's output
+    in (as a file, not a message), and the input file to read the chunk's bytes from (None: they
+    come with the chunk).
+
+    >>> Shared("/tmp/satdoku-dask-1", None).source is None
+    True
+    """
+
+    folder: str
+    source: str | None
+
+
+def take_output(output: ChunkOutput) -> str:
+    """Return what the command printed on a chunk, read (and removed) from its file if it left one.
+
+    >>> take_output(ChunkOutput("solved\\n", "", 0, False))
+    'solved\\n'
+    """
+    if output.out_file is None:
+        return output.out
+    with open(output.out_file, encoding="utf-8", newline="") as stream:
+        text = stream.read()
+    os.unlink(output.out_file)
+    return text
 
 
 _LOCK = threading.Lock()
@@ -112,12 +148,30 @@ def _without(output: ChunkOutput, front: ChunkOutput) -> ChunkOutput:
     return output._replace(out=out, err=err)
 
 
+def _copy_range(source: str, offset: int, length: int, stream: IO[bytes]) -> None:
+    """Copy ``length`` bytes of a file from ``offset`` on; refuse a file that changed."""
+    with open(source, "rb") as origin:
+        origin.seek(offset)
+        data = origin.read(length)
+    if len(data) != length:
+        raise InputError("the file changed while it was being solved", source=source)
+    stream.write(data)
+
+
 def run_chunk(
-    run: Run, args: argparse.Namespace, chunk: LineChunk, anchor: str | None
+    run: Run,
+    args: argparse.Namespace,
+    chunk: LineChunk,
+    anchor: str | None,
+    shared: Shared | None = None,
+    length: int = 0,
 ) -> ChunkOutput:
     """Run a command (its ``run`` and options) on a chunk, as the whole file's run would print it.
 
-    ``anchor`` is the file's first puzzle line, for every chunk but the first (None).
+    ``anchor`` is the file's first puzzle line, for every chunk but the first (None). With
+    ``shared`` (a worker on the client's machine) the output is left in a file of its folder,
+    and when it names a source the chunk's ``length`` bytes are read from that file at the
+    chunk's offset (the chunk comes without its bytes).
 
     >>> from satdoku.cli import build_parser, rate
     >>> args = build_parser().parse_args(["rate", "p.txt", "--json"])
@@ -132,14 +186,23 @@ def run_chunk(
         with open(path, "wb") as stream:
             if anchor is not None:
                 stream.write(anchor.encode("utf-8") + b"\n")
-            stream.write(chunk.data)
+            if shared is not None and shared.source is not None and chunk.offset is not None:
+                _copy_range(shared.source, chunk.offset, length, stream)
+            else:
+                stream.write(chunk.data)
         output = relocated(_run(run, args, path), path, _HERE, 0, 0)
         if anchor is not None:
             output = _without(output, _anchored(run, args, anchor, folder))
     behind = 1 if anchor is not None else 0
-    return relocated(
+    output = relocated(
         output, _HERE, source_of(args), chunk.first_line - 1 - behind, chunk.first_index - behind
     )
+    if shared is None:
+        return output
+    handle, name = tempfile.mkstemp(prefix=f"chunk-{chunk.first_index}-", dir=shared.folder)
+    with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+        stream.write(output.out)
+    return output._replace(out="", out_file=name)
 
 
 _RECORD = re.compile(r'^\{"index": (\d+)(.*?), "line": (\d+)', re.MULTILINE)

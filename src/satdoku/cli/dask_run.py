@@ -12,8 +12,11 @@ document is refused (solve it without ``--dask``).
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
+import shutil
 import sys
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -25,12 +28,27 @@ from ..api.generate_batch import Request
 from ..core.errors import InputError
 from ..io.line_chunks import LineChunk, line_chunks
 from ..io.reading import FileLayout, read_puzzles
-from .chunk_run import ChunkOutput, Run, generate_chunk, run_chunk, worker_args
+from .chunk_run import (
+    ChunkOutput,
+    Run,
+    Shared,
+    generate_chunk,
+    run_chunk,
+    take_output,
+    worker_args,
+)
 from .common import MAX_LINE_BYTES, alphabet_of, shape_options, source_of
-from .dask_options import CHUNK_BYTES, CHUNK_PUZZLES
+from .dask_options import CHUNK_PUZZLES, chunk_bytes
 from .progress import Progress, count_puzzle_lines, wants_progress
 
-__all__ = ["Cut", "chunk_outputs", "cut_input", "generate_on_dask", "run_lines_on_dask"]
+__all__ = [
+    "Cut",
+    "chunk_outputs",
+    "cut_input",
+    "generate_on_dask",
+    "run_lines_on_dask",
+    "shares_files",
+]
 
 _JSON_START = ("[", "'(", '("')
 _SPACE_OPTIONS = ("order", "all", "where", "unique")
@@ -80,13 +98,42 @@ class _Writer:
                 source=folder,
             )
 
-    def write(self, number: int, text: str) -> None:
+    def write(self, number: int, output: ChunkOutput) -> None:
         if self.folder is None:
-            sys.stdout.write(text)
+            if output.out_file is not None and _utf8_bytes(sys.stdout) is not None:
+                _copy_bytes(output.out_file)
+            else:
+                sys.stdout.write(take_output(output))
             return
         path = os.path.join(self.folder, f"part-{number:08d}{self.suffix}")
+        if output.out_file is not None:  # left by a worker on this machine: moved, not copied
+            shutil.move(output.out_file, path)
+            return
         with open(path, "w", encoding="utf-8") as stream:
-            stream.write(text)
+            stream.write(output.out)
+
+
+def _utf8_bytes(stream: IO[str]) -> IO[bytes] | None:
+    """Return the bytes under a text stream that writes UTF-8 (None: write it as text)."""
+    buffer = getattr(stream, "buffer", None)
+    encoding = getattr(stream, "encoding", None)
+    if buffer is None or not isinstance(encoding, str):
+        return None
+    try:
+        return buffer if codecs.lookup(encoding).name == "utf-8" else None
+    except LookupError:
+        return None
+
+
+def _copy_bytes(path: str) -> None:
+    """Copy a worker's output file to standard output as it is (UTF-8 both), then remove it."""
+    buffer = _utf8_bytes(sys.stdout)
+    assert buffer is not None
+    sys.stdout.flush()
+    with open(path, "rb") as stream:
+        shutil.copyfileobj(stream, buffer, 2**20)
+    buffer.flush()
+    os.unlink(path)
 
 
 def _json_output(args: argparse.Namespace) -> bool:
@@ -153,7 +200,9 @@ def cut_input(args: argparse.Namespace, stream: IO[bytes]) -> Cut:
     if args.layout is FileLayout.GRID:
         raise InputError("--dask cuts files of one puzzle per line: drop --grid, or --dask")
     _check_head(stream, source)
-    chunks = line_chunks(stream, args.chunk_size or CHUNK_BYTES, MAX_LINE_BYTES)
+    chunks = line_chunks(
+        stream, args.chunk_size or chunk_bytes(getattr(args, "command", "solve")), MAX_LINE_BYTES
+    )
     first = next(chunks, None)
     if first is None:
         _raise_empty(source)
@@ -169,9 +218,13 @@ def cut_input(args: argparse.Namespace, stream: IO[bytes]) -> Cut:
 
 
 def chunk_outputs(
-    client: Any, args: argparse.Namespace, run: Run, cut: Cut
+    client: Any, args: argparse.Namespace, run: Run, cut: Cut, shared: Shared | None = None
 ) -> Iterator[tuple[LineChunk, ChunkOutput]]:
     """Yield each chunk of the input and what the command printed on it, in input order.
+
+    ``shared``: the workers run on this machine (a local cluster), so they read the chunks'
+    bytes from the input file and leave their output in files (nothing big travels through
+    Dask); the outputs then name their files (see :func:`~satdoku.cli.chunk_run.take_output`).
 
     >>> with connect(Address(None, 1)) as client, open("p.txt", "rb") as stream:  # doctest: +SKIP
     ...     outputs = list(chunk_outputs(client, args, run, cut_input(args, stream)))
@@ -188,7 +241,9 @@ def chunk_outputs(
                 yield (ChunkOutput, "", "", 0, False)
             else:
                 behind = None if chunk is first else anchor or cut.head
-                yield (run_chunk, run, options, chunk, behind)
+                lean = shared is not None and shared.source is not None
+                shipped = chunk._replace(data=b"") if lean and chunk.offset is not None else chunk
+                yield (run_chunk, run, options, shipped, behind, shared, chunk.length)
             if anchor is None:  # no puzzle read yet: the next chunk's reader knows no side
                 anchor = _anchor(chunk, args)
 
@@ -221,6 +276,16 @@ def _open(args: argparse.Namespace) -> IO[bytes]:
         raise InputError(f"cannot open: {err.strerror}", source=source_of(args)) from None
 
 
+def shares_files(address: Address) -> bool:
+    """Tell whether the cluster's workers see this machine's files: those of a local cluster do
+    (a scheduler's workers may run anywhere, so chunks and outputs travel through Dask).
+
+    >>> shares_files(Address(None, 2)), shares_files(Address("tcp://10.0.0.5:8786"))
+    (True, False)
+    """
+    return address.scheduler is None
+
+
 def run_lines_on_dask(args: argparse.Namespace, run: Run) -> int:
     """Run ``solve`` or ``rate`` (its ``run``) on the cluster ``--dask`` names; return the status.
 
@@ -249,8 +314,16 @@ def run_lines_on_dask(args: argparse.Namespace, run: Run) -> int:
             stack.callback(stream.close)
         cut = cut_input(args, stream)
         client = stack.enter_context(_client(args, address))
-        for number, (chunk, output) in enumerate(chunk_outputs(client, args, run, cut)):
-            writer.write(number, output.out)
+        shared = None
+        if shares_files(address):
+            folder = stack.enter_context(
+                tempfile.TemporaryDirectory(prefix="satdoku-dask-", dir=args.output_dir)
+            )
+            path = None if args.file == "-" else os.path.abspath(args.file)
+            shared = Shared(folder, path if path and os.path.isfile(path) else None)
+        outputs = chunk_outputs(client, args, run, cut, shared)
+        for number, (chunk, output) in enumerate(outputs):
+            writer.write(number, output)
             sys.stderr.write(output.err)
             status = max(status, output.status)
             if bar is not None:
@@ -289,7 +362,7 @@ def generate_on_dask(
         bar = Progress(sys.stderr, args.count)
     with _client(args, address) as client:
         for number, output in enumerate(in_order(client, calls)):
-            writer.write(number, output.out)
+            writer.write(number, output)
             sys.stderr.write(output.err)
             if bar is not None:
                 bar.tick(min(size, args.count - starts[number]))

@@ -130,7 +130,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         out, "N worker processes, same output as one (0: one per CPU; default 1)", MAX_JOBS
     )
     add_progress_option(out, "progress bar on stderr (default: on a terminal, not with --json)")
-    add_dask_options(out, generate=True)
+    add_dask_options(out, "generate")
     parser.set_defaults(run=run)
 
 

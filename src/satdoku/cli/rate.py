@@ -94,7 +94,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         batch, "rate in N worker processes, output still in input order (0: one per CPU; default 1)"
     )
     add_progress_option(batch)
-    add_dask_options(batch)
+    add_dask_options(batch, "rate")
     parser.set_defaults(run=dask_aware(run))
 
 

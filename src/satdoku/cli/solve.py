@@ -104,7 +104,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "winning (default: one per CPU, at most 2; 1 with --jobs over 1; 1: a single solver)",
     )
     add_progress_option(batch)
-    add_dask_options(batch)
+    add_dask_options(batch, "solve")
     parser.set_defaults(run=dask_aware(run))
 
 

@@ -24,6 +24,10 @@ tell one grid from lines of puzzles of up to 65 cells (wider lines ask for more,
 class LineChunk(NamedTuple):
     """Whole lines of a file: their bytes, where they start and how many puzzle lines they hold.
 
+    ``offset`` is where the bytes start in the file when they are the file's bytes exactly
+    (None when a line over the longest read was cut short in them): a process that sees the
+    file can read them itself, ``length`` bytes from there.
+
     >>> LineChunk(b"1...\\n", 3, 1, 1).first_line
     3
     """
@@ -32,6 +36,12 @@ class LineChunk(NamedTuple):
     first_line: int
     first_index: int
     puzzles: int
+    offset: int | None = None
+
+    @property
+    def length(self) -> int:
+        """Count the chunk's bytes."""
+        return len(self.data)
 
 
 def content_lines(data: bytes, first_line: int = 1) -> int:
@@ -40,8 +50,34 @@ def content_lines(data: bytes, first_line: int = 1) -> int:
     >>> content_lines(b"# a comment\\n1...\\n\\n  \\n12\\n")
     2
     """
-    if _plain(data):  # every line holds visible ASCII only: each one is a puzzle line
-        return data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
+    return _measure(data, first_line)[0]
+
+
+def _measure(data: bytes, first_line: int) -> tuple[int, int, int]:
+    """Return the data's content lines (as :func:`content_lines`), longest line and newlines."""
+    newlines = data.count(b"\n")
+    width = _even_width(data, newlines)
+    if _plain(data, even=width > 0):  # every line holds visible ASCII only: each is a puzzle
+        lines = newlines + (0 if data.endswith(b"\n") else 1)
+        return lines, width or _longest(data), newlines
+    return _counted_lines(data, first_line), _longest(data), newlines
+
+
+def _even_width(data: bytes, newlines: int) -> int:
+    """Return the width of the data's lines when all are as wide, none empty, each ending in a
+    newline (a file of puzzle lines of one shape); else 0.
+
+    >>> _even_width(b"12\\n34\\n", 2), _even_width(b"12\\n3\\n", 2), _even_width(b"\\n\\n", 2)
+    (2, 0, 0)
+    """
+    width = data.find(b"\n")
+    step = width + 1
+    if width < 1 or len(data) != step * newlines:
+        return 0
+    return width if data[width::step].count(b"\n") == newlines else 0
+
+
+def _counted_lines(data: bytes, first_line: int) -> int:
     text = data.decode("utf-8", errors="replace")
     lines = text.split("\n")
     if first_line == 1:
@@ -53,8 +89,9 @@ _INVISIBLE = bytes(range(33)).replace(b"\n", b"") + b"\x7f"
 """ASCII bytes that are blank (or control) in a line: with none of them, no line is blank."""
 
 
-def _plain(data: bytes) -> bool:
-    """Tell whether no line of the data is blank, a comment or anything but visible ASCII.
+def _plain(data: bytes, even: bool = False) -> bool:
+    """Tell whether no line of the data is blank, a comment or anything but visible ASCII
+    (``even``: its lines are known to be all as wide, none empty).
 
     >>> _plain(b"1...\\n2...\\n"), _plain(b"1...\\n\\n"), _plain(b"# c\\n"), _plain(b"1 .\\n")
     (True, False, False, False)
@@ -63,17 +100,34 @@ def _plain(data: bytes) -> bool:
         bool(data)
         and data.isascii()
         and b"#" not in data
-        and b"\n\n" not in data
-        and not data.startswith(b"\n")
+        and (even or (b"\n\n" not in data and not data.startswith(b"\n")))
         and len(data.translate(None, _INVISIBLE)) == len(data)
     )
+
+
+class _Counted:
+    """A binary stream that counts the bytes read from it."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+        self.count = 0
+
+    def read(self, size: int) -> bytes:
+        data = self.stream.read(size)
+        self.count += len(data)
+        return data
+
+    def readline(self, size: int) -> bytes:
+        data = self.stream.readline(size)
+        self.count += len(data)
+        return data
 
 
 def _longest(data: bytes) -> int:
     return max(map(len, data.split(b"\n")))
 
 
-def _complete(data: bytes, stream: IO[bytes], max_line: int) -> bytes:
+def _complete(data: bytes, stream: _Counted, max_line: int) -> bytes:
     """End a block at a line's end: read the rest of its last line, keeping of an overlong line
     only its first ``max_line + 1`` bytes (what the reader keeps of it, the rest being skipped)."""
     start = data.rfind(b"\n") + 1
@@ -106,37 +160,52 @@ def line_chunks(
     [(1, 0, 59), (60, 59, 141)]
     """
     chunk_bytes = max(1, min(chunk_bytes, max_line))
+    counted = _Counted(stream)
     line, index, longest = 1, 0, 0
     held: LineChunk | None = None  # the chunk before: a short tail joins it
     pending, pending_count, pending_longest = b"", 0, 0  # lines read, too few for a chunk yet
+    pending_newlines = 0
+    offset: int | None = 0  # where pending starts in the file, None once it is not its bytes
     stop = b""  # from a line holding a NUL byte on: the last chunk
     while True:
-        data = stream.read(chunk_bytes)
+        start = counted.count
+        data = counted.read(chunk_bytes)
         if data:
-            data = _complete(data, stream, max_line)
+            data = _complete(data, counted, max_line)
             if b"\0" in data:
                 cut = data.rfind(b"\n", 0, data.index(b"\0")) + 1
                 data, stop = data[:cut], data[cut:]
+        exact = counted.count - start == len(data) + len(stop)
         if data:
-            pending_count += content_lines(data, line if not pending else 0)
-            pending_longest = max(pending_longest, _longest(data))
+            lines, widest, newlines = _measure(data, line if not pending else 0)
+            pending_count += lines
+            pending_longest = max(pending_longest, widest)
+            pending_newlines += newlines
+            if not pending:
+                offset = start
             pending += data
+            if not exact:
+                offset = None
         need = max(MIN_LINES, longest + 2) if line > 1 else 0
         last = not data or bool(stop)
         if pending and (pending_count >= need or last):
             if held is not None and pending_count < need:  # a short tail joins the chunk before
-                held = held._replace(data=held.data + pending, puzzles=held.puzzles + pending_count)
+                joined = None if held.offset is None or offset is None else held.offset
+                held = held._replace(
+                    data=held.data + pending, puzzles=held.puzzles + pending_count, offset=joined
+                )
             else:
                 if held is not None:
                     yield held
-                held = LineChunk(pending, line, index, pending_count)
-            line += pending.count(b"\n")
+                held = LineChunk(pending, line, index, pending_count, offset)
+            line += pending_newlines
             index += pending_count
             longest = max(longest, pending_longest)
-            pending, pending_count, pending_longest = b"", 0, 0
+            pending, pending_count, pending_longest, pending_newlines = b"", 0, 0, 0
         if last:
             if held is not None:
                 yield held
             if stop:
-                yield LineChunk(stop, line, index, content_lines(stop, line))
+                at = start + len(data) if exact else None
+                yield LineChunk(stop, line, index, content_lines(stop, line), at)
             return
