@@ -82,6 +82,8 @@ def dask_installed() -> bool:
 LOCAL_CONFIG = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.scheduler.work-stealing": False,
 }
 """Dask settings of a local cluster's workers: no statistical profiler sampling their threads
 every 10 ms, and the event loop's health checked every second rather than every 20 ms (both

@@ -57,7 +57,7 @@ def _measure(data: bytes, first_line: int) -> tuple[int, int, int]:
     """Return the data's content lines (as :func:`content_lines`), longest line and newlines."""
     newlines = data.count(b"\n")
     width = _even_width(data, newlines)
-    if _plain(data, even=width > 0):  # every line holds visible ASCII only: each is a puzzle
+    if _plain(data, width):  # every line is a puzzle line
         lines = newlines + (0 if data.endswith(b"\n") else 1)
         return lines, width or _longest(data), newlines
     return _counted_lines(data, first_line), _longest(data), newlines
@@ -89,18 +89,24 @@ _INVISIBLE = bytes(range(33)).replace(b"\n", b"") + b"\x7f"
 """ASCII bytes that are blank (or control) in a line: with none of them, no line is blank."""
 
 
-def _plain(data: bytes, even: bool = False) -> bool:
-    """Tell whether no line of the data is blank, a comment or anything but visible ASCII
-    (``even``: its lines are known to be all as wide, none empty).
+def _plain(data: bytes, width: int = 0) -> bool:
+    """Tell whether every line of the data is a puzzle line: ASCII, no ``#``, and no line blank
+    (``width``: the lines are known to be all that wide, so a line is blank only if its first
+    byte is; else no blank or control byte may be anywhere).
 
     >>> _plain(b"1...\\n2...\\n"), _plain(b"1...\\n\\n"), _plain(b"# c\\n"), _plain(b"1 .\\n")
     (True, False, False, False)
+    >>> _plain(b"1 .\\n2 .\\n", width=3), _plain(b"1 .\\n  .\\n", width=3)
+    (True, False)
     """
+    if not data or not data.isascii() or b"#" in data:
+        return False
+    if width:
+        first = data[:: width + 1]  # the first byte of every line
+        return len(first.translate(None, _INVISIBLE)) == len(first)
     return (
-        bool(data)
-        and data.isascii()
-        and b"#" not in data
-        and (even or (b"\n\n" not in data and not data.startswith(b"\n")))
+        b"\n\n" not in data
+        and not data.startswith(b"\n")
         and len(data.translate(None, _INVISIBLE)) == len(data)
     )
 
