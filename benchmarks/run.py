@@ -88,6 +88,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "src"))
 
 import peers  # noqa: E402
+import speed16  # noqa: E402
 
 from satdoku.api.generate import random_puzzle  # noqa: E402
 from satdoku.backends.native import GUESS_BUDGET, engine_for  # noqa: E402
@@ -757,7 +758,10 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
         "(see *Solver choice*).",
         "",
     ]
-    lines += headline(res) + [
+    lines += headline(res)
+    if "tdoku" in res:
+        lines += [speed16.report(res["tdoku"])]
+    lines += [
         "## 9x9 batches, end to end",
         "",
         "`satdoku solve FILE` in a fresh process, wall clock from start to the last printed "
@@ -951,9 +955,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small samples, a few minutes")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
+    parser.add_argument(
+        "--tdoku",
+        action="store_true",
+        help="only the section against tdoku (the speed issue's ratios, speed16.py), printed",
+    )
     args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(child_satdoku(json.loads(sys.stdin.read()))))
+        return 0
+    if args.tdoku:
+        with tempfile.TemporaryDirectory() as tmp:
+            print(speed16.report(speed16.measure(args.quick, Path(tmp))))
         return 0
     command = "python benchmarks/run.py" + (" --quick" if args.quick else "")
     start = time.perf_counter()
@@ -988,6 +1001,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ("forum_hardest_1905_11+", 300 if quick else 2000),
             )
         }
+        print("tdoku", file=sys.stderr, flush=True)
+        res["tdoku"] = speed16.measure(quick, work)
         print("jobs", file=sys.stderr, flush=True)
         res["jobs"] = jobs_rows(DATA / SETS["17-clue"], 10000 if quick else 49158, work)
         print("streaming", file=sys.stderr, flush=True)
