@@ -16,6 +16,15 @@ The run writes a JSON line per puzzle as it goes (``--out``; an interrupted run 
 prints the table of solved counts and medians.
 
     python benchmarks/sweep.py --limit 120 --per 5 --out sweep.jsonl
+
+Chosen instances can be run again, by one solver or both: ``--cases``, ``--fractions`` and
+``--seeds`` pick them, or ``--rows FILE --slower-than 5`` picks those of an earlier run where
+either solver took over 5 CPU seconds; ``--solvers satdoku`` leaves CaDiCaL out (its columns
+then read ``-``). Rows of a run against ``--compare FILE`` print both runs' CPU seconds side
+by side:
+
+    python benchmarks/sweep.py --cases latin50 --fractions 0.7 --seeds 0,1 --solvers satdoku \
+        --out rerun.jsonl --compare benchmarks/sweep_results.jsonl
 """
 
 from __future__ import annotations
@@ -131,6 +140,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per", type=int, default=5, help="puzzles per case and fraction")
     parser.add_argument("--out", default="sweep.jsonl", help="JSON lines, one per puzzle")
     parser.add_argument("--cases", default="", help="e.g. sudoku25,latin40 (default: all)")
+    parser.add_argument("--fractions", default="", help="e.g. 0.65,0.7 (default: 0.3 to 0.7)")
+    parser.add_argument("--seeds", default="", help="e.g. 0,1 (default: 0 to per-1)")
+    parser.add_argument("--solvers", default="satdoku,cadical", help="satdoku, cadical or both")
+    parser.add_argument("--rows", default="", help="run the instances of this earlier run's rows")
+    parser.add_argument(
+        "--slower-than", type=float, default=0.0, help="with --rows: where either took over this"
+    )
+    parser.add_argument("--compare", default="", help="print CPU seconds beside this run's")
     args = parser.parse_args(argv)
     out = Path(args.out)
     done = set()
@@ -138,43 +155,85 @@ def main(argv: list[str] | None = None) -> int:
         for line in out.read_text().splitlines():
             row = json.loads(line)
             done.add((row["case"], row["fraction"], row["seed"]))
-    wanted = set(args.cases.split(",")) if args.cases else None
+    solvers = set(args.solvers.split(","))
     with tempfile.TemporaryDirectory() as tmp:
-        for kind, n in CASES:
-            case = f"{kind}{n}"
-            if wanted and case not in wanted:
+        for case, fraction, seed in instances(args):
+            if (case, fraction, seed) in done:
                 continue
+            kind, n = case.rstrip("0123456789"), int(case.lstrip("abcdefghijklmnopqrstuvwxyz"))
             shape = Shape.latin(n) if kind == "latin" else Shape.sudoku(n)
-            for fraction in FRACTIONS:
-                for seed in range(args.per):
-                    if (case, fraction, seed) in done:
-                        continue
-                    puzzle, _ = random_puzzle(shape, fraction, seed=10_000 * n + 100 * seed)
-                    ours = satdoku_one(puzzle, kind == "latin", args.limit)
-                    theirs = cadical_one(puzzle, args.limit, Path(tmp))
-                    row = {
-                        "case": case,
-                        "fraction": fraction,
-                        "seed": seed,
-                        "satdoku": ours,
-                        "cadical": theirs,
-                        "load": " ".join(f"{x:.2f}" for x in os.getloadavg()),
-                    }
-                    with out.open("a") as sink:
-                        sink.write(json.dumps(row) + "\n")
-                    print(
-                        case,
-                        fraction,
-                        seed,
-                        ours["status"],
-                        f"{ours['cpu']:.2f}",
-                        theirs["status"],
-                        f"{theirs['cpu']:.2f}",
-                        file=sys.stderr,
-                        flush=True,
-                    )
+            puzzle, _ = random_puzzle(shape, fraction, seed=10_000 * n + 100 * seed)
+            row: dict[str, Any] = {"case": case, "fraction": fraction, "seed": seed}
+            if "satdoku" in solvers:
+                row["satdoku"] = satdoku_one(puzzle, kind == "latin", args.limit)
+            if "cadical" in solvers:
+                row["cadical"] = cadical_one(puzzle, args.limit, Path(tmp))
+            row["load"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+            with out.open("a") as sink:
+                sink.write(json.dumps(row) + "\n")
+            print(case, fraction, seed, *_said(row), file=sys.stderr, flush=True)
     print(table(out, args.limit))
+    if args.compare:
+        print()
+        print(compare(out, Path(args.compare)))
     return 0
+
+
+def instances(args: argparse.Namespace) -> list[tuple[str, float, int]]:
+    """The (case, fraction, seed) to run: from ``--rows``, or cases x fractions x seeds."""
+    if args.rows:
+        picked = []
+        for line in Path(args.rows).read_text().splitlines():
+            row = json.loads(line)
+            cpus = [row[who]["cpu"] for who in ("satdoku", "cadical") if who in row]
+            if max(cpus) > args.slower_than:
+                picked.append((row["case"], row["fraction"], row["seed"]))
+        return picked
+    wanted = set(args.cases.split(",")) if args.cases else None
+    fractions = [float(f) for f in args.fractions.split(",")] if args.fractions else FRACTIONS
+    seeds = [int(s) for s in args.seeds.split(",")] if args.seeds else list(range(args.per))
+    return [
+        (f"{kind}{n}", fraction, seed)
+        for kind, n in CASES
+        if not wanted or f"{kind}{n}" in wanted
+        for fraction in fractions
+        for seed in seeds
+    ]
+
+
+def _said(row: dict[str, Any]) -> list[str]:
+    """Status and CPU seconds of each solver in the row (``-`` for one not run)."""
+    return [
+        f"{row[who]['status']} {row[who]['cpu']:.2f}" if who in row else "- -"
+        for who in ("satdoku", "cadical")
+    ]
+
+
+def compare(path: Path, earlier: Path) -> str:
+    """The markdown table of this run's rows beside the same instances' rows in an earlier run."""
+    before = {}
+    for line in earlier.read_text().splitlines():
+        row = json.loads(line)
+        before[(row["case"], row["fraction"], row["seed"])] = row
+    lines = [
+        "| case | given | seed | satdoku now | satdoku before | CaDiCaL before | load now |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+
+    def cell(row: dict[str, Any] | None, who: str) -> str:
+        if row is None or who not in row:
+            return "-"
+        run = row[who]
+        return f"{run['cpu']:.1f}" + ("" if run["status"] == "solved" else f" ({run['status']})")
+
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        old = before.get((row["case"], row["fraction"], row["seed"]))
+        lines.append(
+            f"| {row['case']} | {row['fraction']:.0%} | {row['seed']} | {cell(row, 'satdoku')} "
+            f"| {cell(old, 'satdoku')} | {cell(old, 'cadical')} | {row['load']} |"
+        )
+    return "\n".join(lines)
 
 
 def table(path: Path, limit: float) -> str:
@@ -191,19 +250,28 @@ def table(path: Path, limit: float) -> str:
     for (case, fraction), group in groups.items():
 
         def med(who: str, group: list[dict[str, Any]] = group) -> str:
-            times = [r[who]["cpu"] if r[who]["status"] == "solved" else limit for r in group]
+            times = [
+                r[who]["cpu"] if r[who]["status"] == "solved" else limit for r in group if who in r
+            ]
+            if not times:
+                return "-"
             return f"{statistics.median(times):.2f}" + (
                 "+" if statistics.median(times) >= limit else ""
             )
 
-        s = sum(r["satdoku"]["status"] == "solved" for r in group)
-        c = sum(r["cadical"]["status"] == "solved" for r in group)
+        def solved(who: str, group: list[dict[str, Any]] = group) -> str:
+            if not any(who in r for r in group):
+                return "-"
+            return str(sum(who in r and r[who]["status"] == "solved" for r in group))
+
+        both = [r for r in group if "satdoku" in r and "cadical" in r]
         covers = all(
-            r["satdoku"]["status"] == "solved" for r in group if r["cadical"]["status"] == "solved"
+            r["satdoku"]["status"] == "solved" for r in both if r["cadical"]["status"] == "solved"
         )
+        verdict = ("yes" if covers else "no") if both else "-"
         lines.append(
-            f"| {case} | {fraction:.0%} | {len(group)} | {s} | {c} | {med('satdoku')} "
-            f"| {med('cadical')} | {'yes' if covers else 'no'} |"
+            f"| {case} | {fraction:.0%} | {len(group)} | {solved('satdoku')} | {solved('cadical')} "
+            f"| {med('satdoku')} | {med('cadical')} | {verdict} |"
         )
     return "\n".join(lines)
 
