@@ -47,6 +47,9 @@ from satdoku.core.symmetry import Symmetry
 from satdoku.rules.rating import Level, rate
 
 LEVELS = [level.value for level in Level]
+EXTREME_ATTEMPTS = 20_000
+"""Tries per minimal extreme 9x9 puzzle: the walk of satdoku.api.vicinity met 72 seeds of 72
+within it (median 3,262 tries, about 4.4 ms each), and 9 of 10 with --seed 7."""
 PYSAT = Explorer(native=False)
 
 
@@ -249,7 +252,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expert-count", type=int, default=1000, help="checked expert puzzles")
     parser.add_argument("--extreme-count", type=int, default=20, help="checked extreme puzzles")
     parser.add_argument("--sym-count", type=int, default=200, help="checked puzzles per symmetry")
-    parser.add_argument("--attempts", type=int, default=ATTEMPTS, help="grids per puzzle at most")
+    parser.add_argument("--attempts", type=int, default=ATTEMPTS, help="tries per puzzle at most")
+    parser.add_argument(
+        "--extreme-attempts",
+        type=int,
+        default=EXTREME_ATTEMPTS,
+        help="tries per minimal extreme puzzle at most (grids and walk moves, ~4 ms each)",
+    )
     parser.add_argument("--levels", default="", help="check only these levels (comma-separated)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
@@ -273,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
             count = {"expert": args.expert_count, "extreme": args.extreme_count}.get(
                 level, args.count
             )
-            request = Request(Shape.sudoku(9), Level(level), minimal=True, attempts=args.attempts)
+            attempts = args.extreme_attempts if level == "extreme" else args.attempts
+            request = Request(Shape.sudoku(9), Level(level), minimal=True, attempts=attempts)
             checked[f"9x9 minimal {level}"] = checked_run(request, count, args.seed, args.jobs)
             print(level, checked[f"9x9 minimal {level}"], flush=True)
         for symmetry in ["rot180", "rot90", "diagonal", "mirror"] if args.sym_count else []:

@@ -1,11 +1,14 @@
-"""An experiment for the generation issue: minimal extreme 9x9 puzzles by a vicinity search.
+"""An experiment for the generation issue: minimal puzzles of a level by a shared-pool search.
 
-Random minimal 9x9 puzzles are almost never rated extreme (none in 5,000 grids). Starting from
-puzzles of the wanted level (any, minimal or not), each move removes one or two givens, adds the
-cells of a random solution of what is left until the puzzle is unique again, takes it to a minimal
-puzzle by one removal pass in a random order, and rates it; a new puzzle of the level joins the
-pool. Measured on this machine: 108 minimal extreme puzzles in 60 s of CPU from two non-minimal
-extreme puzzles that ``generate(level="extreme")`` made by bisection.
+Starting from puzzles of the wanted level (any, minimal or not), each move is
+:func:`satdoku.api.vicinity.move` (blank one or two givens, fill in cells of a random solution until
+the puzzle is unique again, remove givens in a random order down to a minimal puzzle) and a new
+puzzle of the level joins the pool. Measured on this machine: 108 minimal extreme puzzles in 60 s
+of CPU from two non-minimal extreme puzzles that ``generate(level="extreme")`` made by bisection.
+
+A shared pool breaks "puzzle i is made from its own seed alone", so ``generate`` does not use it:
+it walks from each seed's own grid instead (:func:`satdoku.api.vicinity.walk`). This script keeps
+the pool experiment, for comparison.
 
     python benchmarks/vicinity.py benchmarks/data/extreme_seeds.txt extreme 60  # seeds, level, CPU
 """
@@ -16,13 +19,12 @@ import random
 import sys
 import time
 
-from satdoku.api.removal import remove_givens
 from satdoku.api.uniqueness import Uniqueness
-from satdoku.backends.native import engine_for
-from satdoku.core.puzzle import Puzzle
+from satdoku.api.vicinity import closeness, move
 from satdoku.core.shape import Shape
+from satdoku.core.symmetry import Symmetry, orbits
 from satdoku.io.line import format_line, parse_line
-from satdoku.rules.rating import Level, rate
+from satdoku.rules.rating import Level
 
 
 def main(argv: list[str]) -> int:
@@ -32,34 +34,18 @@ def main(argv: list[str]) -> int:
     budget = float(argv[2]) if len(argv) > 2 else 60.0
     shape = Shape.sudoku(9)
     rng = random.Random(1)
-    engine = engine_for(shape)
-    assert engine is not None, "the compiled engine is needed"
+    cells_of = orbits(Symmetry.NONE, shape.n)
     check = Uniqueness(shape)
     pool, seen, found = list(seeds), set(seeds), []
     start, tries = time.process_time(), 0
     while time.process_time() - start < budget:
         tries += 1
-        base = list(rng.choice(pool))
-        givens = [c for c in range(81) if base[c]]
-        for _ in range(rng.choice((1, 1, 2))):
-            base[rng.choice(givens)] = 0
-        solution = engine.solve(base, 10_000, rng.getrandbits(63) | 1)
-        if not isinstance(solution, bytes):
+        moved = move(shape, rng.choice(pool), cells_of, check, rng)
+        if moved is None or moved[0] in seen:
             continue
-        blanks = [c for c in range(81) if not base[c]]
-        rng.shuffle(blanks)
-        cells = list(base)
-        for cell in blanks:
-            if check.unique(cells):
-                break
-            cells[cell] = solution[cell]
-        order = [(c,) for c in range(81) if cells[c]]
-        rng.shuffle(order)
-        key = remove_givens(cells, order, check.unique).cells
-        if key in seen:
-            continue
+        key = moved[0]
         seen.add(key)
-        if rate(Puzzle(shape, key)).level is want:
+        if closeness(shape, key, want).met:
             found.append(key)
             pool.append(key)
     took = time.process_time() - start

@@ -139,7 +139,7 @@ def test_a_missed_wish_is_said(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     (rec,) = records(out)
     assert rec["matched"] is False and rec["wanted"] == "extreme" and rec["level"] != "extreme"
-    assert "not met in 2 grids" in err and "level extreme" in err
+    assert "not met in 2 tries" in err and "level extreme" in err
 
 
 @pytest.mark.parametrize(

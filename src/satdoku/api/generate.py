@@ -5,7 +5,10 @@
 order while the puzzle stays unique (:mod:`satdoku.api.removal`, :mod:`satdoku.api.uniqueness`).
 A wish it cannot meet on one grid (a level, minimality with a symmetry, a number of givens) is
 tried again on another, within a budget of attempts; when the budget runs out the answer says so
-(``matched`` False), with the true rating of the puzzle it gives.
+(``matched`` False), with the true rating of the puzzle it gives. A minimal puzzle of a rare
+level (extreme: :data:`~satdoku.api.vicinity.WALK_LEVELS`) is looked for by a walk from
+each grid's puzzle through puzzles near it (:mod:`satdoku.api.vicinity`), drawn from the same
+seed; each move of the walk counts as an attempt.
 
 :func:`random_grid` and :func:`random_puzzle` (from :mod:`satdoku.api.quick_puzzles`) are the
 quick helpers of tests and benchmarks: a shuffled pattern grid, and a fraction of its cells,
@@ -27,6 +30,7 @@ from .quick_puzzles import random_grid, random_puzzle
 from .random_grid import complete
 from .removal import Removal, blank, is_minimal, remove_givens
 from .uniqueness import Uniqueness
+from .vicinity import WALK_LEVELS, WALK_MOVES, walk
 
 __all__ = [
     "ATTEMPTS",
@@ -40,10 +44,13 @@ __all__ = [
 ]
 
 ATTEMPTS = 1000
-"""Grids :func:`generate` tries before it gives up on a wish (level, minimal, givens).
+"""Puzzles :func:`generate` tries before it gives up on a wish (level, minimal, givens): one per
+grid drawn, and one per move of a walk (minimal extreme puzzles).
 
 On 9x9, about 1 minimal puzzle in 50 is also minimal with rot180 symmetry (none of 200 with
-rot90), and about 1 in 200 is rated expert: an attempt costs 1-2 ms, 5-10 ms when rated."""
+rot90), and about 1 in 250 is rated expert: an attempt costs 1-2 ms, 5-10 ms when rated, about
+4 ms a walk's move. A minimal extreme 9x9 puzzle took a median of about 3,300 attempts (pass
+``attempts=20_000``: see benchmarks/RESULTS.md)."""
 
 QUICK_BUDGET = 100
 """Guesses the engine may spend on one uniqueness question when minimality is not asked for:
@@ -84,7 +91,9 @@ class Generated:
     ``level``/``rung`` are its rating (None when not rated); ``minimal`` is True only when no
     given can be removed keeping the puzzle unique (checked); ``matched`` is False when a wish
     (``wanted`` level, ``minimal`` asked, ``wanted_givens``) was not met within the budget;
-    ``seed`` makes :func:`generate` give the same puzzle again, with the same options.
+    ``attempts`` is the puzzles tried: grids drawn, plus the moves of walks (see
+    :data:`ATTEMPTS`); ``seed`` makes :func:`generate` give the same puzzle again, with the same
+    options.
 
     >>> made = generate(Shape.sudoku(4), seed=7)
     >>> made.puzzle.shape.n, made.givens == 16 - made.puzzle.blanks(), made.matched
@@ -185,8 +194,13 @@ class _Maker:
                 high = middle
         return found if found is not None and found[1] is wanted else None
 
+    def walks(self) -> bool:
+        """Tell whether a missed grid is walked from: a minimal puzzle of a rare level wanted."""
+        wish = self.wish
+        return wish.minimal and wish.level in WALK_LEVELS and wish.givens is None
+
     def make(self, seed: int, attempts: int) -> Generated:
-        """Try grids until one meets the wish; the last one, flagged, when none did."""
+        """Try grids (and walks from them) until one meets the wish; the last, flagged, if none."""
         rng = random.Random(seed)
         wish = self.wish
         tried = 0
@@ -205,16 +219,43 @@ class _Maker:
                 ok = leveled is not None
                 if leveled is not None:
                     cells, level, rung = leveled
+            if not ok and tried < attempts and self.walks():
+                assert wish.level is not None
+                found = walk(
+                    self.shape, (removal.cells, grid), wish.level,
+                    orbits(wish.symmetry, self.shape.n), self.check, rng,
+                    min(WALK_MOVES, attempts - tried),
+                )  # fmt: skip
+                tried += found.moves
+                if found.met or tried >= attempts:
+                    level, rung = self.rating(found.cells)
+                    ok = found.met and level is wish.level  # rated again: never a wrong claim
+                    return self.made(found.cells, found.solution, seed, found.minimal,
+                                     (level, rung), tried, ok)  # fmt: skip
             if minimal is None:  # a puzzle of the bisection is not minimal: a later one is unique
                 minimal = self.minimal(removal) if cells == removal.cells else False
             if ok or tried >= attempts:
                 if level is None and (wish.rated or wish.level is not None):
                     level, rung = self.rating(cells)
-                puzzle = Puzzle.checked_already(self.shape, cells)
-                return Generated(
-                    puzzle, grid, seed, wish.symmetry, minimal, level, rung, wish.level,
-                    wish.minimal, wish.givens, tried, ok,
-                )  # fmt: skip
+                return self.made(cells, grid, seed, minimal, (level, rung), tried, ok)
+
+    def made(
+        self,
+        cells: Grid,
+        solution: Grid,
+        seed: int,
+        minimal: bool,
+        rating: tuple[Level | None, int | None],
+        tried: int,
+        ok: bool,
+    ) -> Generated:
+        """Return the record of a puzzle made."""
+        wish = self.wish
+        puzzle = Puzzle.checked_already(self.shape, cells)
+        return Generated(
+            puzzle, solution, seed, wish.symmetry, minimal, *rating, wish.level, wish.minimal,
+            wish.givens, tried, ok,
+        )  # fmt: skip
 
 
 def generate(
@@ -234,10 +275,11 @@ def generate(
 
     ``level``: its rating must be that level; ``symmetry``: its givens keep that symmetry;
     ``minimal``: no given can be removed; ``givens``: at most that many givens (removal stops
-    there). ``seed`` (or a seed drawn from ``rng``, else from the system) makes the same call
-    give the same puzzle. ``rated=False`` skips the rating when no level is wanted (faster).
-    ``check``: a :class:`~satdoku.api.uniqueness.Uniqueness` of the shape to use (and keep open)
-    instead of a new one.
+    there). ``attempts``: the puzzles tried at most (grids, and moves of walks to a minimal
+    extreme puzzle). ``seed`` (or a seed drawn from ``rng``, else from the system) makes the
+    same call give the same puzzle. ``rated=False`` skips the rating when no level is wanted
+    (faster). ``check``: a :class:`~satdoku.api.uniqueness.Uniqueness` of the shape to use (and
+    keep open) instead of a new one.
 
     >>> from satdoku.core.checker import is_solution
     >>> made = generate(Shape.sudoku(6), symmetry="rot180", minimal=True, seed=1)

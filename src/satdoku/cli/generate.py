@@ -4,7 +4,8 @@ Line format by default (one puzzle line each, readable back by ``satdoku solve``
 shape options). JSON records (exact contract): ``{"index", "puzzle", "solution", "givens",
 "level", "rung", "minimal", "symmetry", "seed", "shape", "attempts", "matched", "wanted"}``
 plus ``"regions"`` (the region map as a line) for jigsaw shapes; ``matched`` is false when a
-wish (``--level``, ``--minimal``, ``--givens``) was not met within ``--attempts`` grids, and then
+wish (``--level``, ``--minimal``, ``--givens``) was not met within ``--attempts`` tries (grids,
+and the moves of the walk to a minimal extreme puzzle), and then
 ``level`` is the true rating of the puzzle given (a warning says so on stderr too).
 """
 
@@ -48,6 +49,7 @@ EPILOG = """examples:
   satdoku generate --level hard --symmetry rot180 --json   # a record with its rating
   satdoku generate --minimal --symmetry diagonal --count 5
   satdoku generate --givens 30             # stop removing givens at 30
+  satdoku generate --level extreme --minimal --attempts 20000 --json   # ~15 s of CPU
   satdoku generate --size 16 --level easy  # 16x16 (4x4 boxes), solved by singles alone
   satdoku generate --size 6 --box 2x3 | satdoku solve   # read back by solve
   satdoku generate --latin --size 5        # a Latin square puzzle
@@ -95,7 +97,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     wish.add_argument(
         "--level",
         choices=[level.value for level in Level],
-        help="keep puzzles of this rating only (tries up to --attempts grids per puzzle)",
+        help="keep puzzles of this rating only (tries up to --attempts puzzles each: grids, "
+        "and for --minimal extreme the moves of a walk)",
     )
     wish.add_argument(
         "--symmetry",
@@ -114,7 +117,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=whole_number(10**6),
         default=ATTEMPTS,
         metavar="N",
-        help=f"grids tried per puzzle before a wish is given up (default {ATTEMPTS})",
+        help=f"puzzles tried per puzzle before a wish is given up: grids, and walk moves for "
+        f"--minimal --level extreme (default {ATTEMPTS}; minimal extreme 9x9 needs about 20000)",
     )
     wish.add_argument(
         "--seed",
@@ -210,7 +214,7 @@ def _missed(index: int, made: Generated) -> str:
         wishes.append(f"at most {made.wanted_givens} givens (got {made.givens})")
     what = ", ".join(wishes) or "the wish"
     return (
-        f"satdoku: puzzle {index}: {what} not met in {made.attempts} grids "
+        f"satdoku: puzzle {index}: {what} not met in {made.attempts} tries "
         "(--attempts); the puzzle given is unique and its record says matched: false"
     )
 

@@ -1,0 +1,140 @@
+"""Minimal puzzles of a rare level by a walk (satdoku.api.vicinity, through generate).
+
+The checks trust PySAT through an Explorer with the compiled engine switched off (the walk asks
+the engine), the independent checker ``is_solution``, ``satdoku.rules.rating.rate`` read again
+from the puzzle alone, and a symmetry map written out here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from satdoku.api.explorer import Explorer
+from satdoku.api.generate import Generated, generate
+from satdoku.api.uniqueness import Uniqueness
+from satdoku.api.vicinity import SOLVED_SHORT, closeness, move, walk
+from satdoku.core.checker import is_solution
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
+from satdoku.core.symmetry import Symmetry, orbits
+from satdoku.rules.rating import Level, rate
+
+SUDOKU = Shape.sudoku(9)
+_PYSAT = Explorer(native=False)
+
+
+def count_to_two(puzzle: Puzzle) -> int:
+    """Count the puzzle's solutions with PySAT alone, stopping at 2."""
+    counted = _PYSAT.count(puzzle, 1)
+    return counted.count if counted.complete else 2
+
+
+def is_minimal_by_pysat(puzzle: Puzzle) -> bool:
+    """Tell whether each given, taken away alone, leaves 2 or more solutions (PySAT)."""
+    cells = list(puzzle.cells)
+    for cell, digit in enumerate(puzzle.cells):
+        if digit:
+            cells[cell] = 0
+            if count_to_two(puzzle.with_cells(cells)) < 2:
+                return False
+            cells[cell] = digit
+    return True
+
+
+def rot180_symmetric(cells: tuple[int, ...]) -> bool:
+    """Tell whether the givens' pattern is the same turned by 180 degrees (9x9)."""
+    return all((cells[i] != 0) == (cells[80 - i] != 0) for i in range(81))
+
+
+def check_met(made: Generated, level: Level) -> None:
+    """A met record: its solution, unique, minimal, of the level, all checked independently."""
+    assert made.matched and made.minimal
+    assert made.level is level and made.wanted is level
+    assert is_solution(made.solution, made.puzzle)
+    assert count_to_two(made.puzzle) == 1
+    assert is_minimal_by_pysat(made.puzzle)
+    assert rate(made.puzzle).level is level
+
+
+def test_minimal_expert_puzzles_are_still_checked() -> None:
+    for seed in [3, 6]:  # expert draws grids: these seeds meet it within the default budget
+        check_met(generate(SUDOKU, level="expert", minimal=True, seed=seed), Level.EXPERT)
+
+
+def test_a_minimal_extreme_puzzle_is_checked() -> None:
+    made = generate(SUDOKU, level="extreme", minimal=True, seed=3)
+    assert made.attempts > 1  # no grid gave one: the walk did
+    check_met(made, Level.EXTREME)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_a_seed_gives_the_same_puzzle_again(seed: int) -> None:
+    first = generate(SUDOKU, level="extreme", minimal=True, seed=seed, attempts=60)
+    assert first.attempts > 1  # it walked
+    again = generate(SUDOKU, level="extreme", minimal=True, seed=seed, attempts=60)
+    assert again == first
+    other = generate(SUDOKU, level="extreme", minimal=True, seed=seed + 100, attempts=60)
+    assert other.puzzle != first.puzzle
+
+
+@pytest.mark.parametrize("attempts", [1, 2, 7])
+def test_a_spent_budget_is_said_with_the_true_rating(attempts: int) -> None:
+    made = generate(SUDOKU, level="extreme", minimal=True, seed=6, attempts=attempts)
+    assert not made.matched and made.attempts == attempts
+    assert made.level is rate(made.puzzle).level
+    assert made.rung == rate(made.puzzle).rung
+    assert is_solution(made.solution, made.puzzle) and count_to_two(made.puzzle) == 1
+    assert made.minimal is is_minimal_by_pysat(made.puzzle)
+
+
+def test_a_symmetric_walk_keeps_its_symmetry() -> None:
+    start = generate(SUDOKU, symmetry="rot180", minimal=True, seed=0, rated=False)
+    with Uniqueness(SUDOKU) as check:
+        found = walk(
+            SUDOKU,
+            (start.puzzle.cells, start.solution),
+            Level.HARD,
+            orbits(Symmetry.ROT180, 9),
+            check,
+            random.Random(0),
+            300,
+        )
+    puzzle = Puzzle(SUDOKU, found.cells)
+    assert rot180_symmetric(found.cells) and found.moves <= 300
+    assert is_solution(found.solution, puzzle) and count_to_two(puzzle) == 1
+    assert found.minimal is is_minimal_by_pysat(puzzle)
+    assert found.met is (found.minimal and rate(puzzle).level is Level.HARD)
+    assert found.closeness.met  # the pool reached the level (minimal with rot180 is rarer)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(list(Level)))
+def test_closeness_agrees_with_the_rating(seed: int, level: Level) -> None:
+    made = generate(SUDOKU, minimal=True, seed=seed, rated=False)
+    rated = rate(made.puzzle)
+    score = closeness(SUDOKU, made.puzzle.cells, level)
+    assert score.met is (rated.level is level)
+    assert (score.gap == SOLVED_SHORT) is (rated.rung < level.rung)  # the ladder solved it
+    if rated.rung < level.rung:
+        assert score.short == level.rung - rated.rung
+    if rated.rung > level.rung:  # stalled or went past the level: candidates were left
+        assert 0 < score.gap < SOLVED_SHORT
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([Symmetry.NONE, Symmetry.ROT180]))
+def test_a_move_keeps_uniqueness_and_symmetry(seed: int, symmetry: Symmetry) -> None:
+    start = generate(SUDOKU, symmetry=symmetry, seed=seed, rated=False)
+    with Uniqueness(SUDOKU) as check:
+        moved = move(SUDOKU, start.puzzle.cells, orbits(symmetry, 9), check, random.Random(seed))
+    assert moved is not None
+    cells, solution = moved
+    puzzle = Puzzle(SUDOKU, cells)
+    assert is_solution(solution, puzzle) and count_to_two(puzzle) == 1
+    assert symmetry is Symmetry.NONE or rot180_symmetric(cells)
+    if symmetry is Symmetry.NONE:
+        assert is_minimal_by_pysat(puzzle)
