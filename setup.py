@@ -19,7 +19,7 @@ from setuptools.errors import BaseError, CCompilerError
 
 ENGINE = Extension(
     "satdoku.backends._native",
-    ["src/satdoku/backends/_native.c"],  # includes _native_search.h and _native_bits.h
+    ["src/satdoku/backends/_native.c"],  # includes the headers below
     depends=[
         "src/satdoku/backends/_native_search.h",
         "src/satdoku/backends/_native_bits.h",
@@ -28,6 +28,7 @@ ENGINE = Extension(
         "src/satdoku/backends/_native_batch.h",
         "src/satdoku/backends/_native_check.h",
         "src/satdoku/backends/_native_tables.h",
+        "src/satdoku/backends/_native_ladder.h",
     ],
     optional=True,
 )

@@ -21,6 +21,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
+from ..backends.ladder import climb
 from ..backends.native import GUESS_BUDGET
 from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
@@ -159,7 +160,11 @@ class _Maker:
         return is_minimal(removal.cells, self.check.unique) is True
 
     def rating(self, cells: Grid) -> tuple[Level, int]:
-        """Rate cells by the ladder of :mod:`satdoku.rules.rating`."""
+        """Rate cells by the ladder of :mod:`satdoku.rules.rating` (compiled when it is there)."""
+        climbed = climb(self.shape, cells)
+        if climbed is not None and not climbed.contradiction:
+            rung = climbed.rung if climbed.solved else Level.GUESSING.rung
+            return Level.from_rung(rung), rung
         rated = rate(Puzzle.checked_already(self.shape, cells))
         return rated.level, rated.rung
 

@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..backends.ladder import climb
 from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
 from ..rules.propagator import Propagator
@@ -75,11 +76,14 @@ SOLVED_SHORT = 10**9
 """The gap of a puzzle the ladder solves short of the wanted level: after any stalled one."""
 
 
-def closeness(shape: Shape, cells: Sequence[int], wanted: Level) -> Closeness:
+def closeness(
+    shape: Shape, cells: Sequence[int], wanted: Level, *, compiled: bool = True
+) -> Closeness:
     """Score how close the rating of the unique puzzle ``cells`` is to the wanted level.
 
     It runs the ladder as :func:`~satdoku.rules.rating.rate` does (smallest set first) and
-    stops at the first move past the level's rung; guessing is never tried.
+    stops at the first move past the level's rung; guessing is never tried. The compiled
+    ladder (:func:`~satdoku.backends.ladder.climb`) runs it when it is there and ``compiled``.
 
     >>> from satdoku.io.line import parse_line
     >>> closeness(Shape.sudoku(4), parse_line("1.3..4..2...4..1").cells, Level.EASY)
@@ -87,6 +91,21 @@ def closeness(shape: Shape, cells: Sequence[int], wanted: Level) -> Closeness:
     >>> closeness(Shape.sudoku(4), parse_line("1.3..4..2...4..1").cells, Level.HARD).short
     2
     """
+    climbed = climb(shape, cells, wanted.rung) if compiled else None
+    if climbed is not None:
+        rung, solved, left = climbed.rung, climbed.solved, climbed.left
+    else:
+        rung, solved, left = _climb_python(shape, cells, wanted)
+    short = max(0, wanted.rung - rung)
+    if solved and rung <= wanted.rung:
+        return Closeness(short, 0 if short == 0 else SOLVED_SHORT)
+    if wanted is Level.GUESSING:  # the ladder stalled: it needs guessing
+        return Closeness(0, 0)
+    return Closeness(short, left)
+
+
+def _climb_python(shape: Shape, cells: Sequence[int], wanted: Level) -> tuple[int, bool, int]:
+    """Return the ladder's largest size, whether it solved the grid, the candidates left."""
     p = Propagator(shape, RUNGS[-1])
     for _ in p.givens(Puzzle.checked_already(shape, tuple(cells))):
         pass
@@ -97,12 +116,8 @@ def closeness(shape: Shape, cells: Sequence[int], wanted: Level) -> Closeness:
             rung = technique.size
             if rung > wanted.rung:
                 break
-    short = max(0, wanted.rung - rung)
-    if p.solved and rung <= wanted.rung:
-        return Closeness(short, 0 if short == 0 else SOLVED_SHORT)
-    if wanted is Level.GUESSING:  # the ladder stalled: it needs guessing
-        return Closeness(0, 0)
-    return Closeness(short, sum(p.open[c] for c in range(shape.n**2) if not p.true_of[c]))
+    left = sum(p.open[c] for c in range(shape.n**2) if not p.true_of[c])
+    return rung, p.solved, left
 
 
 def move(

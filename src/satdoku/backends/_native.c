@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ENGINE_VERSION 4
+#define ENGINE_VERSION 5
 
 #include "_native_search.h"
 #include "_native_fast9.h"
@@ -278,11 +278,13 @@ static PyObject *Engine_nodes(Engine *e, void *closure)
 }
 
 #include "_native_batch.h"  /* Engine.solve_lines and its independent checker */
+#include "_native_ladder.h"  /* Families and Engine.climb: the rating ladder */
 
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS, solve_doc},
     {"count", (PyCFunction)Engine_count, METH_VARARGS, count_doc},
     {"solve_lines", (PyCFunction)Engine_solve_lines, METH_VARARGS, solve_lines_doc},
+    {"climb", (PyCFunction)Engine_climb, METH_VARARGS, climb_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -320,12 +322,12 @@ static struct PyModuleDef native_module = {
 
 PyMODINIT_FUNC PyInit__native(void)
 {
-    if (PyType_Ready(&EngineType) < 0)
+    if (PyType_Ready(&EngineType) < 0 || PyType_Ready(&FamiliesType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&native_module);
     if (m == NULL)
         return NULL;
-    PyObject *names = Py_BuildValue("[ss]", "Engine", "VERSION");
+    PyObject *names = Py_BuildValue("[sss]", "Engine", "Families", "VERSION");
     if (names == NULL || PyModule_AddObject(m, "__all__", names) < 0) {
         Py_XDECREF(names);
         Py_DECREF(m);
@@ -338,6 +340,12 @@ PyMODINIT_FUNC PyInit__native(void)
     Py_INCREF(&EngineType);
     if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
         Py_DECREF(&EngineType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&FamiliesType);
+    if (PyModule_AddObject(m, "Families", (PyObject *)&FamiliesType) < 0) {
+        Py_DECREF(&FamiliesType);
         Py_DECREF(m);
         return NULL;
     }

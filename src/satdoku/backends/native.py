@@ -35,7 +35,7 @@ __all__ = [
     "compiled",
 ]
 
-ENGINE_VERSION = 4
+ENGINE_VERSION = 5
 """The version of ``_native.c`` this module speaks to; an older build is not used."""
 
 NATIVE_SIDES = 64
@@ -72,6 +72,12 @@ class Engine(Protocol):
     def count(self, cells: Sequence[int], most: int, limit: int) -> tuple[int, bool] | None:
         """Return (solutions counted, complete): at most ``most + 1`` of them, then incomplete;
         None past ``limit`` guesses."""
+        ...
+
+    def climb(self, cells: Sequence[int], families: object, limit: int) -> tuple[int, int, int]:
+        """Return (largest set-logic size used, status, candidates left in open cells) of the
+        rating ladder on the puzzle: status 1 solved, 0 stalled or past ``limit``, -1 a
+        contradiction (see :mod:`satdoku.backends.ladder`)."""
         ...
 
 
