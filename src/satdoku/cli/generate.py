@@ -49,7 +49,7 @@ EPILOG = """examples:
   satdoku generate --level hard --symmetry rot180 --json   # a record with its rating
   satdoku generate --minimal --symmetry diagonal --count 5
   satdoku generate --givens 30             # stop removing givens at 30
-  satdoku generate --level extreme --minimal --attempts 20000 --json   # ~15 s of CPU
+  satdoku generate --level extreme --minimal --attempts 20000 --json   # ~2 s of CPU
   satdoku generate --size 16 --level easy  # 16x16 (4x4 boxes), solved by singles alone
   satdoku generate --size 6 --box 2x3 | satdoku solve   # read back by solve
   satdoku generate --latin --size 5        # a Latin square puzzle
