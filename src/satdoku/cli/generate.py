@@ -49,7 +49,7 @@ EPILOG = """examples:
   satdoku generate --level hard --symmetry rot180 --json   # a record with its rating
   satdoku generate --minimal --symmetry diagonal --count 5
   satdoku generate --givens 30             # stop removing givens at 30
-  satdoku generate --level extreme --minimal --attempts 20000 --json   # ~2 s of CPU
+  satdoku generate --level extreme --minimal --attempts 50000 --json   # ~1-2 s of CPU
   satdoku generate --size 16 --level easy  # 16x16 (4x4 boxes), solved by singles alone
   satdoku generate --size 6 --box 2x3 | satdoku solve   # read back by solve
   satdoku generate --latin --size 5        # a Latin square puzzle
@@ -118,7 +118,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=ATTEMPTS,
         metavar="N",
         help=f"puzzles tried per puzzle before a wish is given up: grids, and walk moves for "
-        f"--minimal --level extreme (default {ATTEMPTS}; minimal extreme 9x9 needs about 20000)",
+        f"--minimal --level extreme (default {ATTEMPTS}; minimal extreme 9x9 needs up to 50000)",
     )
     wish.add_argument(
         "--seed",
