@@ -1,9 +1,9 @@
 """The compiled rating ladder (``Engine.climb``) against the Python ladder, step for step.
 
-The reference here is the Python stepper's ladder (:class:`satdoku.rules.propagator.Propagator`
-with every set-logic technique, as :func:`satdoku.rules.rating.rate` runs it), stopped at the
-first move larger than a limit: both must stop at the same largest size, in the same state
-(solved or not, the same candidates left).
+The reference is the Python ladder, :func:`satdoku.rules.rating.climb` (the stepper with every
+set-logic technique, as :func:`satdoku.rules.rating.rate` runs it), stopped at the first move
+larger than a limit: both must stop at the same largest size, in the same state (solved or
+not, the same candidates left).
 """
 
 from __future__ import annotations
@@ -17,13 +17,11 @@ from hypothesis import strategies as st
 
 from satdoku.api.vicinity import closeness
 from satdoku.backends import native
-from satdoku.backends.ladder import Climb, climb, families_table
+from satdoku.backends.ladder import compiled_climb, families_table
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
-from satdoku.rules.propagator import Propagator
-from satdoku.rules.rating import Level, rate
-from satdoku.rules.strategies import RUNGS
+from satdoku.rules.rating import Level, climb, rate
 from stepper_support import random_puzzle
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -31,27 +29,10 @@ DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 needs_engine = pytest.mark.skipif(not native.AVAILABLE, reason="the C engine is not compiled")
 
 
-def python_ladder(puzzle: Puzzle, limit: int) -> Climb:
-    """Climb the Python ladder: the largest size used, solved, contradiction, candidates left."""
-    p = Propagator(puzzle.shape, RUNGS[-1])
-    for _ in p.givens(puzzle):
-        pass
-    rung = 0
-    for step in p.propagate(0):
-        technique = step.technique
-        if technique is not None and technique.size > rung:
-            rung = technique.size
-            if rung > limit:
-                break
-    n = puzzle.shape.n
-    left = sum(p.open[c] for c in range(n * n) if not p.true_of[c])
-    return Climb(rung, p.solved, p.conflict is not None, left)
-
-
 def same_climb(puzzle: Puzzle, limit: int) -> None:
-    compiled = climb(puzzle.shape, puzzle.cells, limit)
+    compiled = compiled_climb(puzzle.shape, puzzle.cells, limit)
     assert compiled is not None
-    expected = python_ladder(puzzle, limit)
+    expected = climb(puzzle, limit)
     if expected.contradiction or compiled.contradiction:  # found at another point, maybe
         assert limit < 4 or expected.contradiction == compiled.contradiction
         return
@@ -82,7 +63,7 @@ def test_compiled_ladder_rates_as_rate_does() -> None:
     seen = set()
     for puzzle in _data("puzzles3_magictour_top1465", 60):
         rated = rate(puzzle)
-        climbed = climb(puzzle.shape, puzzle.cells)
+        climbed = compiled_climb(puzzle.shape, puzzle.cells)
         assert climbed is not None and not climbed.contradiction
         rung = climbed.rung if climbed.solved else 5
         assert (Level.from_rung(rung), rung) == (rated.level, rated.rung)
@@ -107,7 +88,7 @@ def test_compiled_ladder_climbs_to_size_four(line: str) -> None:
     assert rate(puzzle).level is Level.EXTREME  # by the Python ladder
     for limit in range(6):
         same_climb(puzzle, limit)
-    climbed = climb(puzzle.shape, puzzle.cells)
+    climbed = compiled_climb(puzzle.shape, puzzle.cells)
     assert climbed is not None and (climbed.rung, climbed.solved) == (4, True)
 
 

@@ -21,7 +21,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from ..backends.ladder import climb
+from ..backends.ladder import compiled_climb
 from ..backends.native import GUESS_BUDGET
 from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
@@ -161,7 +161,7 @@ class _Maker:
 
     def rating(self, cells: Grid) -> tuple[Level, int]:
         """Rate cells by the ladder of :mod:`satdoku.rules.rating` (compiled when it is there)."""
-        climbed = climb(self.shape, cells)
+        climbed = compiled_climb(self.shape, cells)
         if climbed is not None and not climbed.contradiction:
             rung = climbed.rung if climbed.solved else Level.GUESSING.rung
             return Level.from_rung(rung), rung

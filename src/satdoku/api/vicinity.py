@@ -18,12 +18,10 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..backends.ladder import climb
+from ..backends.ladder import compiled_climb
 from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
-from ..rules.propagator import Propagator
-from ..rules.rating import Level
-from ..rules.strategies import RUNGS
+from ..rules.rating import Level, climb
 from .random_grid import complete
 from .removal import is_minimal, remove_givens
 from .uniqueness import Uniqueness
@@ -83,7 +81,8 @@ def closeness(
 
     It runs the ladder as :func:`~satdoku.rules.rating.rate` does (smallest set first) and
     stops at the first move past the level's rung; guessing is never tried. The compiled
-    ladder (:func:`~satdoku.backends.ladder.climb`) runs it when it is there and ``compiled``.
+    ladder (:func:`~satdoku.backends.ladder.compiled_climb`) runs it when it is there and
+    ``compiled`` is true.
 
     >>> from satdoku.io.line import parse_line
     >>> closeness(Shape.sudoku(4), parse_line("1.3..4..2...4..1").cells, Level.EASY)
@@ -91,33 +90,16 @@ def closeness(
     >>> closeness(Shape.sudoku(4), parse_line("1.3..4..2...4..1").cells, Level.HARD).short
     2
     """
-    climbed = climb(shape, cells, wanted.rung) if compiled else None
-    if climbed is not None:
-        rung, solved, left = climbed.rung, climbed.solved, climbed.left
-    else:
-        rung, solved, left = _climb_python(shape, cells, wanted)
+    climbed = compiled_climb(shape, cells, wanted.rung) if compiled else None
+    if climbed is None:
+        climbed = climb(Puzzle.checked_already(shape, tuple(cells)), wanted.rung)
+    rung, solved, left = climbed.rung, climbed.solved, climbed.left
     short = max(0, wanted.rung - rung)
     if solved and rung <= wanted.rung:
         return Closeness(short, 0 if short == 0 else SOLVED_SHORT)
     if wanted is Level.GUESSING:  # the ladder stalled: it needs guessing
         return Closeness(0, 0)
     return Closeness(short, left)
-
-
-def _climb_python(shape: Shape, cells: Sequence[int], wanted: Level) -> tuple[int, bool, int]:
-    """Return the ladder's largest size, whether it solved the grid, the candidates left."""
-    p = Propagator(shape, RUNGS[-1])
-    for _ in p.givens(Puzzle.checked_already(shape, tuple(cells))):
-        pass
-    rung = 0
-    for step in p.propagate(0):
-        technique = step.technique
-        if technique is not None and technique.size > rung:
-            rung = technique.size
-            if rung > wanted.rung:
-                break
-    left = sum(p.open[c] for c in range(shape.n**2) if not p.true_of[c])
-    return rung, p.solved, left
 
 
 def move(

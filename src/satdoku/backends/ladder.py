@@ -1,13 +1,13 @@
 """The rating ladder in the compiled engine: how far rules 1 and 2 and set logic take a puzzle.
 
-:func:`climb` runs the ladder of :func:`satdoku.rules.rating.rate` (rules 1 and 2 to a
-fixpoint, then the first set-logic move of :func:`satdoku.rules.set_logic.find_move`, smallest
-k first, in the same order) in C, over the same families, without recording steps: about 50x
-faster, for the generator's and the walk's many ratings. The step-by-step ladder, its records
-and its counts stay in Python; tests hold the two to the same answers.
+:func:`compiled_climb` runs the ladder of :func:`satdoku.rules.rating.climb` (rules 1 and 2
+to a fixpoint, then the first set-logic move of :func:`satdoku.rules.set_logic.find_move`,
+smallest k first, in the same order) in C, over the same families, without recording steps:
+about 50x faster, for the generator's and the walk's many ratings. The step-by-step ladder,
+its records and its counts stay in Python; tests hold the two to the same answers.
 
 >>> from satdoku.io.line import parse_line
->>> climbed = climb(Shape.sudoku(4), parse_line("1.3..4..2...4..1").cells)
+>>> climbed = compiled_climb(Shape.sudoku(4), parse_line("1.3..4..2...4..1").cells)
 >>> climbed is None or (climbed.rung, climbed.solved, climbed.left) == (0, True, 0)
 True
 """
@@ -16,37 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 from ..core.axioms import axioms
 from ..core.shape import Shape
+from ..rules.rating import Climb
 from ..rules.set_logic import MAX_SIZE, families
 from ..rules.strategies import set_rules
 from .native import NATIVE_SIDES, compiled, engine_for
 
-__all__ = ["Climb", "climb", "families_table"]
-
-
-class Climb(NamedTuple):
-    """Where the ladder stopped: the largest set-logic size used, and the state then.
-
-    ``solved``: every cell holds a digit; ``contradiction``: an axiom lost every claim (the
-    puzzle has no solution); else the rules stalled, or a move larger than the limit was made
-    (``rung`` is then its size). ``left``: the candidates left in open cells.
-
-    >>> Climb(2, True, False, 0).stalled
-    False
-    """
-
-    rung: int
-    solved: bool
-    contradiction: bool
-    left: int
-
-    @property
-    def stalled(self) -> bool:
-        """Tell whether the grid is neither solved nor contradicted."""
-        return not (self.solved or self.contradiction)
+__all__ = ["compiled_climb", "families_table"]
 
 
 @lru_cache(maxsize=32)
@@ -91,13 +69,13 @@ def families_table(shape: Shape) -> object | None:
     return table
 
 
-def climb(shape: Shape, cells: Sequence[int], limit: int = MAX_SIZE) -> Climb | None:
+def compiled_climb(shape: Shape, cells: Sequence[int], limit: int = MAX_SIZE) -> Climb | None:
     """Climb the ladder on the puzzle ``cells``: stop solved, stalled, or past size ``limit``.
 
     None when the compiled engine is not there (or the shape is past its sides).
 
     >>> from satdoku.io.line import parse_line
-    >>> climbed = climb(Shape.sudoku(4), parse_line("1...............").cells)
+    >>> climbed = compiled_climb(Shape.sudoku(4), parse_line("1...............").cells)
     >>> climbed is None or (climbed.rung, climbed.stalled) == (0, True)
     True
     """

@@ -17,7 +17,7 @@ from .propagator import Propagator
 from .search import GuessOrder, SearchRun, TraceStatus
 from .strategies import RULES_1_2, RUNGS, rules_label
 
-__all__ = ["Level", "Rating", "rate"]
+__all__ = ["Climb", "Level", "Rating", "climb", "rate"]
 
 
 class Level(Enum):
@@ -129,3 +129,52 @@ def rate(puzzle: Puzzle) -> Rating:
         pass
     status = "solved" if run.status is TraceStatus.SOLVED else "unsolvable"
     return Rating(Level.GUESSING, 5, counts, run.guesses, status)
+
+
+class Climb(NamedTuple):
+    """Where the ladder stopped: the largest set-logic size used, and the state then.
+
+    ``solved``: every cell holds a digit; ``contradiction``: an axiom lost every claim (the
+    puzzle has no solution); else the rules stalled, or a move larger than the limit was made
+    (``rung`` is then its size). ``left``: the candidates left in open cells.
+
+    >>> Climb(2, True, False, 0).stalled
+    False
+    """
+
+    rung: int
+    solved: bool
+    contradiction: bool
+    left: int
+
+    @property
+    def stalled(self) -> bool:
+        """Tell whether the grid is neither solved nor contradicted."""
+        return not (self.solved or self.contradiction)
+
+
+def climb(puzzle: Puzzle, limit: int = 4) -> Climb:
+    """Climb the ladder as :func:`rate` does, stopping at the first move larger than ``limit``.
+
+    No guessing and no step records: how far the rules take the puzzle. The compiled engine
+    does the same (:func:`satdoku.backends.ladder.compiled_climb`), move for move.
+
+    >>> from satdoku.io.line import parse_line
+    >>> climb(parse_line("1.3..4..2...4..1"))
+    Climb(rung=0, solved=True, contradiction=False, left=0)
+    >>> climb(parse_line("1...............")).stalled
+    True
+    """
+    p = Propagator(puzzle.shape, RUNGS[-1])
+    for _ in p.givens(puzzle):
+        pass
+    rung = 0
+    for step in p.propagate(0):
+        technique = step.technique
+        if technique is not None and technique.size > rung:
+            rung = technique.size
+            if rung > limit:
+                break
+    n = puzzle.shape.n
+    left = sum(p.open[c] for c in range(n * n) if not p.true_of[c])
+    return Climb(rung, p.solved, p.conflict is not None, left)
