@@ -20,7 +20,7 @@ typedef struct {
     PyObject_HEAD
     int count;                /* families */
     int claims, axioms;       /* the shape the families were built for */
-    unsigned char *sizes;     /* per family: bit k set when a move of size k is looked for */
+    int *sizes;               /* per family: bit k set when a move of size k is looked for */
     int *base0, *cover0;      /* per family (count + 1): its bases base0[f] .. base0[f + 1] */
     int *base_axiom;          /* per base: its axiom */
     Mask *clash;              /* per base: the bases (of its family) it shares a claim with */
@@ -141,18 +141,8 @@ static int Families_init(Families *f, PyObject *args, PyObject *kwds)
     }
     Py_ssize_t n_sizes, n_base0, n_cover0, n_bases, n_clash, n_bcs, n_bcc, n_bcb, n_ccs, n_ccc,
         n_ccb;
-    int *sizes = read_ints(o[0], &n_sizes, 255, "sizes");
-    if (sizes == NULL)
+    if (!(f->sizes = read_ints(o[0], &n_sizes, 255, "sizes")))
         return -1;
-    f->sizes = PyMem_Malloc((size_t)(n_sizes ? n_sizes : 1));
-    if (f->sizes == NULL) {
-        PyMem_Free(sizes);
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n_sizes; i++)
-        f->sizes[i] = (unsigned char)sizes[i];
-    PyMem_Free(sizes);
     f->count = (int)n_sizes;
     if (!(f->base0 = read_ints(o[1], &n_base0, INT_MAX, "base0"))
         || !(f->cover0 = read_ints(o[2], &n_cover0, INT_MAX, "cover0"))
@@ -174,6 +164,8 @@ static int Families_init(Families *f, PyObject *args, PyObject *kwds)
     for (int g = 0; ok && g < f->count; g++) {  /* bases and covers fit in a Mask, bits too */
         int bases = f->base0[g + 1] - f->base0[g], covers = f->cover0[g + 1] - f->cover0[g];
         ok = bases <= 64 && covers <= 64;
+        if (!ok)
+            break;
         Mask base_bits = bases == 64 ? ~(Mask)0 : ((Mask)1 << bases) - 1;
         Mask cover_bits = covers == 64 ? ~(Mask)0 : ((Mask)1 << covers) - 1;
         for (int b = f->base0[g]; ok && b < f->base0[g + 1]; b++) {
