@@ -174,31 +174,13 @@ def random_case(Engine: Any, rng: random.Random) -> None:
 
 def ladder_cases(module: Any, rng: random.Random, runs: int) -> None:
     """Engine.climb with the families of satdoku's set logic, odd tables and hostile cells."""
+    from satdoku.backends.ladder import family_tables
     from satdoku.core.shape import Shape
-    from satdoku.rules.set_logic import families
 
-    shape = Shape.sudoku(4)
-    tables: list[list[int]] = [[] for _ in range(11)]
-    sizes, base0, cover0, base_axiom, clash, bc_start, bc_claim, bc_bits = tables[:8]
-    cc_start, cc_claim, cc_bits = tables[8:]
-    for start in (base0, cover0, bc_start, cc_start):
-        start.append(0)
-    for family in families(shape):
-        sizes.append(0b11110)
-        base_axiom.extend(family.bases)
-        clash.extend(family.clashes)
-        for claims in family.base_claims:
-            bc_claim.extend(v - 1 for v, _ in claims)
-            bc_bits.extend(bits for _, bits in claims)
-            bc_start.append(len(bc_claim))
-        for claims in family.cover_claims:
-            cc_claim.extend(v - 1 for v, _ in claims)
-            cc_bits.extend(bits for _, bits in claims)
-            cc_start.append(len(cc_claim))
-        base0.append(len(base_axiom))
-        cover0.append(len(cc_start) - 1)
-    engine = module.Engine(4, sudoku_axioms(4, (2, 2)))
-    good = module.Families(64, len(sudoku_axioms(4, (2, 2))), *tables)
+    tables = family_tables(Shape.sudoku(4))
+    axioms = sudoku_axioms(4, (2, 2))
+    engine = module.Engine(4, axioms)
+    good = module.Families(64, len(axioms), *tables)
     assert engine.climb([0] * 16, good, 4) == (0, 0, 64)  # an empty grid: nothing applies
     for _ in range(runs):
         odd = [list(t) for t in tables]
@@ -206,11 +188,7 @@ def ladder_cases(module: Any, rng: random.Random, runs: int) -> None:
             t = odd[rng.randrange(11)]
             if t:
                 t[rng.randrange(len(t))] = rng.choice([0, 1, 63, 64, 2**63, -1, 10**6])
-        attempt(
-            lambda odd=odd: engine.climb(
-                [0] * 16, module.Families(64, len(sudoku_axioms(4, (2, 2))), *odd), 4
-            )
-        )
+        attempt(lambda odd=odd: engine.climb([0] * 16, module.Families(64, len(axioms), *odd), 4))
         cells: list[Any] = [rng.choice([0, 0, 1, 2, 3, 4]) for _ in range(16)]
         action = rng.choice([cells.clear, lambda: engine.__init__(2, sudoku_axioms(2, None))])
         cells[rng.randrange(16)] = Rogue(rng.choice([0, 1]), action)

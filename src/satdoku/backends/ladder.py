@@ -22,23 +22,20 @@ from ..core.shape import Shape
 from ..rules.rating import Climb
 from ..rules.set_logic import MAX_SIZE, families
 from ..rules.strategies import set_rules
-from .native import NATIVE_SIDES, compiled, engine_for
+from .native import engine_for
 
-__all__ = ["compiled_climb", "families_table"]
+__all__ = ["compiled_climb", "families_table", "family_tables"]
 
 
-@lru_cache(maxsize=32)
-def families_table(shape: Shape) -> object | None:
-    """Return the shape's set-logic families as the engine reads them, None without an engine.
+def family_tables(shape: Shape) -> tuple[list[int], ...]:
+    """Return the shape's set-logic families as the flat tables ``Families`` reads (claims
+    0-based): sizes, base0, cover0, base_axiom, clash, bc_start, bc_claim, bc_bits, cc_start,
+    cc_claim, cc_bits.
 
-    >>> families_table(Shape.sudoku(81)) is None  # past the engine's sides
-    True
+    >>> tables = family_tables(Shape.sudoku(4))
+    >>> len(tables), len(tables[0]) + 1 == len(tables[1])  # a start per family, and the end
+    (11, True)
     """
-    native = compiled()
-    if native is None or shape.n > NATIVE_SIDES:
-        return None
-    from . import _native  # type: ignore[attr-defined]
-
     wanted = set_rules(MAX_SIZE)
     sizes: list[int] = []
     base0, cover0, base_axiom, clash = [0], [0], list[int](), list[int]()
@@ -62,10 +59,24 @@ def families_table(shape: Shape) -> object | None:
             cc_start.append(len(cc_claim))
         base0.append(len(base_axiom))
         cover0.append(len(cc_start) - 1)
-    table: object = _native.Families(
-        shape.n**3, len(axioms(shape)), sizes, base0, cover0, base_axiom, clash,
+    return (
+        sizes, base0, cover0, base_axiom, clash,
         bc_start, bc_claim, bc_bits, cc_start, cc_claim, cc_bits,
     )  # fmt: skip
+
+
+@lru_cache(maxsize=32)
+def families_table(shape: Shape) -> object | None:
+    """Return the shape's set-logic families as the engine reads them, None without an engine.
+
+    >>> families_table(Shape.sudoku(81)) is None  # past the engine's sides
+    True
+    """
+    if engine_for(shape) is None:
+        return None
+    from . import _native  # type: ignore[attr-defined]
+
+    table: object = _native.Families(shape.n**3, len(axioms(shape)), *family_tables(shape))
     return table
 
 
