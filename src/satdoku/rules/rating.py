@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ..core.puzzle import Puzzle
 from .propagator import Propagator
 from .search import GuessOrder, SearchRun, TraceStatus
+from .set_logic import MAX_SIZE
 from .strategies import RULES_1_2, RUNGS, rules_label
 
 __all__ = ["Climb", "Level", "Rating", "climb", "rate"]
@@ -100,6 +101,14 @@ class Rating(NamedTuple):
         return f"needs guessing: {self.guesses} {plural} with rules 1,2"
 
 
+def _ladder(puzzle: Puzzle) -> Propagator:
+    """Return the ladder's stepper (rules 1 and 2, set logic up to size 4) with the givens in."""
+    p = Propagator(puzzle.shape, RUNGS[-1])
+    for _ in p.givens(puzzle):
+        pass
+    return p
+
+
 def rate(puzzle: Puzzle) -> Rating:
     """Rate a puzzle by the weakest rung of the ladder that solves it, else by its guesses.
 
@@ -110,11 +119,9 @@ def rate(puzzle: Puzzle) -> Rating:
     >>> rate(parse_line("1...............")).level.value
     'guessing'
     """
-    p = Propagator(puzzle.shape, RUNGS[-1])
+    p = _ladder(puzzle)
     counts: dict[str, int] = {}
     rung = 0
-    for _ in p.givens(puzzle):
-        pass
     for step in p.propagate(0):
         technique = step.technique
         if technique is not None:
@@ -153,7 +160,7 @@ class Climb(NamedTuple):
         return not (self.solved or self.contradiction)
 
 
-def climb(puzzle: Puzzle, limit: int = 4) -> Climb:
+def climb(puzzle: Puzzle, limit: int = MAX_SIZE) -> Climb:
     """Climb the ladder as :func:`rate` does, stopping at the first move larger than ``limit``.
 
     No guessing and no step records: how far the rules take the puzzle. The compiled engine
@@ -165,9 +172,7 @@ def climb(puzzle: Puzzle, limit: int = 4) -> Climb:
     >>> climb(parse_line("1...............")).stalled
     True
     """
-    p = Propagator(puzzle.shape, RUNGS[-1])
-    for _ in p.givens(puzzle):
-        pass
+    p = _ladder(puzzle)
     rung = 0
     for step in p.propagate(0):
         technique = step.technique
