@@ -100,8 +100,9 @@ class _Writer:
 
     def write(self, number: int, output: ChunkOutput) -> None:
         if self.folder is None:
-            if output.out_file is not None and _utf8_bytes(sys.stdout) is not None:
-                _copy_bytes(output.out_file)
+            buffer = _utf8_bytes(sys.stdout) if output.out_file is not None else None
+            if output.out_file is not None and buffer is not None:
+                _copy_bytes(output.out_file, buffer)
             else:
                 sys.stdout.write(take_output(output))
             return
@@ -125,10 +126,9 @@ def _utf8_bytes(stream: IO[str]) -> IO[bytes] | None:
         return None
 
 
-def _copy_bytes(path: str) -> None:
-    """Copy a worker's output file to standard output as it is (UTF-8 both), then remove it."""
-    buffer = _utf8_bytes(sys.stdout)
-    assert buffer is not None
+def _copy_bytes(path: str, buffer: IO[bytes]) -> None:
+    """Copy a worker's output file to the bytes under standard output as it is (UTF-8 both),
+    then remove it."""
     sys.stdout.flush()
     with open(path, "rb") as stream:
         shutil.copyfileobj(stream, buffer, 2**20)
@@ -232,6 +232,7 @@ def chunk_outputs(
     sent: deque[LineChunk] = deque()
     options = worker_args(args)
     first, anchor = cut.first, cut.anchor
+    lean = shared is not None and shared.source is not None  # workers read their chunks' bytes
 
     def calls() -> Iterator[tuple[Any, ...]]:
         nonlocal anchor
@@ -241,7 +242,6 @@ def chunk_outputs(
                 yield (ChunkOutput, "", "", 0, False)
             else:
                 behind = None if chunk is first else anchor or cut.head
-                lean = shared is not None and shared.source is not None
                 shipped = chunk._replace(data=b"") if lean and chunk.offset is not None else chunk
                 yield (run_chunk, run, options, shipped, behind, shared, chunk.length)
             if anchor is None:  # no puzzle read yet: the next chunk's reader knows no side
