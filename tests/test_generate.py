@@ -1,23 +1,22 @@
 """Generation (satdoku.api.generate): every puzzle unique, minimal when asked, symmetric, of the
 wanted level, reproducible, for every shape; checked without the generator's own code.
 
-The checks trust PySAT through an Explorer with the compiled engine switched off (the generator
-asks the engine), the independent checker ``is_solution``, the rating of
-``satdoku.rules.rating`` and symmetry maps written out here.
+The checks (``generate_support``) trust PySAT through an Explorer with the compiled engine
+switched off (the generator asks the engine), the independent checker ``is_solution``, the
+rating of ``satdoku.rules.rating`` and symmetry maps written out there.
 """
 
 from __future__ import annotations
 
 import collections
 import random
-from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.api.explorer import Explorer
-from satdoku.api.generate import Generated, generate, random_grid, random_puzzle
+from generate_support import check_generated
+from satdoku.api.generate import generate, random_grid, random_puzzle
 from satdoku.api.random_grid import complete, random_jigsaw
 from satdoku.backends.native import engine_for
 from satdoku.core.checker import is_solution
@@ -44,51 +43,6 @@ SHAPES = {
     "x9": Shape.sudoku(9, diagonals=True),
     "jigsaw6-file": Shape.jigsaw(JIGSAW_6),
 }
-
-_PYSAT = Explorer(native=False)
-
-
-def solutions_up_to_two(puzzle: Puzzle) -> int:
-    """Count the puzzle's solutions with PySAT alone, stopping at 2."""
-    counted = _PYSAT.count(puzzle, 1)
-    return 1 if counted.complete and counted.count == 1 else (0 if counted.complete else 2)
-
-
-def mirror_cell(symmetry: str, row: int, col: int, n: int) -> tuple[int, int]:
-    """The cell a symmetry maps (row, col) to, written out independently of core.symmetry."""
-    return {
-        "none": (row, col),
-        "rot180": (n - 1 - row, n - 1 - col),
-        "rot90": (col, n - 1 - row),
-        "diagonal": (col, row),
-        "mirror": (row, n - 1 - col),
-    }[symmetry]
-
-
-def symmetric(cells: Sequence[int], n: int, symmetry: str) -> bool:
-    return all(
-        (cells[r * n + c] != 0) == (cells[rr * n + cc] != 0)
-        for r in range(n)
-        for c in range(n)
-        for rr, cc in [mirror_cell(symmetry, r, c, n)]
-    )
-
-
-def check_generated(made: Generated, *, minimal: bool = False) -> None:
-    """The puzzle has the solution and only it; minimal: no given can go; symmetric."""
-    puzzle = made.puzzle
-    assert is_solution(made.solution, puzzle)
-    assert solutions_up_to_two(puzzle) == 1
-    assert symmetric(puzzle.cells, puzzle.shape.n, made.symmetry.value)
-    assert made.givens == sum(1 for d in puzzle.cells if d)
-    if minimal or made.minimal:
-        for cell, digit in enumerate(puzzle.cells):
-            if digit:
-                fewer = list(puzzle.cells)
-                fewer[cell] = 0
-                assert solutions_up_to_two(puzzle.with_cells(fewer)) == 2, f"given {cell} can go"
-    if made.level is not None:
-        assert rate(puzzle).level is made.level
 
 
 @pytest.mark.parametrize("name", SHAPES)

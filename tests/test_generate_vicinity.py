@@ -1,8 +1,9 @@
 """Minimal puzzles of a rare level by a walk (satdoku.api.vicinity, through generate).
 
-The checks trust PySAT through an Explorer with the compiled engine switched off (the walk asks
-the engine), the independent checker ``is_solution``, ``satdoku.rules.rating.rate`` read again
-from the puzzle alone, and a symmetry map written out here.
+The checks (``generate_support``) trust PySAT through an Explorer with the compiled engine
+switched off (the walk asks the engine), the independent checker ``is_solution``,
+``satdoku.rules.rating.rate`` read again from the puzzle alone, and symmetry maps written out
+there.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.api.explorer import Explorer
+from generate_support import check_generated, removable_given, solutions_up_to_two, symmetric
 from satdoku.api.generate import Generated, generate
 from satdoku.api.uniqueness import Uniqueness
 from satdoku.api.vicinity import SOLVED_SHORT, closeness, move, walk
@@ -24,40 +25,13 @@ from satdoku.core.symmetry import Symmetry, orbits
 from satdoku.rules.rating import Level, rate
 
 SUDOKU = Shape.sudoku(9)
-_PYSAT = Explorer(native=False)
-
-
-def count_to_two(puzzle: Puzzle) -> int:
-    """Count the puzzle's solutions with PySAT alone, stopping at 2."""
-    counted = _PYSAT.count(puzzle, 1)
-    return counted.count if counted.complete else 2
-
-
-def is_minimal_by_pysat(puzzle: Puzzle) -> bool:
-    """Tell whether each given, taken away alone, leaves 2 or more solutions (PySAT)."""
-    cells = list(puzzle.cells)
-    for cell, digit in enumerate(puzzle.cells):
-        if digit:
-            cells[cell] = 0
-            if count_to_two(puzzle.with_cells(cells)) < 2:
-                return False
-            cells[cell] = digit
-    return True
-
-
-def rot180_symmetric(cells: tuple[int, ...]) -> bool:
-    """Tell whether the givens' pattern is the same turned by 180 degrees (9x9)."""
-    return all((cells[i] != 0) == (cells[80 - i] != 0) for i in range(81))
 
 
 def check_met(made: Generated, level: Level) -> None:
     """A met record: its solution, unique, minimal, of the level, all checked independently."""
     assert made.matched and made.minimal
     assert made.level is level and made.wanted is level
-    assert is_solution(made.solution, made.puzzle)
-    assert count_to_two(made.puzzle) == 1
-    assert is_minimal_by_pysat(made.puzzle)
-    assert rate(made.puzzle).level is level
+    check_generated(made, minimal=True)
 
 
 def test_minimal_expert_puzzles_are_still_checked() -> None:
@@ -87,8 +61,8 @@ def test_a_spent_budget_is_said_with_the_true_rating(attempts: int) -> None:
     assert not made.matched and made.attempts == attempts
     assert made.level is rate(made.puzzle).level
     assert made.rung == rate(made.puzzle).rung
-    assert is_solution(made.solution, made.puzzle) and count_to_two(made.puzzle) == 1
-    assert made.minimal is is_minimal_by_pysat(made.puzzle)
+    assert is_solution(made.solution, made.puzzle) and solutions_up_to_two(made.puzzle) == 1
+    assert made.minimal is (removable_given(made.puzzle) is None)
 
 
 def test_a_symmetric_walk_keeps_its_symmetry() -> None:
@@ -104,9 +78,9 @@ def test_a_symmetric_walk_keeps_its_symmetry() -> None:
             300,
         )
     puzzle = Puzzle(SUDOKU, found.cells)
-    assert rot180_symmetric(found.cells) and found.moves <= 300
-    assert is_solution(found.solution, puzzle) and count_to_two(puzzle) == 1
-    assert found.minimal is is_minimal_by_pysat(puzzle)
+    assert symmetric(found.cells, 9, "rot180") and found.moves <= 300
+    assert is_solution(found.solution, puzzle) and solutions_up_to_two(puzzle) == 1
+    assert found.minimal is (removable_given(puzzle) is None)
     assert found.met is (found.minimal and rate(puzzle).level is Level.HARD)
     assert found.closeness.met  # the pool reached the level (minimal with rot180 is rarer)
 
@@ -134,7 +108,7 @@ def test_a_move_keeps_uniqueness_and_symmetry(seed: int, symmetry: Symmetry) -> 
     assert moved is not None
     cells, solution = moved
     puzzle = Puzzle(SUDOKU, cells)
-    assert is_solution(solution, puzzle) and count_to_two(puzzle) == 1
-    assert symmetry is Symmetry.NONE or rot180_symmetric(cells)
+    assert is_solution(solution, puzzle) and solutions_up_to_two(puzzle) == 1
+    assert symmetry is Symmetry.NONE or symmetric(cells, 9, "rot180")
     if symmetry is Symmetry.NONE:
-        assert is_minimal_by_pysat(puzzle)
+        assert removable_given(puzzle) is None
