@@ -153,6 +153,8 @@ def test_a_plain_solve_loads_no_solver_no_stepper_and_no_pool() -> None:
         "satdoku.api.explorer",
         "satdoku.cli.count",
         "satdoku.views.notebook",
+        "traceback",  # --debug's errors only
+        "ctypes",  # worker processes only
     ]
     if "satdoku.backends._native" not in loaded:
         pytest.skip("no compiled engine: every puzzle goes to PySAT")

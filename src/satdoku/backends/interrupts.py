@@ -20,7 +20,6 @@ SIGABRT). satdoku never lets that handler run:
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import sys
@@ -111,6 +110,8 @@ def die_with_parent(signal_number: int = signal.SIGTERM) -> None:
     """
     if not sys.platform.startswith("linux"):
         return
+    import ctypes  # here, not at start-up: only worker processes need it
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal_number, 0, 0, 0)

@@ -16,7 +16,6 @@ import os
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -138,6 +137,12 @@ def _stop_on_termination() -> dict[int, Any]:
     return replaced
 
 
+def _print_traceback() -> None:
+    import traceback  # loaded for --debug's errors only, not at start-up
+
+    traceback.print_exc()
+
+
 def _flush_quietly() -> None:
     try:
         sys.stdout.flush()
@@ -170,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except InputError as err:
         if args.debug:
-            traceback.print_exc()
+            _print_traceback()
         print(f"satdoku: {err.located()}", file=sys.stderr)
         return 2
     except Terminated as stop:  # SIGTERM or SIGHUP: the same clean stop as Ctrl-C
@@ -193,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("satdoku: interrupted", file=sys.stderr)
             return 130
         if args.debug:
-            traceback.print_exc()
+            _print_traceback()
         kind = "" if isinstance(err, InternalError) else f"{type(err).__name__}: "
         print(
             f"satdoku: internal error (a bug in satdoku, please report it; --debug shows the "
