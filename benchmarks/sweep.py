@@ -19,9 +19,11 @@ prints the table of solved counts and medians.
 
 Chosen instances can be run again, by one solver or both: ``--cases``, ``--fractions`` and
 ``--seeds`` pick them, or ``--rows FILE --slower-than 5`` picks those of an earlier run where
-either solver took over 5 CPU seconds; ``--solvers satdoku`` leaves CaDiCaL out (its columns
-then read ``-``). Rows of a run against ``--compare FILE`` print both runs' CPU seconds side
-by side:
+either solver took over 5 CPU seconds (of ``--cases`` only, when given); ``--solvers satdoku``
+leaves CaDiCaL out (its columns then read ``-``). ``--portfolio 1`` runs satdoku on one CPU, as
+CaDiCaL runs: one configuration, no race (the default races two on a machine with two CPUs, and
+a race costs twice its winner's CPU time). Rows of a run against ``--compare FILE`` print both
+runs' CPU seconds side by side:
 
     python benchmarks/sweep.py --cases latin50 --fractions 0.7 --seeds 0,1 --solvers satdoku \
         --out rerun.jsonl --compare benchmarks/sweep_results.jsonl
@@ -60,7 +62,7 @@ spec = json.loads(sys.stdin.read())
 shape = Shape.latin(spec["n"]) if spec["latin"] else Shape.sudoku(spec["n"])
 puzzle = Puzzle(shape, tuple(spec["cells"]))
 start = time.perf_counter()
-with SatBackend() as backend:
+with SatBackend(portfolio=spec["portfolio"]) as backend:
     result = backend.solve(puzzle)
 ok = result.solution is not None and is_solution(result.solution, puzzle)
 print(json.dumps({"status": "solved" if ok else result.status.value,
@@ -98,8 +100,11 @@ def _run(argv: list[str], stdin: str | None, limit: float) -> tuple[float, float
     return cpu, wall, out, code
 
 
-def satdoku_one(puzzle: Puzzle, latin: bool, limit: float) -> dict[str, Any]:
-    spec = json.dumps({"n": puzzle.shape.n, "latin": latin, "cells": list(puzzle.cells)})
+def satdoku_one(
+    puzzle: Puzzle, latin: bool, limit: float, portfolio: int | None = None
+) -> dict[str, Any]:
+    cells = list(puzzle.cells)
+    spec = json.dumps({"n": puzzle.shape.n, "latin": latin, "cells": cells, "portfolio": portfolio})
     cpu, wall, out, code = _run([sys.executable, "-c", CHILD], spec, limit)
     status = json.loads(out)["status"] if code == 0 and out.strip() else "timeout"
     if cpu > limit:
@@ -148,6 +153,12 @@ def main(argv: list[str] | None = None) -> int:
         "--slower-than", type=float, default=0.0, help="with --rows: where either took over this"
     )
     parser.add_argument("--compare", default="", help="print CPU seconds beside this run's")
+    parser.add_argument(
+        "--portfolio",
+        type=int,
+        default=None,
+        help="satdoku's raced configurations (default: its own, one per CPU, at most 2)",
+    )
     args = parser.parse_args(argv)
     out = Path(args.out)
     done = set()
@@ -165,7 +176,9 @@ def main(argv: list[str] | None = None) -> int:
             puzzle, _ = random_puzzle(shape, fraction, seed=10_000 * n + 100 * seed)
             row: dict[str, Any] = {"case": case, "fraction": fraction, "seed": seed}
             if "satdoku" in solvers:
-                row["satdoku"] = satdoku_one(puzzle, kind == "latin", args.limit)
+                row["satdoku"] = satdoku_one(puzzle, kind == "latin", args.limit, args.portfolio)
+                if args.portfolio is not None:
+                    row["portfolio"] = args.portfolio
             if "cadical" in solvers:
                 row["cadical"] = cadical_one(puzzle, args.limit, Path(tmp))
             row["load"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -181,15 +194,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def instances(args: argparse.Namespace) -> list[tuple[str, float, int]]:
     """The (case, fraction, seed) to run: from ``--rows``, or cases x fractions x seeds."""
+    wanted = set(args.cases.split(",")) if args.cases else None
     if args.rows:
         picked = []
         for line in Path(args.rows).read_text().splitlines():
             row = json.loads(line)
             cpus = [row[who]["cpu"] for who in ("satdoku", "cadical") if who in row]
-            if max(cpus) > args.slower_than:
+            if max(cpus) > args.slower_than and (not wanted or row["case"] in wanted):
                 picked.append((row["case"], row["fraction"], row["seed"]))
         return picked
-    wanted = set(args.cases.split(",")) if args.cases else None
     fractions = [float(f) for f in args.fractions.split(",")] if args.fractions else FRACTIONS
     seeds = [int(s) for s in args.seeds.split(",")] if args.seeds else list(range(args.per))
     return [
