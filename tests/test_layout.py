@@ -132,11 +132,12 @@ def test_every_layer_says_what_it_holds(module: str) -> None:
 def test_a_plain_solve_loads_no_solver_no_stepper_and_no_pool() -> None:
     # start-up (issue 16): one puzzle through the compiled engine needs none of these; a run
     # that loads them again pays tens of milliseconds before its first answer
+    example = PACKAGE / "examples" / "sudoku9.txt"  # a file: --example reads it by importlib
     code = (
         "import io, sys\n"
         "from satdoku.cli import main\n"
         "sys.stdout = io.StringIO()\n"
-        "main(['solve', '--example'])\n"
+        f"main(['solve', {str(example)!r}])\n"
         "sys.stdout = sys.__stdout__\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )
@@ -155,6 +156,7 @@ def test_a_plain_solve_loads_no_solver_no_stepper_and_no_pool() -> None:
         "satdoku.views.notebook",
         "traceback",  # --debug's errors only
         "ctypes",  # worker processes only
+        "shutil",  # argparse's help formatter would import it (cli.help_format does not)
     ]
     if "satdoku.backends._native" not in loaded:
         pytest.skip("no compiled engine: every puzzle goes to PySAT")

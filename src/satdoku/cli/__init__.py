@@ -25,6 +25,7 @@ from ..backends.limits import is_keyboard_interrupt
 from ..core.errors import InputError, InternalError
 from ..core.version import __version__
 from .common import resolve_input
+from .help_format import HelpFormat
 
 __all__ = ["main", "build_parser", "command_module", "COMMANDS", "INTERNAL_ERROR"]
 
@@ -85,7 +86,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="Solve Sudoku, Latin squares and variants by logic: claims, exactly-one "
         "axioms, CNF.",
         epilog="example: satdoku solve puzzles.txt --json",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     engine = "compiled engine in use" if native.AVAILABLE else "no compiled engine: PySAT only"
     parser.add_argument("--version", action="version", version=f"satdoku {__version__} ({engine})")

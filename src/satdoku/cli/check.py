@@ -8,6 +8,7 @@ import sys
 
 from ..core.checker import broken_axioms
 from .common import add_input_options, read_entries, report_error
+from .help_format import HelpFormat
 
 __all__ = ["NAME", "register", "run"]
 
@@ -30,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Check that each grid of FILE is complete and satisfies every axiom; "
         "name each axiom a grid breaks.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     add_input_options(parser, file_required=True)
     parser.add_argument("--json", action="store_true", help="one JSON record per grid")

@@ -25,6 +25,7 @@ from .common import (
     report_error,
     source_of,
 )
+from .help_format import HelpFormat
 from .option_types import MAX_COUNT, seconds, whole_number
 
 __all__ = ["NAME", "CountShown", "register", "run"]
@@ -48,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "puzzle, in input order. Counting splits on the cell with the fewest candidates and "
         "caches small branches, so large counts need no SAT call per solution.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     add_input_options(parser)
     group = parser.add_argument_group("counting")

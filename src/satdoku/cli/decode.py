@@ -24,6 +24,7 @@ from ..core.results import Result, Status
 from ..io.alphabet import Alphabet
 from ..views.records import record
 from .common import add_input_options, alphabet_of, read_entries
+from .help_format import HelpFormat
 from .output import add_format_options, grid_text
 
 __all__ = ["NAME", "register", "run", "write_result", "Source"]
@@ -49,7 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "it breaks. FILE is the puzzle, or the CNF 'satdoku dimacs' wrote (its header names the "
         "puzzle).",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     add_input_options(parser)
     parser.add_argument(

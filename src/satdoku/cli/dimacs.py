@@ -27,6 +27,7 @@ from .common import (
     report_error,
 )
 from .decode import Source, write_result
+from .help_format import HelpFormat
 from .option_types import seconds
 
 __all__ = ["NAME", "register", "run"]
@@ -53,7 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(the claim variables, for model counters), 'p cnf V C', one clause per line. Decode a "
         "solver's answer with 'satdoku decode'.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     add_input_options(parser)
     group = parser.add_argument_group("the CNF")

@@ -29,6 +29,7 @@ from ..rules.rating import Level
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_of
 from .common import add_shape_options, alphabet_of, shape_options
 from .dask_options import add_dask_options, check_without_dask
+from .help_format import HelpFormat
 from .option_types import whole_number
 from .progress import Progress, wants_progress
 
@@ -69,7 +70,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "all the shape's solutions, then givens removed in a random (or symmetric) order while "
         "the puzzle stays unique. Each puzzle is rated by the weakest rules that solve it.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     shape = parser.add_argument_group("shape")
     shape.add_argument(

@@ -25,6 +25,7 @@ from ..core.puzzle import Puzzle
 from ..views.sentences import axiom_name, hint_text
 from ..views.trace_json import step_record
 from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
+from .help_format import HelpFormat
 from .option_types import MAX_COUNT, whole_number
 
 __all__ = ["NAME", "register", "run", "hint_record"]
@@ -56,7 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "say the next deduction with the weakest technique that makes progress: level 1 names "
         "the technique, 2 also the house or axiom, 3 the claims and why. A mistake comes first.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     add_input_options(parser)
     group = parser.add_argument_group("hinting")

@@ -22,6 +22,7 @@ from .batch_options import add_jobs_option, add_progress_option, jobs_of
 from .common import add_input_options, read_entries, report_error
 from .dask_hook import dask_aware
 from .dask_options import add_dask_options
+from .help_format import HelpFormat
 from .progress import Progress, count_puzzle_lines, wants_progress
 
 __all__ = ["NAME", "register", "run", "Rater"]
@@ -81,7 +82,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "without guessing: rules 1 and 2 (singles), then set logic of size 1 to 4, else "
         "guessing; print one record per puzzle, in input order, with the techniques used.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     add_input_options(parser)
     parser.add_argument(

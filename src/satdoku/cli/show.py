@@ -10,6 +10,7 @@ from ..core.errors import InputError
 from ..io.grid import format_pretty
 from ..views.svg import board_svg, pencil_marks
 from .common import add_input_options, alphabet_of, read_entries, report_error
+from .help_format import HelpFormat
 
 __all__ = ["NAME", "register", "run"]
 
@@ -30,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Draw each puzzle of FILE as a board: on the terminal, or as an SVG file "
         "with box borders and pencil marks (the candidates left by rule 1 from the givens).",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     add_input_options(parser)
     parser.add_argument(

@@ -19,6 +19,7 @@ from .common import (
 )
 from .dask_hook import dask_aware
 from .dask_options import add_dask_options
+from .help_format import HelpFormat
 from .option_types import MAX_COUNT, whole_number
 from .output import add_format_options
 from .progress import Progress, count_puzzle_lines, wants_progress
@@ -56,7 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "Unsolvable puzzles print 'unsolvable', unreadable ones 'invalid' (and a message on "
         "stderr).",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     add_input_options(parser)
     add_solver_options(parser)

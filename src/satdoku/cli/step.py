@@ -23,6 +23,7 @@ from .common import (
     read_entries,
     report_error,
 )
+from .help_format import HelpFormat
 from .option_types import MAX_COUNT, whole_number
 from .step_stream import (
     DEFAULT_SEARCH_STEPS,
@@ -72,7 +73,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "printing each step as a sentence; with --search, guess and backtrack when the rules "
         "stall. FILE may hold several puzzles: --index picks one.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormat,
     )
     add_input_options(parser)
     group = parser.add_argument_group("stepping")
