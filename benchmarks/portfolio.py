@@ -29,6 +29,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sweep import sweep_puzzle  # benchmarks/sweep.py: the same instances
+
 CONFIGURATIONS: dict[str, dict[str, int]] = {
     "stable": {"chrono": 0, "elim": 0, "stabilizeonly": 1},
     "chrono0": {"chrono": 0},
@@ -38,18 +40,18 @@ CONFIGURATIONS: dict[str, dict[str, int]] = {
 
 CHILD = r"""
 import json, sys
-from satdoku.api.quick_puzzles import random_puzzle
 from satdoku.backends.solvers import new_solver
 from satdoku.backends.strategy import fresh_encoding
 from satdoku.cnf.encodings import Encoding, encode
 from satdoku.core.checker import is_solution
 from satdoku.core.claims import decode_model
+from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.rules.singles import singles
 spec = json.loads(sys.stdin.read())
 n = spec["n"]
 shape = Shape.latin(n) if spec["latin"] else Shape.sudoku(n)
-puzzle, _ = random_puzzle(shape, spec["fraction"], seed=10_000 * n + 100 * spec["seed"])
+puzzle = Puzzle(shape, tuple(spec["cells"]))
 known = singles(puzzle)
 formula = encode(shape, fresh_encoding(shape, Encoding(), known), known=known)
 with new_solver("cadical153", formula.clauses, {"cadical153": spec["options"]}) as solver:
@@ -61,9 +63,13 @@ print("solved" if grid is not None and is_solution(grid, puzzle) else "wrong")
 
 def run_one(case: str, fraction: float, seed: int, options: dict[str, int], limit: float) -> float:
     """CPU seconds of one configuration alone on one instance, or inf past the limit."""
-    kind, n = case.rstrip("0123456789"), int(case.lstrip("abcdefghijklmnopqrstuvwxyz"))
-    spec = {"n": n, "latin": kind == "latin", "fraction": fraction, "seed": seed}
-    spec["options"] = options  # type: ignore[assignment]
+    puzzle = sweep_puzzle(case, fraction, seed)  # the sweep's very puzzle
+    spec = {
+        "n": puzzle.shape.n,
+        "latin": case.startswith("latin"),
+        "cells": list(puzzle.cells),
+        "options": options,
+    }
 
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (int(limit) + 1, int(limit) + 2))

@@ -70,6 +70,14 @@ print(json.dumps({"status": "solved" if ok else result.status.value,
 """
 
 
+def sweep_puzzle(case: str, fraction: float, seed: int) -> Puzzle:
+    """The puzzle of one instance (``latin50``, 0.65, 3): a random complete grid of the case's
+    shape with that fraction of its cells kept, drawn from a seed made of size and seed."""
+    kind, n = case.rstrip("0123456789"), int(case.lstrip("abcdefghijklmnopqrstuvwxyz"))
+    shape = Shape.latin(n) if kind == "latin" else Shape.sudoku(n)
+    return random_puzzle(shape, fraction, seed=10_000 * n + 100 * seed)[0]
+
+
 def _limit_cpu(seconds: float) -> Any:
     def apply() -> None:
         limit = int(seconds) + 1
@@ -171,12 +179,11 @@ def main(argv: list[str] | None = None) -> int:
         for case, fraction, seed in instances(args):
             if (case, fraction, seed) in done:
                 continue
-            kind, n = case.rstrip("0123456789"), int(case.lstrip("abcdefghijklmnopqrstuvwxyz"))
-            shape = Shape.latin(n) if kind == "latin" else Shape.sudoku(n)
-            puzzle, _ = random_puzzle(shape, fraction, seed=10_000 * n + 100 * seed)
+            puzzle = sweep_puzzle(case, fraction, seed)
             row: dict[str, Any] = {"case": case, "fraction": fraction, "seed": seed}
             if "satdoku" in solvers:
-                row["satdoku"] = satdoku_one(puzzle, kind == "latin", args.limit, args.portfolio)
+                latin = case.startswith("latin")
+                row["satdoku"] = satdoku_one(puzzle, latin, args.limit, args.portfolio)
                 if args.portfolio is not None:
                     row["portfolio"] = args.portfolio
             if "cadical" in solvers:
