@@ -29,6 +29,7 @@ ENGINE = Extension(
         "src/satdoku/backends/_native_check.h",
         "src/satdoku/backends/_native_tables.h",
         "src/satdoku/backends/_native_ladder.h",
+        "src/satdoku/backends/_native_walk.h",
     ],
     optional=True,
 )

@@ -157,13 +157,24 @@ def random_case(Engine: Any, rng: random.Random) -> None:
                 lambda: cells.extend([0] * 5000),
                 lambda: engine.__init__(2, sudoku_axioms(2, None)),
                 lambda: engine.solve([0] * 4, 5),
+                lambda: engine.walk([0] * 4, 5),
                 lambda: 1 / 0,
             ]
         )
         cells[rng.randrange(len(cells))] = Rogue(rng.choice([0, 1, -1, 99]), action)
-    if rng.random() < 0.5:
+    roll = rng.random()
+    if roll < 0.4:
         attempt(
             lambda: engine.solve(cells, rng.choice([0, 1, 100, 10**6]), rng.choice([0, 1, 2**63]))
+        )
+    elif roll < 0.6:
+        attempt(
+            lambda: engine.walk(
+                cells,
+                rng.choice([0, 1, 100, 10**5, -1]),
+                rng.choice([1, 2**63, 0]),
+                rng.choice([20.0, 1.0, 0.5, float("nan"), 1e308]),
+            )
         )
     else:
         attempt(

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ENGINE_VERSION 5
+#define ENGINE_VERSION 6
 
 #include "_native_search.h"
 #include "_native_fast9.h"
@@ -279,12 +279,14 @@ static PyObject *Engine_nodes(Engine *e, void *closure)
 
 #include "_native_batch.h"  /* Engine.solve_lines and its independent checker */
 #include "_native_ladder.h"  /* Families and Engine.climb: the rating ladder */
+#include "_native_walk.h"  /* Engine.walk: local search over the open axioms */
 
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS, solve_doc},
     {"count", (PyCFunction)Engine_count, METH_VARARGS, count_doc},
     {"solve_lines", (PyCFunction)Engine_solve_lines, METH_VARARGS, solve_lines_doc},
     {"climb", (PyCFunction)Engine_climb, METH_VARARGS, climb_doc},
+    {"walk", (PyCFunction)Engine_walk, METH_VARARGS, walk_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -35,7 +35,7 @@ __all__ = [
     "compiled",
 ]
 
-ENGINE_VERSION = 5
+ENGINE_VERSION = 6
 """The version of ``_native.c`` this module speaks to; an older build is not used."""
 
 NATIVE_SIDES = 64
@@ -72,6 +72,15 @@ class Engine(Protocol):
     def count(self, cells: Sequence[int], most: int, limit: int) -> tuple[int, bool] | None:
         """Return (solutions counted, complete): at most ``most + 1`` of them, then incomplete;
         None past ``limit`` guesses."""
+        ...
+
+    def walk(
+        self, cells: Sequence[int], flips: int, seed: int = 1, base: float = 20.0
+    ) -> bytes | bool | None:
+        """Return a solution's digits found by local search after rules 1 and 2 (see
+        :mod:`satdoku.backends.walking`), False when those rules find a contradiction, None
+        when none turned up within ``flips`` flips; the same ``seed`` (1 to 2**64 - 1), the
+        same walk."""
         ...
 
     def climb(self, cells: Sequence[int], families: object, limit: int) -> tuple[int, int, int]:

@@ -4,8 +4,9 @@ Two strategies (:mod:`satdoku.backends.strategy`) share the one encoding. *Persi
 from the pool (:mod:`satdoku.backends.pool`) holds the shape's clauses and each puzzle's givens go
 in as assumptions (fast for batches of small grids). *Fresh*: per puzzle a new solver gets the
 formula simplified by the givens, which wins on big grids; there, two configurations of the
-solver may race in child processes (a portfolio), the first answer winning. Small grids go to the
-compiled engine (:mod:`satdoku.backends.native`) first.
+solver may race in child processes (a portfolio), the first answer winning, and the first of them
+takes turns with the compiled engine's local search (:mod:`satdoku.backends.walking`). Small grids
+go to the compiled engine (:mod:`satdoku.backends.native`) first.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from functools import partial
 from itertools import compress
 from operator import add, sub
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cnf.encodings import Encoding, encode
 from ..cnf.formula_size import too_big
@@ -33,6 +34,7 @@ from .interrupts import shielded
 from .limits import (
     QUICK_CONFLICTS,
     UNINTERRUPTIBLE,
+    UNLIMITED,
     can_fork,
     check_limitable,
     default_jobs,
@@ -50,11 +52,21 @@ from .solvers import (
     new_solver,
 )
 from .strategy import Strategy, fresh_encoding
+from .walking import TakingTurns, Walk
 
 if TYPE_CHECKING:  # PySAT loads when a solver is made, not at start-up
     from pysat.solvers import Solver as PySatSolver
 
-__all__ = ["SatBackend"]
+__all__ = ["SatBackend", "TAKES_TURNS"]
+
+TAKES_TURNS = UNINTERRUPTIBLE - UNLIMITED
+"""Solvers whose fresh solves on big grids take turns with the engine's walks
+(:mod:`satdoku.backends.walking`): CaDiCaL, kept to its limits by conflict slices."""
+
+
+def _taking_turns(make_solver: Callable[[], Any], walk: Walk, n: int) -> TakingTurns:
+    """Make a solver that takes turns with the walks (in a portfolio's child)."""
+    return TakingTurns(make_solver(), walk, n)
 
 
 class _Plan:
@@ -273,15 +285,21 @@ class SatBackend:
         name = self.solver_name
         configs = PORTFOLIO_OPTIONS.get(name, ())[: self.portfolio]
         sliced = limits.timeout is not None and name in UNINTERRUPTIBLE
+        walk = self._walk(puzzle)  # the first configuration takes turns with the engine's walks
         if (len(configs) > 1 or sliced) and can_fork():
             # child processes: a race of configurations, or no slices under a timeout
-            makers = [
+            makers: list[Callable[[], Any]] = [
                 partial(new_solver, name, formula.clauses, {name: options})
                 for options in configs or (FRESH_SOLVER_OPTIONS.get(name, {}),)
             ]
+            if walk is not None:
+                makers[0] = partial(_taking_turns, makers[0], walk, puzzle.shape.n)
             ok, model = solve_in_children(makers, limits)
         else:
-            with new_solver(name, formula.clauses, fresh_options(limits)) as solver:
+            solver: Any = new_solver(name, formula.clauses, fresh_options(limits))
+            if walk is not None:
+                solver = TakingTurns(solver, walk, puzzle.shape.n)
+            with solver:
                 ok = solve_within(solver, name, [], limits)
                 model = solver.get_model() if ok else None
         if not ok:
@@ -289,6 +307,15 @@ class SatBackend:
         assert model is not None
         # variables the simplified formula left out are decided by ``known`` alone
         return True, decode_model(model, puzzle.shape.n, known)
+
+    def _walk(self, puzzle: Puzzle) -> Walk | None:
+        """Return the engine's walks on the puzzle, None without the engine or for a solver
+        that has no conflict budget to take turns with."""
+        engine = engine_for(puzzle.shape) if self.native else None
+        if engine is None or self.solver_name not in TAKES_TURNS:
+            return None
+        cells = bytes(puzzle.cells)
+        return lambda flips, seed: engine.walk(cells, flips, seed)
 
     def _limited(self, puzzle: Puzzle, started: float, assumptions: list[int]) -> Result:
         """Go on with a puzzle of the persistent hot path under the limits, past its first
