@@ -295,11 +295,14 @@ LONG_SOLVES = [
     ["--timeout", "60", "--solver", "minisat22"],
     ["--timeout", "60", "--strategy", "persistent"],
     ["--timeout", "60"],
+    ["--portfolio", "1"],
 ]
 
 
 @pytest.mark.parametrize(
-    "extra", LONG_SOLVES, ids=["minisat", "minisat-watcher", "cadical-slices", "cadical-child"]
+    "extra",
+    LONG_SOLVES,
+    ids=["minisat", "minisat-watcher", "cadical-slices", "cadical-child", "cadical-turns"],
 )
 def test_ctrl_c_inside_a_long_solve(extra: list[str], tmp_path: Path) -> None:
     argv = ["solve", str(hard_pair(tmp_path)), "--latin", "--alphabet", HARD_SYMBOLS, *extra]

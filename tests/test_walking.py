@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import threading
+import time
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hard_instances import pigeonhole_latin
 from satdoku.api.random_grid import random_grid
 from satdoku.backends import native, sat, walking
+from satdoku.backends.limits import solve_within
 from satdoku.backends.sat import SatBackend
 from satdoku.backends.solvers import new_solver
 from satdoku.backends.strategy import Strategy
 from satdoku.backends.walking import TakingTurns
 from satdoku.cnf.encodings import encode
 from satdoku.core.checker import is_solution
+from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
@@ -33,6 +39,7 @@ def holed(shape: Shape, given: float, seed: int) -> Puzzle:
 
 
 @needs_engine
+@settings(deadline=None)  # a PySAT solve per example, on a shared machine
 @given(puzzles(), st.integers(1, 2**64 - 1), st.sampled_from([0, 1, 50, 5_000]))
 def test_a_walk_answers_only_what_holds(puzzle: Puzzle, seed: int, flips: int) -> None:
     engine = native.engine_for(puzzle.shape)
@@ -150,3 +157,24 @@ def test_solvers_without_budgets_do_not_walk() -> None:
     puzzle = holed(Shape.latin(20), 0.4, 1)
     assert SatBackend(solver="lingeling")._walk(puzzle) is None
     assert SatBackend(native=False)._walk(puzzle) is None
+
+
+@needs_engine
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals")
+def test_ctrl_c_stops_a_long_walk_at_once() -> None:
+    puzzle = pigeonhole_latin(4)  # no solution: the walk would run all its flips
+    engine = native.engine_for(puzzle.shape)
+    assert engine is not None
+    turns = TakingTurns(_Stalled(), lambda f, s: engine.walk(puzzle.cells, f, s), 8)
+    turns.seed, turns.searched = 12, 1e9  # the next walk is 2**30 flips, its share long due
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve_within(turns, "cadical153", [], Limits())
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert time.monotonic() - start < 3.0  # not the walk's tens of seconds

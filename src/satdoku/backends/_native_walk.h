@@ -17,6 +17,7 @@
 #define SATDOKU_NATIVE_WALK_H
 
 #define WALK_MAX_BREAKS 63  /* weights of more breaks are those of this many */
+#define WALK_CHUNK (1LL << 20)  /* flips between looks at signals (Ctrl-C) */
 
 typedef struct {
     int live, open;             /* live claims, open axioms */
@@ -177,8 +178,12 @@ static inline int walk_draw(const double *weight, int len, unsigned long long *s
     return len - 1;
 }
 
+static long long walk_steps(Walk *w, long long done, long long end, unsigned long long *state,
+                            const double *weight_of);
+
 /* Walk up to `flips` flips; 1 solved (the live claims' values in w->value), 0 not within them,
- * -1 an exception is set (Ctrl-C: signals are looked at every 2**20 flips). */
+ * -1 an exception is set (Ctrl-C: signals are looked at every WALK_CHUNK flips).  The GIL is
+ * let go while it flips: the walk's state is its own, not the engine's. */
 static int walk_run(Walk *w, long long flips, unsigned long long *state, const double *weight_of)
 {
     for (int a = 0; a < w->open; a++) {  /* each open axiom starts with a true claim */
@@ -188,11 +193,25 @@ static int walk_run(Walk *w, long long flips, unsigned long long *state, const d
         if (w->count[a] == 0)
             walk_flip(w, w->ax_live[w->ax_start[a] + (int)(next_random(state) % (unsigned)len)]);
     }
-    for (long long done = 0; w->empty_len || w->crowded_len; done++) {
+    long long done = 0;
+    while (w->empty_len || w->crowded_len) {
         if (done == flips)
             return 0;
-        if (!(done & ((1 << 20) - 1)) && done && PyErr_CheckSignals() < 0)
+        if (done && PyErr_CheckSignals() < 0)  /* Ctrl-C, every WALK_CHUNK flips */
             return -1;
+        long long end = flips - done < WALK_CHUNK ? flips : done + WALK_CHUNK;
+        Py_BEGIN_ALLOW_THREADS  /* other threads run meanwhile (the walk's state is its own) */
+        done = walk_steps(w, done, end, state, weight_of);
+        Py_END_ALLOW_THREADS
+    }
+    return 1;
+}
+
+/* Flip from `done` until `end` flips or a solution; return the flips done. */
+static long long walk_steps(Walk *w, long long done, long long end, unsigned long long *state,
+                            const double *weight_of)
+{
+    for (; (w->empty_len || w->crowded_len) && done < end; done++) {
         /* a broken pair of clauses at random, as probSAT draws an unsatisfied clause: an empty
          * axiom is one, a crowded axiom with k true claims is k(k-1)/2 (drawn by rejection) */
         int a;
@@ -233,7 +252,7 @@ static int walk_run(Walk *w, long long flips, unsigned long long *state, const d
         }
         walk_flip(w, two[walk_draw(w->weight, 2, state)]);
     }
-    return 1;
+    return done;
 }
 
 PyDoc_STRVAR(walk_doc,
@@ -272,25 +291,31 @@ static PyObject *Engine_walk(Engine *e, PyObject *args)
     Walk w;
     if (walk_build(e, &w) < 0)
         return PyErr_NoMemory();
+    /* the digits rules 1 and 2 settled, read now: other threads may use the engine meanwhile */
+    PyObject *out = PyBytes_FromStringAndSize(NULL, e->cells);
+    if (out == NULL) {
+        walk_free(&w);
+        return NULL;
+    }
+    unsigned char *digits = (unsigned char *)PyBytes_AS_STRING(out);
+    memset(digits, 0, (size_t)e->cells);
+    int n = e->n;
+    for (int c = 0; c < e->claims; c++)
+        if (e->val[c] == 1)
+            digits[c / n] = (unsigned char)(c % n + 1);
     unsigned long long state = seed;
     int found = walk_run(&w, flips, &state, weight_of);
-    PyObject *out = NULL;
     if (found == 1) {
-        out = PyBytes_FromStringAndSize(NULL, e->cells);
-        if (out != NULL) {
-            unsigned char *digits = (unsigned char *)PyBytes_AS_STRING(out);
-            memset(digits, 0, (size_t)e->cells);
-            int n = e->n;
-            for (int c = 0; c < e->claims; c++)
-                if (e->val[c] == 1)
-                    digits[c / n] = (unsigned char)(c % n + 1);
-            for (int v = 0; v < w.live; v++)
-                if (w.value[v])
-                    digits[w.claim[v] / n] = (unsigned char)(w.claim[v] % n + 1);
+        for (int v = 0; v < w.live; v++)
+            if (w.value[v])
+                digits[w.claim[v] / n] = (unsigned char)(w.claim[v] % n + 1);
+    } else {
+        Py_DECREF(out);
+        out = NULL;
+        if (found == 0) {
+            out = Py_None;
+            Py_INCREF(out);
         }
-    } else if (found == 0) {
-        out = Py_None;
-        Py_INCREF(out);
     }
     walk_free(&w);
     return out;

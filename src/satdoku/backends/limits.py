@@ -322,7 +322,10 @@ def _sliced(solver: Any, assumptions: Sequence[int], limits: Limits) -> bool | N
         if budget <= 0:
             return None
         solver.conf_budget(budget)
-        ok = shielded(solver.solve_limited, list(assumptions))  # Ctrl-C lands between slices
+        if getattr(solver, "shields_itself", False):  # it shields its own PySAT calls
+            ok = solver.solve_limited(list(assumptions))
+        else:
+            ok = shielded(solver.solve_limited, list(assumptions))  # Ctrl-C lands between slices
         if ok is not None:
             return bool(ok)
         if left is not None:

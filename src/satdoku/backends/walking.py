@@ -10,7 +10,9 @@ before (from :data:`FIRST_FLIPS`). It answers like a PySAT solver
 (``conf_budget``, ``solve_limited``, ``solve``, ``get_model``), so
 :func:`satdoku.backends.limits.solve_within` keeps timeouts and Ctrl-C for it and a portfolio's
 child runs it as it runs a solver. A puzzle either of the two can solve costs at most about
-twice the CPU of the faster.
+twice the CPU of the faster. Ctrl-C stops a walk within a tenth of a second or so (the engine
+looks at signals every 2**20 flips); only the solver's slices are shielded from it
+(:func:`~satdoku.backends.interrupts.shielded`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from .interrupts import shielded
 
 __all__ = ["FIRST_FLIPS", "FIRST_CONFLICTS", "TakingTurns", "Walk"]
 
@@ -55,6 +59,9 @@ class TakingTurns:
     >>> turns.delete()
     """
 
+    shields_itself = True
+    """Only the solver's slices are shielded from Ctrl-C, not the walks (see ``_sliced``)."""
+
     def __init__(self, solver: Any, walk: Walk | None, n: int) -> None:
         self.solver = solver
         self.walk = walk
@@ -88,7 +95,7 @@ class TakingTurns:
                 self.settled = True  # (the solver will say unsatisfiable too)
         start = time.process_time()
         self.solver.conf_budget(self.budget)
-        ok = self.solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        ok = shielded(self.solver.solve_limited, list(assumptions))  # Ctrl-C after the slice
         self.searched += time.process_time() - start
         return None if ok is None else bool(ok)
 
