@@ -28,11 +28,11 @@ __all__ = ["FIRST_FLIPS", "FIRST_CONFLICTS", "TakingTurns", "Walk"]
 FIRST_FLIPS = 1 << 18
 """Flips of the first walk (a few hundredths of a second); each later walk has twice as many.
 
-Growing walks, not short restarts, by measurement. On the sweep's Latin squares of order 50 at 70 % given, seeds 0, 3 and 4, one
-CPU, 120 s: turns with walks growing twofold from 2**16 flips solved all three (37.5 s, 20.5 s,
-71.2 s), from 2**18 two (5.9 s, 65.5 s), and with walks of Luby's lengths (units of 2**20 or
-2**22 flips) none. A single walk on seed 0 found a solution after 0.6 s to 13 s (and once not
-in 40 s), depending on its seed."""
+Growing walks, not short restarts, by measurement. On the sweep's Latin squares of order 50
+at 70 % given, seeds 0, 3 and 4, one CPU, 120 s: turns with walks growing twofold from 2**16
+flips solved all three (37.5 s, 20.5 s, 71.2 s), from 2**18 two (5.9 s, 65.5 s), and with walks
+of Luby's lengths (units of 2**20 or 2**22 flips) none. A single walk on seed 0 found a
+solution after 0.6 s to 13 s (and once not in 40 s), depending on its seed."""
 
 FIRST_CONFLICTS = 1_000
 """Conflicts of the first slice when :meth:`TakingTurns.solve` runs without a caller's slices."""
