@@ -22,6 +22,7 @@ from satdoku.backends.strategy import Strategy
 from satdoku.backends.walking import TakingTurns
 from satdoku.cnf.encodings import encode
 from satdoku.core.checker import is_solution
+from satdoku.core.claims import decode_model
 from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
@@ -109,8 +110,6 @@ def test_the_walk_answers_when_the_solver_stalls() -> None:
     stalled = _Stalled()
     turns = TakingTurns(stalled, lambda f, s: engine.walk(puzzle.cells, f, s), 30)
     assert turns.solve() is True
-    from satdoku.core.claims import decode_model
-
     assert is_solution(decode_model(turns.get_model(), 30), puzzle)
 
 

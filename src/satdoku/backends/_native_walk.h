@@ -275,13 +275,11 @@ static PyObject *Engine_walk(Engine *e, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "walk needs flips >= 0, a seed >= 1 and a base >= 1");
         return NULL;
     }
-    int ok = load(e, cells, 0);
+    int ok = load(e, cells, 0);  /* limit 0: the generic engine (the fast one does not hold) */
     if (ok < 0)
         return NULL;
     if (ok)
         ok = propagate(e);
-    if (e->fast != NULL)
-        e->fast->holds = 0;
     if (!ok)
         Py_RETURN_FALSE;
     double weight_of[WALK_MAX_BREAKS + 1];
@@ -298,11 +296,8 @@ static PyObject *Engine_walk(Engine *e, PyObject *args)
         return NULL;
     }
     unsigned char *digits = (unsigned char *)PyBytes_AS_STRING(out);
-    memset(digits, 0, (size_t)e->cells);
+    solution_digits(e, digits);
     int n = e->n;
-    for (int c = 0; c < e->claims; c++)
-        if (e->val[c] == 1)
-            digits[c / n] = (unsigned char)(c % n + 1);
     unsigned long long state = seed;
     int found = walk_run(&w, flips, &state, weight_of);
     if (found == 1) {
