@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from pysat.solvers import Solver
 
+from data_files import SEVENTEEN, puzzle_lines
 from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, shape_clauses
 from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
@@ -247,18 +248,9 @@ def _givens(puzzle: Puzzle) -> list[tuple[int, int, int]]:
     return [(i // n, i % n, d) for i, d in enumerate(puzzle.cells) if d]
 
 
-SEVENTEEN = "/work/shared/data/puzzles2_17_clue"
-
-
 def seventeen_sample(count: int, seed: int = 17) -> list[Puzzle]:
-    """Return a reproducible random sample of the 17-clue collection (each has one solution)."""
-    from pathlib import Path
-
+    """Return a reproducible random sample of the 17-clue puzzles (each has one solution)."""
     from satdoku.io.line import parse_line
 
-    lines = [
-        line.strip()
-        for line in Path(SEVENTEEN).read_text().splitlines()
-        if line.strip() and not line.startswith("#")
-    ]
+    lines = puzzle_lines(SEVENTEEN)
     return [parse_line(line) for line in random.Random(seed).sample(lines, count)]

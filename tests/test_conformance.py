@@ -1,4 +1,4 @@
-"""Conformance with the seed documents (../shared/seeds/): their examples solved by our solver."""
+"""Conformance with the seed documents: their examples, transcribed here, solved by our solver."""
 
 import pytest
 

@@ -31,6 +31,7 @@ from typing import IO
 
 import pytest
 
+from data_files import SEVENTEEN, puzzle_lines, repeated
 from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
 from satdoku.api.generate import random_puzzle
 from satdoku.backends.interrupts import shielded
@@ -40,7 +41,7 @@ from satdoku.io.line import format_line
 
 FORKED_TRIALS = int(os.environ.get("SATDOKU_STRESS_TRIALS", "200"))
 REAL_TRIALS = int(os.environ.get("SATDOKU_STRESS_PROCESSES", "24"))
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "puzzles2_17_clue"
+DATA = SEVENTEEN
 HARD_ALPHABET = Alphabet(HARD_SYMBOLS)
 
 PATHS = (
@@ -84,7 +85,7 @@ def problem_with(code: int, err: str, text: str, command: list[str]) -> str | No
 def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A batch of 17-clue puzzles far longer than any trial (unique solutions: count says 1)."""
     if DATA.exists():
-        lines = [t for t in DATA.read_text().splitlines() if t and not t.startswith("#")]
+        lines = repeated(puzzle_lines(DATA), 40000)  # ten times over below: 400,000 lines
     else:  # a checkout without the shared data: a batch made here (count may then exceed 1)
         rng = random.Random(1)
         lines = [format_line(random_puzzle(Shape.sudoku(9), 0.3, rng)[0].cells) for _ in range(500)]

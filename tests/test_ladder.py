@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from data_files import FORUM_HARDEST, SEVENTEEN, TOP1465, puzzle_lines
 from satdoku.api.vicinity import closeness
 from satdoku.backends import native
 from satdoku.backends.ladder import compiled_climb, families_table
@@ -23,8 +24,6 @@ from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
 from satdoku.rules.rating import Level, climb, rate
 from stepper_support import random_puzzle
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 needs_engine = pytest.mark.skipif(not native.AVAILABLE, reason="the C engine is not compiled")
 
@@ -39,21 +38,14 @@ def same_climb(puzzle: Puzzle, limit: int) -> None:
     assert compiled == expected, (puzzle.cells, limit)
 
 
-def _data(name: str, count: int) -> list[Puzzle]:
-    path = DATA / name
-    if not path.exists():
-        pytest.skip(f"{path} is not here")
-    lines = [x.strip() for x in path.read_text().splitlines() if x.strip() and x[0] != "#"]
-    return [parse_line(line[:81]) for line in lines[:count]]
+def _data(path: Path, count: int) -> list[Puzzle]:
+    return [parse_line(line[:81]) for line in puzzle_lines(path, count)]
 
 
 @needs_engine
-@pytest.mark.parametrize(
-    "name",
-    ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles5_forum_hardest_1905_11+"],
-)
-def test_compiled_ladder_is_the_python_ladder_on_the_collections(name: str) -> None:
-    for puzzle in _data(name, 25):
+@pytest.mark.parametrize("path", [SEVENTEEN, TOP1465, FORUM_HARDEST], ids=lambda p: p.stem)
+def test_compiled_ladder_is_the_python_ladder_on_the_collections(path: Path) -> None:
+    for puzzle in _data(path, 25):
         for limit in range(6):
             same_climb(puzzle, limit)
 
@@ -61,7 +53,7 @@ def test_compiled_ladder_is_the_python_ladder_on_the_collections(name: str) -> N
 @needs_engine
 def test_compiled_ladder_rates_as_rate_does() -> None:
     seen = set()
-    for puzzle in _data("puzzles3_magictour_top1465", 60):
+    for puzzle in _data(TOP1465, 60):
         rated = rate(puzzle)
         climbed = compiled_climb(puzzle.shape, puzzle.cells)
         assert climbed is not None and not climbed.contradiction
@@ -119,7 +111,7 @@ def test_compiled_ladder_is_the_python_ladder_on_any_shape(
 
 @needs_engine
 def test_closeness_is_the_same_compiled_or_not() -> None:
-    for puzzle in _data("puzzles2_17_clue", 15):
+    for puzzle in _data(SEVENTEEN, 15):
         for level in Level:
             fast = closeness(puzzle.shape, puzzle.cells, level)
             assert fast == closeness(puzzle.shape, puzzle.cells, level, compiled=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -161,3 +162,64 @@ def test_a_plain_solve_loads_no_solver_no_stepper_and_no_pool() -> None:
     if "satdoku.backends._native" not in loaded:
         pytest.skip("no compiled engine: every puzzle goes to PySAT")
     assert [name for name in heavy if name in loaded] == []
+
+
+# Paths out of the repository: the tests and the package read nothing beside it (a clone
+# anywhere runs the same tests). This module alone spells such paths, as examples.
+OUTSIDE = re.compile(
+    r"shared[/](data|seeds|peers)"  # the collections beside the repository on one machine
+    r"|[\"']shared[\"']\s*/"  # the same as a Path join: ... / "shared" / "data"
+    r"|[/]work[/]"  # an absolute path of one machine
+    r"|\.\.[/]"  # a relative path up and out
+    r"|\b(ROOT|REPO)\.parent\b"  # the folder holding the repository
+)
+UP_FROM_FILE = re.compile(r"Path\(__file__\)(?:\.resolve\(\))?((?:\.parent\b|\.parents\[\d+\])+)")
+
+
+def outside_paths(text: str, depth: int) -> list[str]:
+    """Return the lines naming a path outside the root, in a file ``depth`` path parts below it."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        ups = [
+            m.group(1).count(".parent") + sum(map(int, re.findall(r"\[(\d+)\]", m.group(1))))
+            for m in UP_FROM_FILE.finditer(line)
+        ]
+        if OUTSIDE.search(line) or any(up > depth for up in ups):
+            found.append(f"{number}: {line.strip()}")
+    return found
+
+
+@pytest.mark.parametrize(
+    ("line", "outside"),
+    [
+        ('DATA = Path("/work/data/puzzles")', True),
+        ('DATA = ROOT.parent / "shared" / "data"', True),
+        ('DATA = Path(__file__).resolve().parent.parent.parent / "data"', True),
+        ('DATA = Path(__file__).resolve().parents[2] / "data"', True),
+        ('DATA = Path(__file__).resolve().parents[1].parent / "data"', True),
+        ('"""Read from ../data/puzzles."""', True),
+        ("ROOT = Path(__file__).resolve().parents[1]", False),
+        ('DATA = Path(__file__).resolve().parent / "data" / "17_clue.txt"', False),
+        ("from satdoku.api.solve import shared_backend", False),
+        ('os.path.join(ROOT, "work", "x")', False),
+    ],
+)
+def test_paths_out_of_the_repository_are_seen(line: str, outside: bool) -> None:
+    assert bool(outside_paths(line, depth=2)) is outside  # as a file of tests/
+
+
+def test_tests_and_package_read_nothing_beside_the_repository() -> None:
+    # the data the tests need is under tests/data (tests/data/README.md says where it is from)
+    found = []
+    for folder in (ROOT / "tests", ROOT / "src"):
+        for path in sorted(folder.rglob("*")):
+            parts = path.relative_to(ROOT).parts
+            skipped = "__pycache__" in parts or ".egg-info" in str(path) or path == Path(__file__)
+            if not path.is_file() or skipped:
+                continue
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                continue  # a compiled file (the engine's .so)
+            found += [f"{'/'.join(parts)}:{hit}" for hit in outside_paths(text, len(parts))]
+    assert not found, "paths out of the repository:\n" + "\n".join(found)

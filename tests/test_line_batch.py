@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from data_files import FORUM_HARDEST, SEVENTEEN, TOP1465
 from satdoku.api.random_grid import random_grid
 from satdoku.backends import native
 from satdoku.backends.line_batch import (
@@ -38,12 +39,7 @@ from satdoku.io.line import format_line, parse_line
 
 pytestmark = pytest.mark.skipif(not native.AVAILABLE, reason="no compiled engine: no C path")
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-FILES = {
-    "17-clue": "puzzles2_17_clue",
-    "forum_hardest": "puzzles5_forum_hardest_1905_11+",
-    "top1465": "puzzles3_magictour_top1465",
-}
+FILES = {"17-clue": SEVENTEEN, "forum_hardest": FORUM_HARDEST, "top1465": TOP1465}
 
 
 def run_cli(argv: list[str], c_path: bool, stdin: bytes | None = None) -> tuple[int, str, str]:
@@ -100,10 +96,7 @@ def puzzles(shape: Shape, count: int, seed: int, alphabet: Alphabet = Alphabet()
 @pytest.mark.parametrize("name", sorted(FILES))
 @pytest.mark.parametrize("fmt", [[], ["--json"]])
 def test_the_first_2000_lines_of_each_collection(tmp_path: Path, name: str, fmt: list[str]) -> None:
-    source = DATA / FILES[name]
-    if not source.exists():
-        pytest.skip(f"{source} is not here")
-    head = b"".join(source.read_bytes().splitlines(keepends=True)[:2000])
+    head = b"".join(FILES[name].read_bytes().splitlines(keepends=True)[:2000])
     path = write(tmp_path, head)
     out = both_ways(["solve", path, *fmt])
     given_lines = [t for t in head.decode().splitlines() if t.strip() and not t.startswith("#")]

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from data_files import FORUM_HARDEST, SEVENTEEN, TOP1465, puzzle_lines
 from hard_instances import pigeonhole_latin
 from satdoku.api.explorer import Explorer
 from satdoku.backends import native
@@ -30,7 +31,6 @@ from satdoku.io.line import parse_line
 from test_fuzz import FUZZ, SHAPES, puzzles
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
 SWITCHED_OFF = os.environ.get("SATDOKU_PURE") or os.environ.get("SATDOKU_NATIVE") == "0"
 
 needs_engine = pytest.mark.skipif(bool(SWITCHED_OFF), reason="engine switched off on purpose")
@@ -47,24 +47,13 @@ def test_engine_is_built_and_used() -> None:
     assert native.engine_for(Shape.sudoku(81)) is None  # past NATIVE_SIDES: PySAT's job
 
 
-def _data(name: str, count: int) -> list[str]:
-    path = DATA / name
-    if not path.exists():
-        pytest.skip(f"{path} is not here")
-    lines = [x.strip() for x in path.read_text().splitlines() if x.strip() and x[0] != "#"]
-    return lines[:count]
-
-
 @needs_engine
-@pytest.mark.parametrize(
-    "name",
-    ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles5_forum_hardest_1905_11+"],
-)
-def test_engine_solves_the_collections(name: str) -> None:
+@pytest.mark.parametrize("path", [SEVENTEEN, TOP1465, FORUM_HARDEST], ids=lambda p: p.stem)
+def test_engine_solves_the_collections(path: Path) -> None:
     engine = native.engine_for(Shape.sudoku(9))
     assert engine is not None
     guesses = 0
-    for line in _data(name, 150):
+    for line in puzzle_lines(path, 150):
         puzzle = parse_line(line[:81])
         digits = engine.solve(puzzle.cells, 10**9)
         assert isinstance(digits, bytes), line
@@ -202,7 +191,7 @@ def test_who_uses_the_engine() -> None:
 def test_cli_answers_the_same_with_and_without_the_engine(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    lines = [*_data("puzzles3_magictour_top1465", 40), "11" + "." * 79, "." * 81]
+    lines = [*puzzle_lines(TOP1465, 40), "11" + "." * 79, "." * 81]
     path = tmp_path / "p.txt"
     path.write_text("\n".join(lines) + "\n")
     outputs = []
@@ -386,7 +375,7 @@ def test_the_plain_c_bit_functions_agree(tmp_path: Path) -> None:
     rows = [axiom.variables for axiom in axioms(Shape.sudoku(9))]
     engine, built = plain.Engine(9, rows), native.engine_for(Shape.sudoku(9))
     assert built is not None
-    for line in [GUESSING, *_data("puzzles3_magictour_top1465", 30)]:
+    for line in [GUESSING, *puzzle_lines(TOP1465, 30)]:
         cells = parse_line(line[:81]).cells
         assert engine.solve(cells, 10**9) == built.solve(cells, 10**9)
         assert engine.nodes == built.nodes

@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from data_files import SEVENTEEN, puzzle_lines, repeated
 from hard_instances import HARD_SYMBOLS, pigeonhole_latin
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.line import format_line
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "puzzles2_17_clue"
 
 
 def children_of(pid: int) -> set[int]:
@@ -60,15 +59,9 @@ def default_signals() -> None:
 
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if DATA.exists():
-        lines = [t for t in DATA.read_text().splitlines() if t and not t.startswith("#")]
-    else:
-        from satdoku.api.generate import random_puzzle
-        from satdoku.core.shape import Shape
-
-        lines = [format_line(random_puzzle(Shape.sudoku(9), 0.3, s)[0].cells) for s in range(500)]
+    """60,000 lines of 17-clue puzzles, one unreadable and one unsolvable among them."""
     path = tmp_path_factory.mktemp("batch") / "batch.txt"
-    lines = (lines * 4)[:60000]
+    lines = repeated(puzzle_lines(SEVENTEEN), 60000)
     lines[7] = "not a puzzle"
     lines[20000] = "11" + "." * 79
     path.write_text("\n".join(lines) + "\n")

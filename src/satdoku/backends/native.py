@@ -49,7 +49,7 @@ on top of PySAT's fresh solve (0.2-2 s); within it, a 36x36 at 65 % given took 2
 GUESS_BUDGET = 2_000
 """Guesses the engine may make on a puzzle before PySAT takes it over.
 
-On this project's machine, the most any 9x9 puzzle of ``shared/data`` needed was about 1,200
+On the 9x9 benchmark collections, the most guesses any puzzle needed was about 1,200
 (forum_hardest_1905_11+, 0.26 ms a puzzle on average against 1.6 ms for CaDiCaL).
 """
 
