@@ -26,9 +26,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from data_dir import DATA, need
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-DATA = Path(os.environ.get("SATDOKU_DATA", ROOT.parent / "shared" / "data"))
+COLLECTIONS = ("puzzles2_17_clue", "puzzles5_forum_hardest_1905_11+", "puzzles3_magictour_top1465")
 
 # A snippet that solves generated big Sudoku (same seed in both trees) and prints CPU seconds.
 BIG = """
@@ -83,9 +85,7 @@ def lines_of(path: Path) -> int:
 
 def measures(quick: bool) -> list[Measure]:
     """Return the figures to compare (the headline ones of benchmarks/RESULTS.md)."""
-    easy = DATA / "puzzles2_17_clue"
-    hard = DATA / "puzzles5_forum_hardest_1905_11+"
-    top = DATA / "puzzles3_magictour_top1465"
+    easy, hard, top = (DATA / name for name in COLLECTIONS)
     loop = 1000 if quick else 5000
     out = [
         Measure("start-up (`satdoku --help`)", ("-m", "satdoku", "--help"), 1, "run"),
@@ -209,6 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", help="also write the table to this file")
     parser.add_argument("--only", help="only the figures whose name holds this text")
     args = parser.parse_args(argv)
+    need(*(DATA / name for name in COLLECTIONS), DATA / "large")
     started, load_before = time.monotonic(), load()
     with tempfile.TemporaryDirectory() as tmp:
         old = baseline_tree(args.baseline, Path(tmp) / "baseline")

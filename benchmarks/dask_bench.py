@@ -40,13 +40,15 @@ import tempfile
 import time
 from pathlib import Path
 
-DATA = Path(os.environ.get("SATDOKU_DATA", "/work/shared/data")) / "puzzles2_17_clue"
+from data_dir import DATA, need
+
+SEVENTEEN = DATA / "puzzles2_17_clue"
 SATDOKU = Path(sys.executable).with_name("satdoku")
 
 
 def write_lines(path: Path, lines: int) -> None:
     """Write ``lines`` puzzle lines: the 17-clue set repeated (its comments left out)."""
-    puzzles = [t for t in DATA.read_text().splitlines() if t.strip() and not t.startswith("#")]
+    puzzles = [t for t in SEVENTEEN.read_text().splitlines() if t.strip() and not t.startswith("#")]
     with path.open("w") as out:
         for start in range(0, lines, len(puzzles)):
             out.write("\n".join(puzzles[: min(len(puzzles), lines - start)]) + "\n")
@@ -79,6 +81,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="local:N and --jobs N")
     parser.add_argument("--scheduler", help="also through this running scheduler (tcp://...)")
     args = parser.parse_args()
+    need(SEVENTEEN)
     n = args.workers
     configs = {
         "one process": [],

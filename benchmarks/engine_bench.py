@@ -5,7 +5,7 @@ Run from the repository root after building the engine (``python setup.py build_
     python benchmarks/engine_bench.py                  # first 20,000 puzzles of each set, 3 rounds
     python benchmarks/engine_bench.py --puzzles 2000 --rounds 5
 
-For each set of ``../shared/data`` (17-clue, forum_hardest_1905_11+, magictour top1465) it times,
+For each collection of ``data_dir.DATA`` (17-clue, forum_hardest_1905_11+, top1465) it times,
 in one process and in alternating rounds (tdoku, fast engine, generic engine, then again), the
 bare calls on ready inputs: tdoku's ``TdokuSolverDpllTriadSimd`` through ctypes on the 81-byte
 line, and ``Engine.solve(cells, budget)`` of ``satdoku.backends._native`` on the digits, once
@@ -29,8 +29,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 
+from data_dir import DATA, need  # type: ignore[import-not-found]  # benchmarks/data_dir.py
 from tdoku import Tdoku  # type: ignore[import-not-found]  # benchmarks/tdoku.py
 
 from satdoku.backends.native import GUESS_BUDGET, compiled
@@ -39,7 +39,6 @@ from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SETS = {
     "17-clue": "puzzles2_17_clue",
     "forum_hardest": "puzzles5_forum_hardest_1905_11+",
@@ -160,6 +159,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--puzzles", type=int, default=20_000, help="first N of each set")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (median)")
     args = parser.parse_args(argv)
+    need(*(DATA / name for name in SETS.values()))
     peer, reason = Tdoku.load()
     print(f"load average before: {os.getloadavg()}")
     if peer is None:

@@ -13,19 +13,20 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
+
+from data_dir import DATA, need
 
 from satdoku.api.explain import Explainer
 from satdoku.backends.sat import SatBackend
 from satdoku.core.puzzle import Puzzle
 from satdoku.io.line import parse_line
 
-DATA = Path("/work/shared/data/puzzles3_magictour_top1465")
+TOP1465 = DATA / "puzzles3_magictour_top1465"
 
 
 def unsolvable(count: int) -> list[Puzzle]:
     rng = random.Random(1)
-    lines = [t.split()[0] for t in DATA.read_text().splitlines() if t and not t.startswith("#")]
+    lines = [t.split()[0] for t in TOP1465.read_text().splitlines() if t and not t.startswith("#")]
     out = []
     with SatBackend() as backend:
         for text in lines[:count]:
@@ -49,6 +50,7 @@ def unsolvable(count: int) -> list[Puzzle]:
 
 
 def main() -> None:
+    need(TOP1465)
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     puzzles = unsolvable(count)
     solve_ms, explain_ms, sizes, chains = [], [], [], 0

@@ -48,7 +48,7 @@ POSIX system; elsewhere :func:`alarm_deadline` silently runs without a deadline.
 baselines check a wall-clock deadline themselves (and ``naive_pysat`` interrupts minisat from a
 ``threading.Timer``), so they honour ``timeout`` in any thread.
 
-Measured throughput (first 200 puzzles of ``/work/shared/data/puzzles2_17_clue``, one process,
+Measured throughput (first 200 puzzles of the 17-clue collection of ``data_dir.DATA``, one process,
 sequential, every answer checked with :func:`check_solution`; a peer stops after 30 s of solving,
 a puzzle after a 10 s wall-clock timeout; 2-core Linux VM, CPython 3.11.7, python-sat 1.9.dev17,
 z3-solver 5.4.0 under sudoku-sat; run 2026-11-22 while other jobs kept the load average at 6-9, so
@@ -86,7 +86,10 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+from data_dir import DATA, need
 
 __all__ = [
     "ALPHABETS",
@@ -134,7 +137,7 @@ ALPHABETS: dict[int, str] = {
     25: "ABCDEFGHIJKLMNOPQRSTUVWXY",
     36: _BASE36,
 }
-"""Symbol alphabets of ``/work/shared/data/large`` (symbol ``k`` of the string is digit k+1)."""
+"""Symbol alphabets of ``data_dir.DATA / "large"`` (symbol ``k`` of the string is digit k+1)."""
 
 
 def alphabet_for(n: int) -> str:
@@ -745,12 +748,13 @@ def measure(
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: time each peer on the first puzzles of a collection."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--file", default="/work/shared/data/puzzles2_17_clue")
+    parser.add_argument("--file", default=str(DATA / "puzzles2_17_clue"))
     parser.add_argument("--count", type=int, default=200, help="first N puzzles")
     parser.add_argument("--cap", type=float, default=30.0, help="seconds per peer")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per puzzle")
     parser.add_argument("--peer", action="append", choices=sorted(PEERS), help="repeatable")
     args = parser.parse_args(argv)
+    need(Path(args.file))
     puzzles = read_puzzles(args.file, args.count)
     names = args.peer or list(PEERS)
     print(f"{len(puzzles)} puzzles from {args.file}, cap {args.cap} s, timeout {args.timeout} s")

@@ -83,12 +83,12 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-DATA = Path(os.environ.get("SATDOKU_DATA", ROOT.parent / "shared" / "data"))
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "src"))
 
 import peers  # noqa: E402
 import speed16  # noqa: E402
+from data_dir import DATA, need  # noqa: E402
 
 from satdoku.api.generate import random_puzzle  # noqa: E402
 from satdoku.backends.native import GUESS_BUDGET, engine_for  # noqa: E402
@@ -964,6 +964,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.child:
         print(json.dumps(child_satdoku(json.loads(sys.stdin.read()))))
         return 0
+    need(*(DATA / name for name in SETS.values()), DATA / "large")
     if args.tdoku:
         with tempfile.TemporaryDirectory() as tmp:
             print(speed16.report(speed16.measure(args.quick, Path(tmp))))

@@ -1,6 +1,6 @@
 """The share of puzzles each rung of the rating ladder solves, and the time to rate one.
 
-For each collection of /work/shared/data (or a reproducible random sample of it), every puzzle is
+For each collection of ``data_dir.DATA`` (or a reproducible random sample of it), every puzzle is
 rated (:func:`satdoku.rules.rating.rate`, one process); the table gives the cumulative share
 solved by rules 1 and 2 alone (rung 0), then with set logic of size up to 1, 2, 3, 4, the share
 that needs guessing, and milliseconds per puzzle (mean over all, and by group).
@@ -18,10 +18,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from data_dir import DATA, need
+
 from satdoku.io.line import parse_line
 from satdoku.rules.rating import rate
 
-DATA = Path("/work/shared/data")
 SETS = {
     "17-clue": "puzzles2_17_clue",
     "top1465": "puzzles3_magictour_top1465",
@@ -115,6 +116,7 @@ def main() -> None:
     parser.add_argument("--sets", nargs="*", default=list(SETS), choices=list(SETS))
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()
+    need(*(DATA / SETS[name] for name in args.sets))
     results: dict[str, dict[str, object]] = {}
     for name in args.sets:
         lines, total = read(SETS[name], args.sample, args.seed)

@@ -35,10 +35,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from data_dir import DATA, need
 from tdoku import Tdoku, build
 
 HERE = Path(__file__).resolve().parent
-DATA = HERE.parent.parent / "shared" / "data"
 SETS = {
     "17-clue": "puzzles2_17_clue",
     "forum_hardest_1905_11+": "puzzles5_forum_hardest_1905_11+",
@@ -287,6 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller samples, fewer rounds")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
+    need(*(DATA / name for name in SETS.values()))
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:

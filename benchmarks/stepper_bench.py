@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from data_dir import DATA, need
 from pysat.solvers import Solver
 
 from satdoku.backends.sat import SatBackend
@@ -44,14 +45,14 @@ from satdoku.rules.search import TraceStatus, trace
 from satdoku.rules.strategies import RULES_1_2, RULES_ALL
 from satdoku.views.sentences import sentence
 
-DATA = Path("/work/shared/data/puzzles2_17_clue")
+SEVENTEEN = DATA / "puzzles2_17_clue"
 
 
 def load(count: int, seed: int) -> list[Puzzle]:
     """Return a reproducible random sample of the 17-clue collection."""
     lines = [
         line.strip()
-        for line in DATA.read_text().splitlines()
+        for line in SEVENTEEN.read_text().splitlines()
         if line.strip() and not line.startswith("#")
     ]
     chosen = lines if count >= len(lines) else random.Random(seed).sample(lines, count)
@@ -111,6 +112,7 @@ def main() -> None:
         help="puzzles of the sample solved completely in part 3 (default 200)",
     )
     args = parser.parse_args()
+    need(SEVENTEEN)
 
     print(
         f"machine: {platform.platform()}, {os.cpu_count()} cores, "
@@ -118,7 +120,7 @@ def main() -> None:
     )
     print(f"command: {sys.executable} {' '.join(sys.argv)}")
     puzzles = load(args.count, args.seed)
-    print(f"sample: {len(puzzles)} puzzles of {DATA} (random.Random({args.seed}).sample)\n")
+    print(f"sample: {len(puzzles)} puzzles of {SEVENTEEN} (random.Random({args.seed}).sample)\n")
 
     # 1. Propagation to the fixpoint, against PySAT's propagate.
     formula = shape_clauses(Shape.sudoku(9), Encoding(Scheme.EXTENDED, AtMostOne.PAIRWISE))
