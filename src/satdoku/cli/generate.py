@@ -24,6 +24,7 @@ from ..api.random_grid import complete, random_jigsaw
 from ..core.errors import InputError
 from ..core.shape import MAX_SIZE, Shape
 from ..core.symmetry import Symmetry
+from ..io.header import shape_line
 from ..io.line import format_line
 from ..rules.rating import Level
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_of
@@ -229,8 +230,12 @@ def puzzle_text(index: int, made: Generated, args: argparse.Namespace) -> tuple[
     >>> puzzle_text(0, made, argparse.Namespace(json=False, alphabet=None))
     ('2...', None)
     """
-    line = format_line(made.puzzle.cells, alphabet_of(args))
+    alphabet = alphabet_of(args)
+    line = format_line(made.puzzle.cells, alphabet)
     text = json.dumps(_record(index, made, args, line)) if args.json else line
+    header = None if index or args.json else shape_line(made.puzzle.shape, alphabet.symbols)
+    if header is not None:  # the first line says the shape when the side alone does not
+        text = header + "\n" + text
     return text, None if made.matched else _missed(index, made)
 
 
