@@ -10,14 +10,16 @@ shape or the alphabet is not the default, and every reader honours it before the
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 
 from ..core.errors import InputError
 from ..core.shape import Shape, default_box
 from .alphabet import DEFAULT_SYMBOLS, Alphabet
 from .shape_options import ShapeOptions
 
-__all__ = ["Header", "options_line", "parse_header", "shape_line"]
+__all__ = ["Header", "options_line", "parse_header", "shape_line", "split_header"]
 
 PREFIX = "shape:"
 """What a comment starts with (after ``#``) to be a shape line."""
@@ -86,6 +88,36 @@ give the shape once (drop --box, or edit or remove the '# shape' line)
         if blanks is None:
             blanks = Alphabet(self.symbols).blank_symbols  # named symbols: '0' no guess
         return mine, Alphabet(self.symbols, blanks)
+
+
+def split_header(
+    lines: Iterable[str], source: str | None
+) -> tuple[Iterator[str], Header | None]:
+    """Read a text's lines up to its first puzzle line; return them all and its shape line.
+
+    >>> lines, header = split_header(["# shape: latin", "1..."], None)
+    >>> list(lines), header.options.latin
+    (['# shape: latin', '1...'], True)
+    """
+    stream = iter(lines)
+    head: list[str] = []
+    header = None
+    for number, text in enumerate(stream, 1):
+        head.append(text)
+        stripped = text.strip().lstrip("\ufeff").strip()
+        if stripped and not stripped.startswith("#"):
+            break
+        found = parse_header(stripped, number, source) if stripped else None
+        if found is not None:
+            if header is not None and found.text != header.text:
+                raise InputError(
+                    f"a second shape line, which differs from line {header.line}'s: "
+                    "give one '# shape' line",
+                    source=source,
+                    line=number,
+                )
+            header = found
+    return chain(head, stream), header
 
 
 def _box_text(box: tuple[int, int] | None) -> str:

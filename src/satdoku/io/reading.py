@@ -20,7 +20,7 @@ from ..core.puzzle import Puzzle, array_values, digits_of
 from ..core.shape import Shape
 from .alphabet import DEFAULT_SYMBOLS, Alphabet
 from .entries import Entry
-from .header import Header, parse_header
+from .header import split_header
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
 from .json_rows import racket_to_json, read_json
 from .line import parse_line
@@ -71,7 +71,7 @@ def read_puzzles(
     >>> [e.line for e in read_puzzles(["1...", "....", "2...", "...."], layout=FileLayout.LINES)]
     [1, 2, 3, 4]
     """
-    lines, header = _split_header(lines, source)
+    lines, header = split_header(lines, source)
     side = None
     if header is not None:
         options, alphabet = header.applied(options, alphabet, source)
@@ -80,31 +80,6 @@ def read_puzzles(
     if alphabet.symbols == DEFAULT_SYMBOLS and side is None:
         return entries
     return (_covered(entry, alphabet, side, source) for entry in entries)
-
-
-def _split_header(
-    lines: Iterable[str], source: str | None
-) -> tuple[Iterator[str], Header | None]:
-    """Read a text's lines up to its first puzzle line; return them all and its shape line."""
-    stream = iter(lines)
-    head: list[str] = []
-    header = None
-    for number, text in enumerate(stream, 1):
-        head.append(text)
-        stripped = text.strip().lstrip("\ufeff").strip()
-        if stripped and not stripped.startswith("#"):
-            break
-        found = parse_header(stripped, number, source) if stripped else None
-        if found is not None:
-            if header is not None and found.text != header.text:
-                raise InputError(
-                    f"a second shape line, which differs from line {header.line}'s: "
-                    "give one '# shape' line",
-                    source=source,
-                    line=number,
-                )
-            header = found
-    return chain(head, stream), header
 
 
 def _covered(entry: Entry, alphabet: Alphabet, side: int | None, source: str | None) -> Entry:

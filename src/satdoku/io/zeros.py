@@ -33,10 +33,11 @@ def meant_puzzle(
 
     >>> from satdoku.io.line import parse_line
     >>> text = "1" + "0" * 99
-    >>> meant_puzzle(parse_line(text), text, Alphabet(), parse_line).cells[:3]
+    >>> meant_puzzle(parse_line(text), text, Alphabet(), lambda a: parse_line(text, a)).cells[:3]
     (1, 0, 0)
     >>> text = "0123456789" + "." * 90  # '0' once, 'A' (the 10th symbol) never
-    >>> meant_puzzle(parse_line(text), text, Alphabet(), parse_line)  # doctest: +ELLIPSIS
+    >>> meant_puzzle(parse_line(text), text, Alphabet(), lambda a: parse_line(text, a))
+    ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     satdoku.core.errors.InputError: '0' is taken as a blank, but this 10x10 never uses 'A'...
