@@ -195,7 +195,11 @@ def run_chunk(
             output = _without(output, _anchored(run, args, anchor, folder))
     behind = 0 if anchor is None else anchor.count("\n") + 1  # lines: a shape line, a puzzle
     output = relocated(
-        output, _HERE, source_of(args), chunk.first_line - 1 - behind, chunk.first_index - min(behind, 1)
+        output,
+        _HERE,
+        source_of(args),
+        chunk.first_line - 1 - behind,
+        chunk.first_index - min(behind, 1),
     )
     if shared is None:
         return output

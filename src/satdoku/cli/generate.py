@@ -1,12 +1,13 @@
 """``satdoku generate``: make puzzles with one solution, for any shape, rated and reproducible.
 
-Line format by default (one puzzle line each, readable back by ``satdoku solve`` with the same
-shape options). JSON records (exact contract): ``{"index", "puzzle", "solution", "givens",
-"level", "rung", "minimal", "symmetry", "seed", "shape", "attempts", "matched", "wanted"}``
-plus ``"regions"`` (the region map as a line) for jigsaw shapes; ``matched`` is false when a
-wish (``--level``, ``--minimal``, ``--givens``) was not met within ``--attempts`` tries (grids,
-and the moves of the walk to a minimal extreme puzzle), and then
-``level`` is the true rating of the puzzle given (a warning says so on stderr too).
+Line format by default (one puzzle line each, under a ``# shape`` line when the side alone does
+not tell the shape, so ``satdoku solve`` reads them back as made). JSON records (exact
+contract): ``{"index", "puzzle", "solution", "givens", "level", "rung", "minimal",
+"symmetry", "seed", "shape", "attempts", "matched", "wanted"}`` plus ``"regions"`` (the region
+map as a line) for jigsaw shapes; ``matched`` is false when a wish (``--level``,
+``--minimal``, ``--givens``) was not met within ``--attempts`` tries (grids, and the moves of
+the walk to a minimal extreme puzzle), and then ``level`` is the true rating of the puzzle given
+(a warning says so on stderr too).
 """
 
 from __future__ import annotations

@@ -55,7 +55,10 @@ def shape_header(entry: Entry, options: ShapeOptions, alphabet: Alphabet) -> str
     '# shape: sudoku 6 box 3x2'
     """
     if entry.puzzle is None:
-        return options_line(options, alphabet.symbols)
+        try:
+            return options_line(options, alphabet.symbols)
+        except InputError:  # options that fit no puzzle (said with the entry's error)
+            return None
     return shape_line(entry.puzzle.shape, read_with(entry, alphabet).symbols)
 
 

@@ -186,7 +186,9 @@ def check_zero_blank(
     raise zero_blank_error(n, alphabet, line, source)
 
 
-def zero_blank_error(n: int, alphabet: Alphabet, line: int | None, source: str | None) -> InputError:
+def zero_blank_error(
+    n: int, alphabet: Alphabet, line: int | None, source: str | None
+) -> InputError:
     """Return the refusal of a puzzle whose '0' may be a blank or a digit: how to say which.
 
     >>> zero_blank_error(10, Alphabet(), 3, None).located()  # doctest: +ELLIPSIS

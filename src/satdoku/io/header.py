@@ -66,8 +66,14 @@ give the shape once (drop --box, or edit or remove the '# shape' line)
             box = default_box(self.side)
         clashes = [
             ("--latin", options.latin and not mine.latin),
-            (f"--box {_box_text(options.box)}", options.box is not None and not _same_box(box, options.box, mine)),
-            ("--regions", options.regions is not None and _renumbered(options.regions) != mine.regions),
+            (
+                f"--box {_box_text(options.box)}",
+                options.box is not None and not _same_box(box, options.box, mine),
+            ),
+            (
+                "--regions",
+                options.regions is not None and _renumbered(options.regions) != mine.regions,
+            ),
             ("--diagonals", options.diagonals and not mine.diagonals),
         ]
         given = alphabet.symbols != DEFAULT_SYMBOLS
@@ -90,9 +96,7 @@ give the shape once (drop --box, or edit or remove the '# shape' line)
         return mine, Alphabet(self.symbols, blanks)
 
 
-def split_header(
-    lines: Iterable[str], source: str | None
-) -> tuple[Iterator[str], Header | None]:
+def split_header(lines: Iterable[str], source: str | None) -> tuple[Iterator[str], Header | None]:
     """Read a text's lines up to its first puzzle line; return them all and its shape line.
 
     >>> lines, header = split_header(["# shape: latin", "1..."], None)

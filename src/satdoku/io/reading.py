@@ -20,8 +20,8 @@ from ..core.puzzle import Puzzle, array_values, digits_of
 from ..core.shape import Shape
 from .alphabet import DEFAULT_SYMBOLS, Alphabet
 from .entries import Entry
-from .header import split_header
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
+from .header import split_header
 from .json_rows import racket_to_json, read_json
 from .line import parse_line
 from .shape_options import ShapeOptions
