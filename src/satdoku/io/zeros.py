@@ -43,18 +43,18 @@ def meant_puzzle(
     satdoku.core.errors.InputError: '0' is taken as a blank, but this 10x10 never uses 'A'...
     """
     n = puzzle.n
-    if _integer_tokens(text):
-        return puzzle
+    zero = "0" in text
     named = n <= len(alphabet.symbols)
-    if named and not alphabet.zero_is_guessed:
-        return puzzle
+    if named and not (zero and alphabet.zero_is_guessed):
+        return puzzle  # the common case, first: no '0', or one the user said is a blank
     if not named and alphabet.symbols != DEFAULT_SYMBOLS:
         return puzzle  # the reader refuses it: the alphabet named is too short
-    zero = "0" in text
+    if _integer_tokens(text):
+        return puzzle
     zero_based = "0" + alphabet.symbols[: n - 1]
     if named:
         last = alphabet.symbols[n - 1]
-        if not zero or last.upper() in text or last.lower() in text:
+        if last.upper() in text or last.lower() in text:
             return puzzle
         if _zero_repeats(zero_based, reread):
             return puzzle
@@ -64,7 +64,8 @@ def meant_puzzle(
     if not letters and (not zero or repeats):
         return puzzle  # decimal digits and blanks: what integer tokens would say
     used = {ch.upper() for ch in text}
-    if zero and not repeats and len(zero_based) == n and used >= set(zero_based):
+    guessed = zero and alphabet.zero_is_guessed and not repeats  # '0' may be a digit
+    if guessed and len(zero_based) == n and used >= set(zero_based):
         meant = reread(Alphabet(zero_based))
         object.__setattr__(meant, "symbols", zero_based)
         return meant
