@@ -102,7 +102,8 @@ def test_box_that_does_not_divide(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_alphabet_for_25x25(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(Path(__file__).parents[1] / "src/satdoku/examples/sudoku25.txt")
     assert main(["solve", path, "--alphabet", "ABCDEFGHIJKLMNOPQRSTUVWXY"]) == 0
-    out = capsys.readouterr().out.strip()
+    header, out = capsys.readouterr().out.strip().splitlines()
+    assert header == "# shape: sudoku alphabet ABCDEFGHIJKLMNOPQRSTUVWXY"  # reads back alone
     assert len(out) == 625 and set(out) == set("ABCDEFGHIJKLMNOPQRSTUVWXY")
 
 
@@ -110,8 +111,8 @@ def test_latin_diagonals_and_regions(tmp_path: Path, capsys: pytest.CaptureFixtu
     regions = write(tmp_path, "aabb\naabb\ncddd\ncccd\n", "regions.txt")
     assert main(["solve", write(tmp_path, "1..............."), "--regions", regions]) == 0
     assert main(["solve", write(tmp_path, "1....", "five.txt"), "--latin"]) == 2  # 5 symbols
-    out = capsys.readouterr().out.splitlines()
-    assert len(out[0]) == 16
+    header, line = capsys.readouterr().out.splitlines()[:2]
+    assert header == "# shape: jigsaw 4 regions 0011001123332223" and len(line) == 16
 
 
 def test_check_names_broken_axioms(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -118,7 +118,9 @@ def test_jigsaw_from_a_file_and_random(tmp_path: Path, capsys: pytest.CaptureFix
     status, out, _ = run(["generate", "--regions", str(regions), "--seed", "1"], capsys)
     assert status == 0
     options = ShapeOptions(regions=JIGSAW_6)  # the same map, written out
-    assert unique(parse_line(out.strip(), options=options))
+    header, line = out.strip().splitlines()
+    assert header.startswith("# shape: jigsaw 6 regions ")  # the output says its shape
+    assert unique(parse_line(line, options=options))
     saved = tmp_path / "random.txt"
     argv = ["generate", "--regions", "random", "--size", "7", "--seed", "4", "--count", "2"]
     status, out, _ = run([*argv, "--save-regions", str(saved)], capsys)

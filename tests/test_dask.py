@@ -175,7 +175,22 @@ def test_shapes_on_a_cluster(
     path = _write(tmp_path, lines)
     argv = ["solve", path, *options, *(["--json"] if json_output else [])]
     out = _same(argv, cluster[0], capsys, "--chunk-size", "1000")
-    assert len(out.splitlines()) == sum(1 for t in lines if t.strip() and t[0] != "#")
+    shape_line = 0 if json_output or not options else 1  # '# shape: sudoku alphabet ...'
+    assert len(out.splitlines()) == shape_line + sum(1 for t in lines if t.strip() and t[0] != "#")
+
+
+def test_every_chunk_is_read_under_the_files_shape_line(
+    tmp_path: Path, cluster: tuple[str, object], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["generate", "--size", "6", "--box", "3x2", "--count", "300", "--seed", "6"]
+    assert main(argv) == 0
+    path = _write(tmp_path, capsys.readouterr().out.splitlines())
+    out = _same(["solve", path], cluster[0], capsys, "--chunk-size", "2000")
+    assert out.startswith("# shape: sudoku 6 box 3x2\n")
+    check = tmp_path / "s.txt"
+    check.write_text(out)
+    assert main(["check", str(check)]) == 0  # every chunk's answers hold under 3x2 boxes
+    assert capsys.readouterr().out.split() == ["valid"] * 300
 
 
 def test_rate_on_a_cluster_prints_what_rate_prints(

@@ -309,7 +309,8 @@ def test_ctrl_c_inside_a_long_solve(extra: list[str], tmp_path: Path) -> None:
     argv = ["solve", str(hard_pair(tmp_path)), "--latin", "--alphabet", HARD_SYMBOLS, *extra]
     code, err = interrupt_when_started(argv, tmp_path / "out.txt", after=1.0)
     assert (code, err) == (130, "satdoku: interrupted\n")
-    assert len((tmp_path / "out.txt").read_text().splitlines()) == 1  # the easy one, flushed
+    shape_line, easy = (tmp_path / "out.txt").read_text().splitlines()  # the easy one, flushed
+    assert shape_line.startswith("# shape: latin alphabet ") and len(easy) == HARD_SIDE**2
 
 
 @pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals")
@@ -334,6 +335,7 @@ def test_satdoku_keeps_an_ignored_sigint_ignored(tmp_path: Path) -> None:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
     )
     assert child.stdout is not None
+    assert child.stdout.readline().startswith(b"# shape: latin")  # the symbols read back
     child.stdout.readline()  # the easy one: the hard one is under way
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=60)

@@ -157,7 +157,7 @@ def test_cli_conflicts_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         )
         == 0
     )
-    assert capsys.readouterr().out == "timeout\n"
+    assert capsys.readouterr().out == f"# shape: latin alphabet {alphabet.symbols}\ntimeout\n"
 
 
 def test_cli_refuses_limits_for_lingeling(
@@ -446,7 +446,9 @@ def test_cli_portfolio_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     path.write_text(format_line(puzzle.cells) + "\n")
     for n in ("1", "2"):
         assert main(["solve", str(path), "--latin", "--portfolio", n]) == 0
-        solved = parse_line(capsys.readouterr().out.strip(), options=ShapeOptions(latin=True))
+        header, line = capsys.readouterr().out.splitlines()
+        assert header == "# shape: latin"
+        solved = parse_line(line, options=ShapeOptions(latin=True))
         assert is_solution(solved.cells, puzzle)
     assert main(["solve", str(path), "--latin", "--portfolio", "0"]) == 2
     assert "--portfolio must be 1 or more" in capsys.readouterr().err

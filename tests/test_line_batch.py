@@ -35,6 +35,7 @@ from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.io.alphabet import Alphabet
+from satdoku.io.header import shape_line
 from satdoku.io.line import format_line, parse_line
 
 pytestmark = pytest.mark.skipif(not native.AVAILABLE, reason="no compiled engine: no C path")
@@ -223,6 +224,10 @@ def test_other_shapes_and_alphabets(
     lines[7] = alphabet.symbols[0] * 2 + lines[7][2:]  # a clash
     data = ("\n".join(lines) + "\n").encode()
     out = both_ways(["solve", write(tmp_path, data), *options, *fmt])
+    header = None if fmt else shape_line(shape, alphabet.symbols)  # lines say their shape
+    if header is not None:
+        first, out = out.split("\n", 1)
+        assert first == header
     assert out.count("\n") == len(lines)
 
 

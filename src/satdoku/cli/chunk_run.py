@@ -193,9 +193,13 @@ def run_chunk(
         output = relocated(_run(run, args, path), path, _HERE, 0, 0)
         if anchor is not None:
             output = _without(output, _anchored(run, args, anchor, folder))
-    behind = 1 if anchor is not None else 0
+    behind = 0 if anchor is None else anchor.count("\n") + 1  # lines: a shape line, a puzzle
     output = relocated(
-        output, _HERE, source_of(args), chunk.first_line - 1 - behind, chunk.first_index - behind
+        output,
+        _HERE,
+        source_of(args),
+        chunk.first_line - 1 - behind,
+        chunk.first_index - min(behind, 1),
     )
     if shared is None:
         return output

@@ -26,6 +26,7 @@ from typing import IO, Any, NamedTuple
 from ..api.dask_pool import Address, connect, dask_installed, in_order, parse_address
 from ..api.generate_batch import Request
 from ..core.errors import InputError
+from ..io.header import split_header
 from ..io.line_chunks import LineChunk, line_chunks
 from ..io.reading import FileLayout, read_puzzles
 from .chunk_run import (
@@ -185,6 +186,7 @@ class Cut(NamedTuple):
     rest: Iterator[LineChunk]
     anchor: str | None
     head: str | None
+    shape_line: str | None = None  # the file's '# shape' line: every chunk is read under it
 
 
 def cut_input(args: argparse.Namespace, stream: IO[bytes]) -> Cut:
@@ -214,7 +216,8 @@ def cut_input(args: argparse.Namespace, stream: IO[bytes]) -> Cut:
             "--dask cuts files of one puzzle per line, and this is JSON: solve it without --dask",
             source=source,
         )
-    return Cut(first, chunks, _anchor(first, args), head)
+    header = split_header(lines, source)[1]
+    return Cut(first, chunks, _anchor(first, args), head, None if header is None else header.text)
 
 
 def chunk_outputs(
@@ -242,6 +245,8 @@ def chunk_outputs(
                 yield (ChunkOutput, "", "", 0, False)
             else:
                 behind = None if chunk is first else anchor or cut.head
+                if behind is not None and cut.shape_line is not None:
+                    behind = cut.shape_line + "\n" + behind  # read under the file's shape line
                 shipped = chunk._replace(data=b"") if lean and chunk.offset is not None else chunk
                 yield (run_chunk, run, options, shipped, behind, shared, chunk.length)
             if anchor is None:  # no puzzle read yet: the next chunk's reader knows no side

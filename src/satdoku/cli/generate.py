@@ -1,12 +1,13 @@
 """``satdoku generate``: make puzzles with one solution, for any shape, rated and reproducible.
 
-Line format by default (one puzzle line each, readable back by ``satdoku solve`` with the same
-shape options). JSON records (exact contract): ``{"index", "puzzle", "solution", "givens",
-"level", "rung", "minimal", "symmetry", "seed", "shape", "attempts", "matched", "wanted"}``
-plus ``"regions"`` (the region map as a line) for jigsaw shapes; ``matched`` is false when a
-wish (``--level``, ``--minimal``, ``--givens``) was not met within ``--attempts`` tries (grids,
-and the moves of the walk to a minimal extreme puzzle), and then
-``level`` is the true rating of the puzzle given (a warning says so on stderr too).
+Line format by default (one puzzle line each, under a ``# shape`` line when the side alone does
+not tell the shape, so ``satdoku solve`` reads them back as made). JSON records (exact
+contract): ``{"index", "puzzle", "solution", "givens", "level", "rung", "minimal",
+"symmetry", "seed", "shape", "attempts", "matched", "wanted"}`` plus ``"regions"`` (the region
+map as a line) for jigsaw shapes; ``matched`` is false when a wish (``--level``,
+``--minimal``, ``--givens``) was not met within ``--attempts`` tries (grids, and the moves of
+the walk to a minimal extreme puzzle), and then ``level`` is the true rating of the puzzle given
+(a warning says so on stderr too).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..api.random_grid import complete, random_jigsaw
 from ..core.errors import InputError
 from ..core.shape import MAX_SIZE, Shape
 from ..core.symmetry import Symmetry
+from ..io.header import shape_line
 from ..io.line import format_line
 from ..rules.rating import Level
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_of
@@ -229,8 +231,12 @@ def puzzle_text(index: int, made: Generated, args: argparse.Namespace) -> tuple[
     >>> puzzle_text(0, made, argparse.Namespace(json=False, alphabet=None))
     ('2...', None)
     """
-    line = format_line(made.puzzle.cells, alphabet_of(args))
+    alphabet = alphabet_of(args)
+    line = format_line(made.puzzle.cells, alphabet)
     text = json.dumps(_record(index, made, args, line)) if args.json else line
+    header = None if index or args.json else shape_line(made.puzzle.shape, alphabet.symbols)
+    if header is not None:  # the first line says the shape when the side alone does not
+        text = header + "\n" + text
     return text, None if made.matched else _missed(index, made)
 
 

@@ -15,6 +15,7 @@ from .common import (
     encoding_of,
     limits_of,
     read_entries,
+    shape_options,
     source_of,
 )
 from .dask_hook import dask_aware
@@ -24,7 +25,7 @@ from .option_types import MAX_COUNT, whole_number
 from .output import add_format_options
 from .progress import Progress, count_puzzle_lines, wants_progress
 from .solve_lines import lines_apply, run_lines
-from .solve_output import write_outcome
+from .solve_output import shape_header, write_outcome
 from .space_options import add_space_options, run_space, wants_space
 
 __all__ = ["NAME", "register", "run", "MAX_JOBS"]
@@ -132,10 +133,15 @@ def run(args: argparse.Namespace) -> int:
         from ..views.explanation import annotated  # lazy: start-up
 
         explainer = Explainer(args.solver, encoding_of(args), limits_of(args))
+    header = fmt == "line"  # a shape line above the first answer, when the side needs one
     with backend:
         for outcome in solve_entries(read_entries(args), backend, jobs=jobs, factory=factory):
             if bar is not None:
                 bar.tick()
+            if header:
+                header = False
+                line = shape_header(outcome.entry, shape_options(args), alphabet)
+                out.write("" if line is None else line + "\n")
             if explainer is not None:
                 result = outcome.result
                 result = annotated(result, explainer.explain_result(result), alphabet, steps=True)

@@ -52,7 +52,7 @@ from .common import (
     text_lines,
 )
 from .progress import Progress, count_puzzle_lines, wants_progress
-from .solve_output import write_outcome
+from .solve_output import read_with, shape_header, write_outcome
 from .space_options import wants_space
 
 __all__ = ["SWITCH", "lines_apply", "run_lines"]
@@ -192,6 +192,8 @@ class _LineBatch:
             self.shape = entry.puzzle.shape
         if self.shape is None or entry.line != self.line or "\n" in entry.text:
             return
+        if read_with(entry, self.alphabet) is not self.alphabet:
+            return  # read with the alphabet of the file's shape line: the reader reads it all
         spec = line_spec(self.shape, self.alphabet, self.json)
         if spec is not None and engine_for(self.shape) is not None:
             self.engaged = (self.shape, spec)
@@ -273,6 +275,9 @@ class _LineBatch:
     def _write(self, outcome: Outcome) -> None:
         """Write one outcome of the reader's entries as ``satdoku solve`` writes it."""
         fmt = "json" if self.json else "line"
+        if outcome.entry.index == 0 and not self.json:  # the first answer: a shape line above
+            line = shape_header(outcome.entry, shape_options(self.args), self.alphabet)
+            self.out.write("" if line is None else line + "\n")
         self.status = max(
             self.status, write_outcome(self.out, outcome, fmt, self.alphabet, self.source)
         )

@@ -21,11 +21,45 @@ from ..api.batch import Outcome
 from ..core.errors import InputError
 from ..core.results import Status
 from ..io.alphabet import Alphabet
+from ..io.entries import Entry
+from ..io.header import options_line, shape_line
+from ..io.shape_options import ShapeOptions
 from ..views.records import record
 from .common import EXAMPLE, report_error
 from .output import grid_text
 
-__all__ = ["write_outcome"]
+__all__ = ["read_with", "shape_header", "write_outcome"]
+
+
+def read_with(entry: Entry, alphabet: Alphabet) -> Alphabet:
+    """Return the alphabet an entry's puzzle was read with: its file's shape line may name one.
+
+    >>> from satdoku.io.reading import read_puzzles
+    >>> entry = next(read_puzzles(["# shape: latin alphabet ABCD", "AB.."]))
+    >>> read_with(entry, Alphabet()).symbols
+    'ABCD'
+    """
+    symbols = None if entry.puzzle is None else entry.puzzle.symbols
+    if symbols is None or symbols == alphabet.symbols:
+        return alphabet
+    return Alphabet(symbols)
+
+
+def shape_header(entry: Entry, options: ShapeOptions, alphabet: Alphabet) -> str | None:
+    """Return the shape line to write above line output starting with an entry's answer (None
+    when the side alone tells the shape), so that the output reads back as the same puzzles.
+
+    >>> from satdoku.io.reading import read_puzzles
+    >>> entry = next(read_puzzles(["." * 36], options=ShapeOptions(box=(3, 2))))
+    >>> shape_header(entry, ShapeOptions(box=(3, 2)), Alphabet())
+    '# shape: sudoku 6 box 3x2'
+    """
+    if entry.puzzle is None:
+        try:
+            return options_line(options, alphabet.symbols)
+        except InputError:  # options that fit no puzzle (said with the entry's error)
+            return None
+    return shape_line(entry.puzzle.shape, read_with(entry, alphabet).symbols)
 
 
 def write_outcome(
@@ -41,6 +75,7 @@ def write_outcome(
     entry could not be read or was refused, else 0. ``example``: the bundled example is shown
     above its solution (pretty boards)."""
     entry, result = outcome.entry, outcome.result
+    alphabet = read_with(entry, alphabet)
     status = 0
     if entry.error is not None:
         report_error(entry.error)

@@ -7,7 +7,14 @@ from functools import cached_property
 
 from ..core.errors import InputError
 
-__all__ = ["DEFAULT_BLANKS", "DEFAULT_SYMBOLS", "SYNTAX", "Alphabet", "check_zero_blank"]
+__all__ = [
+    "DEFAULT_BLANKS",
+    "DEFAULT_SYMBOLS",
+    "SYNTAX",
+    "Alphabet",
+    "check_zero_blank",
+    "zero_blank_error",
+]
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Symbols of digits 1..35: 1-9 then A-Z (case-insensitive)."""
@@ -176,8 +183,20 @@ def check_zero_blank(
     last = alphabet.symbols[n - 1]
     if last.upper() in text or last.lower() in text:
         return
+    raise zero_blank_error(n, alphabet, line, source)
+
+
+def zero_blank_error(
+    n: int, alphabet: Alphabet, line: int | None, source: str | None
+) -> InputError:
+    """Return the refusal of a puzzle whose '0' may be a blank or a digit: how to say which.
+
+    >>> zero_blank_error(10, Alphabet(), 3, None).located()  # doctest: +ELLIPSIS
+    "3: '0' is taken as a blank, but this 10x10 never uses 'A', its 10th symbol: if it is ..."
+    """
+    last = alphabet.symbols[n - 1]
     zero_based = "0" + alphabet.symbols[: n - 1]
-    raise InputError(
+    return InputError(
         f"'0' is taken as a blank, but this {n}x{n} never uses {last!r}, its {n}th symbol: "
         f"if it is written {zero_based[0]}-{zero_based[-1]}, give --alphabet {zero_based}; "
         f"if '0' is a blank, say so with --blank .0",

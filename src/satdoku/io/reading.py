@@ -12,17 +12,20 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
+from functools import partial
 from itertools import chain
 
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle, array_values, digits_of
 from ..core.shape import Shape
-from .alphabet import DEFAULT_SYMBOLS, Alphabet, check_zero_blank
+from .alphabet import DEFAULT_SYMBOLS, Alphabet
 from .entries import Entry
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
+from .header import split_header
 from .json_rows import racket_to_json, read_json
 from .line import parse_line
 from .shape_options import ShapeOptions
+from .zeros import meant_puzzle
 
 __all__ = ["FileLayout", "parse_puzzle", "read_puzzles"]
 
@@ -59,30 +62,46 @@ def read_puzzles(
     """Yield one entry per puzzle of a text, streaming; bad puzzles come as entries with errors.
 
     A text whose content lines number exactly n, each of n symbols, is one grid; otherwise each
-    line is a puzzle. Lines starting with ``#`` are comments.
+    line is a puzzle. Lines starting with ``#`` are comments; a shape line among those above the
+    first puzzle (``# shape: sudoku 6 box 3x2``, see :mod:`satdoku.io.header`) gives the puzzles
+    its shape and alphabet (``options`` and ``alphabet`` may only agree with it).
 
     >>> [e.puzzle.n if e.puzzle else e.error.message for e in read_puzzles(["# c", "1...", "12"])]
     [2, 'expected n*n symbols for a grid of side n (16 for 4x4, 81 for 9x9), got 2']
     >>> [e.line for e in read_puzzles(["1...", "....", "2...", "...."], layout=FileLayout.LINES)]
     [1, 2, 3, 4]
     """
+    lines, header = split_header(lines, source)
+    side = None
+    if header is not None:
+        options, alphabet = header.applied(options, alphabet, source)
+        side = header.side
     entries = _read(lines, alphabet, options, layout, source)
-    if alphabet.symbols == DEFAULT_SYMBOLS:
+    if alphabet.symbols == DEFAULT_SYMBOLS and side is None:
         return entries
-    return (_covered(entry, alphabet, source) for entry in entries)
+    return (_covered(entry, alphabet, side, source) for entry in entries)
 
 
-def _covered(entry: Entry, alphabet: Alphabet, source: str | None) -> Entry:
-    """Refuse a puzzle bigger than the alphabet it was read with (its digits could not be named)."""
-    if entry.puzzle is None or entry.puzzle.n <= len(alphabet.symbols):
+def _covered(entry: Entry, alphabet: Alphabet, side: int | None, source: str | None) -> Entry:
+    """Refuse a puzzle bigger than the alphabet it was read with (its digits could not be named)
+    or of another side than the shape line's; remember the alphabet of the others."""
+    puzzle = entry.puzzle
+    if puzzle is None:
         return entry
-    n = entry.puzzle.n
-    error = InputError(
-        f"the alphabet {alphabet.symbols!r} has {len(alphabet.symbols)} symbols, but this is a "
-        f"{n}x{n} puzzle: give --alphabet the {n} symbols of its digits",
-        source=source,
-        line=entry.line,
-    )
+    n = puzzle.n
+    if side is not None and n != side:
+        message = (
+            f"this puzzle is {n}x{n}, but the file's shape line is for {side}x{side} puzzles: "
+            "give each shape its own file"
+        )
+    elif n > len(alphabet.symbols):
+        message = (
+            f"the alphabet {alphabet.symbols!r} has {len(alphabet.symbols)} symbols, but this is a "
+            f"{n}x{n} puzzle: give --alphabet the {n} symbols of its digits"
+        )
+    else:
+        return Entry(entry.index, entry.line, entry.text, _with_symbols(puzzle, alphabet))
+    error = InputError(message, source=source, line=entry.line)
     return Entry(entry.index, entry.line, entry.text, None, error)
 
 
@@ -134,8 +153,9 @@ def _read(
     for index, (number, text) in enumerate(chain([first], content)):
         try:
             puzzle = parse_line(text, alphabet, options, line=number, source=source)
-            if puzzle.n >= 10 and alphabet.zero_is_guessed:
-                check_zero_blank(text, puzzle.n, alphabet, number, source)
+            if puzzle.n >= 10:
+                reread = partial(_line_with, text, options, number, source)
+                puzzle = meant_puzzle(puzzle, text, alphabet, reread, number, source)
             if layout is FileLayout.AUTO:
                 _check_line_side(puzzle.shape, text, side, number, source)
                 side = side or puzzle.n
@@ -225,11 +245,24 @@ def _grid_entry(
     text = "\n".join(t for _, t in rows)
     try:
         puzzle = parse_grid(rows, alphabet, options, source=source)
-        if puzzle.n >= 10 and alphabet.zero_is_guessed:
-            check_zero_blank(text, puzzle.n, alphabet, rows[0][0], source)
+        if puzzle.n >= 10:
+            reread = partial(_grid_with, rows, options, source)
+            puzzle = meant_puzzle(puzzle, text, alphabet, reread, rows[0][0], source)
         return Entry(index, rows[0][0], text, puzzle)
     except InputError as err:
         return Entry(index, rows[0][0], text, None, err)
+
+
+def _line_with(
+    text: str, options: ShapeOptions, line: int, source: str | None, alphabet: Alphabet
+) -> Puzzle:
+    return parse_line(text, alphabet, options, line=line, source=source)
+
+
+def _grid_with(
+    rows: list[tuple[int, str]], options: ShapeOptions, source: str | None, alphabet: Alphabet
+) -> Puzzle:
+    return parse_grid(rows, alphabet, options, source=source)
 
 
 def parse_puzzle(

@@ -1,0 +1,137 @@
+"""Shape lines: what satdoku writes as lines it reads back as the same puzzles, whatever the shape.
+
+A side alone does not tell a 6x6 with 3x2 boxes from one with 2x3 boxes, nor a jigsaw from a
+Latin square: ``generate`` and ``solve`` put a ``# shape`` line above their lines when the side
+does not say it all, every reader honours it, and a shape option that contradicts it is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from satdoku import Puzzle, Shape, is_solution, parse_puzzle
+from satdoku.cli import main
+from satdoku.io.line import parse_line
+from satdoku.io.reading import read_puzzles
+from satdoku.io.shape_options import ShapeOptions
+
+SATDOKU = f"{shlex.quote(sys.executable)} -m satdoku"
+
+
+def pipe(command: str, cwd: Path) -> str:
+    """Run a shell pipeline of satdoku commands; return its output (it must exit 0)."""
+    done = subprocess.run(
+        command.replace("satdoku", SATDOKU),
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=cwd,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+GENERATED = [
+    ("--size 6 --box 3x2", lambda rec: Shape.sudoku(6, (3, 2))),
+    (
+        "--size 7 --regions random",
+        lambda rec: Shape.jigsaw([int(x) for x in str(rec["regions"]).split()]),
+    ),
+]
+
+
+@pytest.mark.parametrize(("options", "shape_of"), GENERATED, ids=["6x6-box-3x2", "7x7-jigsaw"])
+def test_generate_then_solve_answers_the_puzzles_generated(
+    tmp_path: Path, options: str, shape_of: object
+) -> None:
+    generate = f"satdoku generate {options} --count 10 --seed 11"
+    records = [json.loads(t) for t in pipe(f"{generate} --json", tmp_path).splitlines()]
+    shape = shape_of(records[0])  # type: ignore[operator]
+    solved = pipe(f"{generate} | satdoku solve", tmp_path).splitlines()
+    assert solved[0].startswith("# shape: ")
+    assert len(solved[1:]) == 10
+    for rec, line in zip(records, solved[1:], strict=True):
+        puzzle = Puzzle(shape, parse_line(str(rec["puzzle"])).cells)
+        solution = parse_line(line).cells
+        assert is_solution(solution, puzzle), (rec["puzzle"], line)
+    checked = pipe(f"{generate} | satdoku solve | satdoku check -", tmp_path)
+    assert checked.splitlines() == ["valid"] * 10
+    # and through a file, with --jobs (puzzles read once, solved in workers)
+    (tmp_path / "p.txt").write_text(pipe(generate, tmp_path))
+    solved_jobs = pipe("satdoku solve p.txt --jobs 2 --no-native", tmp_path).splitlines()
+    assert solved_jobs == solved
+
+
+def test_solve_output_with_shape_options_reads_back(tmp_path: Path) -> None:
+    lines = pipe("satdoku generate --size 9 --latin --count 3 --seed 2", tmp_path)
+    assert lines.startswith("# shape: latin\n")
+    (tmp_path / "p.txt").write_text("".join(lines.splitlines(keepends=True)[1:]))  # no line
+    out = pipe("satdoku solve p.txt --latin", tmp_path)
+    assert out.startswith("# shape: latin\n")
+    (tmp_path / "s.txt").write_text(out)
+    assert pipe("satdoku check s.txt", tmp_path).splitlines() == ["valid"] * 3
+    assert pipe("satdoku check s.txt --latin", tmp_path).splitlines() == ["valid"] * 3
+
+
+HEADER_6 = "# shape: sudoku 6 box 3x2\n"
+
+
+@pytest.mark.parametrize(
+    ("options", "agree"),
+    [
+        (["--box", "3x2"], True),
+        (["--box", "2x3"], False),
+        (["--latin"], False),
+        (["--diagonals"], False),
+        (["--regions", "MAP"], False),
+    ],
+)
+def test_a_shape_line_and_a_contradicting_option_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str], agree: bool
+) -> None:
+    generated = tmp_path / "p.txt"
+    assert main(["generate", "--size", "6", "--box", "3x2", "--seed", "3", "--count", "2"]) == 0
+    generated.write_text(capsys.readouterr().out)
+    assert generated.read_text().startswith(HEADER_6)
+    region_map = tmp_path / "map.txt"
+    region_map.write_text("".join("abcdef"[r] * 6 + "\n" for r in range(6)))
+    argv = [str(region_map) if o == "MAP" else o for o in options]
+    for command in ("solve", "count", "check", "rate"):
+        status = main([command, str(generated), *argv])
+        err = capsys.readouterr().err
+        if agree:
+            assert status in (0, 1), err  # check: puzzles are not filled grids
+        else:
+            assert status == 2
+            assert err.count("\n") == 1, err
+            assert "'# shape: sudoku 6 box 3x2' line and " + options[0] in err
+            assert "give the shape once" in err
+
+
+def test_a_jigsaw_line_and_the_same_map_agree(tmp_path: Path) -> None:
+    out = pipe("satdoku generate --size 7 --regions random --seed 4 --save-regions m.txt", tmp_path)
+    (tmp_path / "p.txt").write_text(out)
+    assert pipe("satdoku count p.txt --regions m.txt", tmp_path).split() == ["1"]
+
+
+def test_plain_comments_stay_comments_and_the_library_reads_the_shape_line() -> None:
+    text = ["# my puzzles", HEADER_6.strip(), "# more words", "1" + "." * 35]
+    (entry,) = read_puzzles(text)
+    assert entry.puzzle is not None and entry.puzzle.shape == Shape.sudoku(6, (3, 2))
+    assert parse_puzzle("\n".join(text)).shape.box == (3, 2)
+    (entry,) = read_puzzles(["# shape of things", "1" + "." * 35])  # a comment, not a line
+    assert entry.puzzle is not None and entry.puzzle.shape.box == (2, 3)
+    (entry,) = read_puzzles([HEADER_6, "1" + "." * 15])
+    assert entry.error is not None and "box 3x2 does not tile a 4x4" in entry.error.message
+    (entry,) = read_puzzles(["# shape: latin 7", "1" + "." * 80], options=ShapeOptions())
+    assert entry.error is not None and "shape line is for 7x7" in entry.error.message
+    with pytest.raises(Exception, match="shape line: unknown word 'boxes'"):
+        list(read_puzzles(["# shape: sudoku boxes 3x2", "1" + "." * 35]))
