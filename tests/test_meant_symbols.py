@@ -113,3 +113,43 @@ def test_a_zero_repeated_in_a_house_is_a_blank_at_every_side(
     assert rec["status"] == "solved"
     solution = [symbols.index(s) for s in str(rec["solution"])]
     assert is_solution(solution, Puzzle(Shape.sudoku(n), tuple(cells)))
+
+
+def as_json_rows(line: str, n: int) -> str:
+    """A puzzle line written as a JSON list of its rows, each a string of symbols."""
+    return json.dumps([line[r * n : (r + 1) * n] for r in range(n)])
+
+
+def test_json_rows_of_strings_read_a_big_puzzles_0_as_lines_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made = generate(Shape.sudoku(12), seed=12)
+    cells = [0 if d == 12 else d for d in made.puzzle.cells]  # 'C' never written
+    twelve = "".join("0123456789AB"[d] for d in cells)  # repeated 0s: blanks
+    big = (DATA / "sudoku36_0z.txt").read_text().split()[0]  # 0-9A-Z: 0 is a digit
+    for line, n in ((twelve, 12), (big, 36)):
+        as_line, as_json = tmp_path / "p.txt", tmp_path / "p.json"
+        as_line.write_text(line + "\n")
+        as_json.write_text(as_json_rows(line, n) + "\n")
+        assert main(["solve", str(as_line), "--json"]) == 0
+        (expected,) = records(capsys)
+        assert main(["solve", str(as_json), "--json"]) == 0
+        (rec,) = records(capsys)
+        assert rec["status"] == expected["status"] == "solved"
+        assert rec["solution"] == expected["solution"]
+    solution = str(rec["solution"])
+    assert is_solution(cells_0z(solution), Puzzle(Shape.sudoku(36), cells_0z(big)))
+
+
+def test_json_rows_of_strings_whose_0_may_be_a_digit_are_refused_as_lines_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made = generate(Shape.sudoku(16), seed=3)
+    line = "".join("0123456789ABCDEF"[d - 1] if d else "." for d in made.puzzle.cells)
+    path = tmp_path / "p.json"
+    path.write_text(as_json_rows(line, 16) + "\n")  # 0-F, '0' never twice in a house
+    assert main(["solve", str(path), "--json"]) == 2
+    (rec,) = records(capsys)
+    assert "give --alphabet 0123456789ABCDEF" in str(rec["error"])
+    assert main(["solve", str(path), "--json", "--alphabet", "0123456789ABCDEF"]) == 0
+    assert records(capsys)[0]["status"] == "solved"

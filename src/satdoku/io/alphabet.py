@@ -12,7 +12,6 @@ __all__ = [
     "DEFAULT_SYMBOLS",
     "SYNTAX",
     "Alphabet",
-    "check_zero_blank",
     "zero_blank_error",
 ]
 
@@ -156,34 +155,6 @@ class Alphabet:
         ('A', '.')
         """
         return (self.blank_symbols[:1] or ".") if digit == 0 else self.symbols[digit - 1]
-
-
-def check_zero_blank(
-    text: str, n: int, alphabet: Alphabet, line: int | None, source: str | None
-) -> None:
-    """Refuse a big puzzle whose '0' may be a digit: written 0-F, it would be read as another.
-
-    '0' is a blank by default, but a 16x16 written with ``0-F`` uses it as a digit; read as a
-    blank, the puzzle would be solved as a different one. When the text holds a '0' cell and
-    never the n-th symbol of the alphabet (``G`` for 16x16), both readings are possible: the
-    user says which (``--alphabet`` or ``--blank``).
-
-    >>> check_zero_blank("1.G0" * 64, 16, Alphabet(), 1, None)
-    >>> check_zero_blank("1.F0" * 64, 16, Alphabet(), 1, None)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    satdoku.core.errors.InputError: 1: '0' is taken as a blank, but this 16x16 never uses 'G'...
-    """
-    if (
-        "0" not in text
-        or n > len(alphabet.symbols)
-        or any(len(p) > 1 and p.isdigit() for p in text.split())
-    ):
-        return  # no '0', or integer tokens (where 0 is the blank, '10' a digit)
-    last = alphabet.symbols[n - 1]
-    if last.upper() in text or last.lower() in text:
-        return
-    raise zero_blank_error(n, alphabet, line, source)
 
 
 def zero_blank_error(

@@ -10,10 +10,11 @@ from collections.abc import Iterator, Sequence
 
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
-from .alphabet import Alphabet, check_zero_blank
+from .alphabet import Alphabet
 from .entries import Entry
 from .shape_options import ShapeOptions
 from .symbols import check_digits
+from .zeros import meant_puzzle
 
 __all__ = ["format_json", "racket_to_json", "read_json"]
 
@@ -76,23 +77,47 @@ def read_json(
     for index, grid in enumerate(grids):
         try:
             if isinstance(grid, list) and grid and all(isinstance(r, str) for r in grid):
-                if len(grid) >= 10 and alphabet.zero_is_guessed:
-                    check_zero_blank("".join(grid), len(grid), alphabet, None, None)
+                puzzle = _puzzle_of_strings(grid, alphabet, options, source)
                 grid = [list(r) for r in grid]  # rows written as strings of symbols
-            if not isinstance(grid, list) or not all(isinstance(r, list) for r in grid):
-                raise InputError(
-                    "expected a JSON list of rows (lists of integers, 0 blank, or strings of "
-                    "symbols)"
-                )
-            digits = [_json_cell(v, alphabet) for row in grid for v in row]
-            rows = [len(r) for r in grid]
-            n = len(grid)
-            if any(r != n for r in rows):
-                raise InputError(f"ragged grid: rows of lengths {sorted(set(rows))}, expected {n}")
-            check_digits(digits, None, n, None, source)
-            yield Entry(index, 1, json.dumps(grid), Puzzle(options.shape_for(n), tuple(digits)))
+            else:
+                puzzle = _puzzle_of_rows(grid, alphabet, options, source)
+            yield Entry(index, 1, json.dumps(grid), puzzle)
         except InputError as err:
             yield Entry(index, 1, json.dumps(grid), None, err.at(source=source))
+
+
+def _puzzle_of_strings(
+    rows: list[str], alphabet: Alphabet, options: ShapeOptions, source: str | None
+) -> Puzzle:
+    """Return the puzzle of rows written as strings of symbols, its ``0`` read as lines' are."""
+    cells = [list(r) for r in rows]
+    puzzle = _puzzle_of_rows(cells, alphabet, options, source)
+    if puzzle.n < 10:
+        return puzzle
+    return meant_puzzle(
+        puzzle,
+        "\n".join(rows),
+        alphabet,
+        lambda other: _puzzle_of_rows(cells, other, options, source),
+        source=source,
+    )
+
+
+def _puzzle_of_rows(
+    grid: object, alphabet: Alphabet, options: ShapeOptions, source: str | None
+) -> Puzzle:
+    """Return the puzzle of a JSON list of rows (lists of integers, null or symbols)."""
+    if not isinstance(grid, list) or not all(isinstance(r, list) for r in grid):
+        raise InputError(
+            "expected a JSON list of rows (lists of integers, 0 blank, or strings of symbols)"
+        )
+    digits = [_json_cell(v, alphabet) for row in grid for v in row]
+    rows = [len(r) for r in grid]
+    n = len(grid)
+    if any(r != n for r in rows):
+        raise InputError(f"ragged grid: rows of lengths {sorted(set(rows))}, expected {n}")
+    check_digits(digits, None, n, None, source)
+    return Puzzle(options.shape_for(n), tuple(digits))
 
 
 _RACKET_TOKEN = re.compile(r"""\s+|'|\(|\)|"(?:[^"\\]|\\.)*"|[^\s()"']+""")
