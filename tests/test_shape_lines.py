@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from satdoku import Puzzle, Shape, is_solution, parse_puzzle
+from satdoku import Puzzle, Shape, is_solution, parse_puzzle, solve
 from satdoku.cli import main
 from satdoku.io.line import parse_line
 from satdoku.io.reading import read_puzzles
@@ -135,3 +135,143 @@ def test_plain_comments_stay_comments_and_the_library_reads_the_shape_line() -> 
     assert entry.error is not None and "shape line is for 7x7" in entry.error.message
     with pytest.raises(Exception, match="shape line: unknown word 'boxes'"):
         list(read_puzzles(["# shape: sudoku boxes 3x2", "1" + "." * 35]))
+
+
+# --- every text satdoku writes for a user to feed back reads back as the same puzzle ----------
+
+
+def model_text(solution: tuple[int, ...], n: int) -> str:
+    """A SAT solver's answer for a solved grid: every claim variable, true or false."""
+    literals = [v if solution[(v - 1) // n] == (v - 1) % n + 1 else -v for v in range(1, n**3 + 1)]
+    return "s SATISFIABLE\nv " + " ".join(map(str, literals)) + " 0\n"
+
+
+SHAPED = [
+    ("# shape: sudoku 6 box 3x2", "5....642..5.........15......23..3..."),
+    ("# shape: jigsaw 5 regions 0111102221023330234304444", "..4.........2.14......5.."),
+    ("# shape: latin alphabet ABCDEF", "AB....B.....C....................F.."),
+]
+
+
+def written_back(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> tuple[str, Path]:
+    """Run a command that must succeed; return its output and a file holding it."""
+    assert main(argv) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    path = tmp_path / "out.txt"
+    path.write_text(out)
+    return out, path
+
+
+def assert_valid(capsys: pytest.CaptureFixture[str], path: Path, puzzle: Puzzle) -> None:
+    """The text at path reads back as one filled grid solving the puzzle."""
+    assert main(["check", str(path)]) == 0, capsys.readouterr().out
+    assert capsys.readouterr().out.split() == ["valid"]
+    (entry,) = read_puzzles(path.read_text().splitlines())
+    assert entry.puzzle is not None and entry.puzzle.shape == puzzle.shape
+    assert is_solution(entry.puzzle.cells, puzzle)
+
+
+@pytest.mark.parametrize(("header", "line"), SHAPED, ids=["box-3x2", "jigsaw", "alphabet"])
+def test_decoded_grids_read_back_as_the_puzzle_through_the_cnf_or_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], header: str, line: str
+) -> None:
+    given = tmp_path / "p.txt"
+    given.write_text(f"{header}\n{line}\n")
+    puzzle = parse_puzzle(given.read_text())
+    solution = solve(puzzle)
+    assert solution is not None
+    model = tmp_path / "m.out"
+    model.write_text(model_text(solution, puzzle.n))
+    cnf = tmp_path / "p.cnf"
+    assert main(["dimacs", str(given), "-o", str(cnf)]) == 0
+    for source in (cnf, given):
+        for fmt in ("line", "grid", "pretty"):
+            out, path = written_back(
+                capsys, tmp_path, ["decode", str(source), str(model), "--format", fmt]
+            )
+            assert out.startswith(header + "\n"), out
+            assert_valid(capsys, path, puzzle)
+
+
+def test_decoding_a_cnf_made_with_shape_options_writes_its_shape_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = tmp_path / "p.txt"
+    given.write_text(SHAPED[0][1] + "\n")  # no shape line: the options give the shape
+    puzzle = Puzzle(Shape.sudoku(6, (3, 2)), parse_line(SHAPED[0][1]).cells)
+    solution = solve(puzzle)
+    assert solution is not None
+    model = tmp_path / "m.out"
+    model.write_text(model_text(solution, 6))
+    cnf = tmp_path / "p.cnf"
+    assert main(["dimacs", str(given), "--box", "3x2", "-o", str(cnf)]) == 0
+    out, path = written_back(capsys, tmp_path, ["decode", str(cnf), str(model), "--format", "line"])
+    assert out.startswith(HEADER_6)
+    assert_valid(capsys, path, puzzle)
+
+
+def test_the_cnf_of_a_puzzle_in_its_own_alphabet_names_that_alphabet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    header, line = SHAPED[2]
+    given = tmp_path / "p.txt"
+    given.write_text(f"{header}\n{line}\n")
+    cnf = tmp_path / "p.cnf"
+    assert main(["dimacs", str(given), "-o", str(cnf)]) == 0
+    assert f"c puzzle: {line}\nc alphabet: ABCDEF\n" in cnf.read_text()
+    solution = solve(parse_puzzle(given.read_text()))
+    assert solution is not None
+    model = tmp_path / "m.out"
+    model.write_text(model_text(solution, 6))
+    for source in (cnf, given):
+        assert main(["decode", str(source), str(model), "--json"]) == 0
+        (rec,) = [json.loads(t) for t in capsys.readouterr().out.splitlines()]
+        assert set(str(rec["solution"])) == set("ABCDEF")
+
+
+@pytest.mark.parametrize(("header", "line"), SHAPED, ids=["box-3x2", "jigsaw", "alphabet"])
+@pytest.mark.parametrize("fmt", ["grid", "pretty"])
+def test_solved_grids_and_boards_read_back_as_the_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], header: str, line: str, fmt: str
+) -> None:
+    given = tmp_path / "p.txt"
+    given.write_text(f"{header}\n{line}\n")
+    out, path = written_back(capsys, tmp_path, ["solve", str(given), "--format", fmt])
+    assert out.startswith(header + "\n")
+    assert_valid(capsys, path, parse_puzzle(given.read_text()))
+
+
+@pytest.mark.parametrize(("header", "line"), SHAPED, ids=["box-3x2", "jigsaw", "alphabet"])
+def test_a_shown_board_reads_back_as_the_same_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], header: str, line: str
+) -> None:
+    given = tmp_path / "p.txt"
+    given.write_text(f"{header}\n{line}\n")
+    puzzle = parse_puzzle(given.read_text())
+    out, path = written_back(capsys, tmp_path, ["show", str(given)])
+    assert out.startswith(header + "\n")
+    (entry,) = read_puzzles(path.read_text().splitlines())
+    assert entry.puzzle == puzzle
+    out, path = written_back(capsys, tmp_path, ["show", str(given), "--solve"])
+    assert_valid(capsys, path, puzzle)
+
+
+def test_dimacs_solve_with_lines_read_back_as_the_puzzles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    header, line = SHAPED[0]
+    given = tmp_path / "p.txt"
+    given.write_text(f"{header}\n{line}\n")
+    puzzle = parse_puzzle(given.read_text())
+    solution = solve(puzzle)
+    assert solution is not None
+    model = tmp_path / "m.out"
+    model.write_text(model_text(solution, 6))
+    script = tmp_path / "solver.py"  # a SAT solver that knows the answer
+    script.write_text(f"print(open({str(model)!r}).read())\n")
+    solver = f"{shlex.quote(sys.executable)} {shlex.quote(str(script))} {{cnf}}"
+    out, path = written_back(capsys, tmp_path, ["dimacs", str(given), "--solve-with", solver])
+    assert out.startswith(header + "\n")
+    assert_valid(capsys, path, puzzle)

@@ -22,10 +22,12 @@ from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
 from ..io.alphabet import Alphabet
+from ..io.header import shape_line
 from ..views.records import record
 from .common import add_input_options, alphabet_of, read_entries
 from .help_format import HelpFormat
 from .output import add_format_options, grid_text
+from .solve_output import puzzle_alphabet
 
 __all__ = ["NAME", "register", "run", "write_result", "Source"]
 
@@ -171,13 +173,14 @@ def write_result(
     extra: dict[str, object] | None = None,
 ) -> None:
     """Print one result as ``solve`` does (json record, line, grid or pretty board)."""
+    alphabet = puzzle_alphabet(source.puzzle, source.alphabet)
     if fmt == "json":
-        rec = record(source.index, result, source.alphabet, source.line)
+        rec = record(source.index, result, alphabet, source.line)
         rec.update(extra or {})
         out.write(json.dumps(rec) + "\n")
         return
     if result.status is Status.SOLVED and result.solution is not None:
-        text = grid_text(fmt, result.solution, source.puzzle.shape, source.alphabet)
+        text = grid_text(fmt, result.solution, source.puzzle.shape, alphabet)
         if fmt == "line":
             out.write(text + "\n")
         else:
@@ -200,6 +203,11 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     fmt = args.format or "pretty"
+    if fmt != "json":  # the grids read back as answers to the same puzzle, whatever its shape
+        line = shape_line(
+            source.puzzle.shape, puzzle_alphabet(source.puzzle, source.alphabet).symbols
+        )
+        sys.stdout.write("" if line is None else line + "\n")
     for k, answer in enumerate(answers):
         result = result_of(source.puzzle, answer, simplified=source.simplified)
         extra: dict[str, object] | None = {"model": k + 1} if len(answers) > 1 else None

@@ -25,10 +25,12 @@ from .common import (
     encoding_of,
     read_entries,
     report_error,
+    shape_options,
 )
 from .decode import Source, write_result
 from .help_format import HelpFormat
 from .option_types import seconds
+from .solve_output import read_with, shape_header
 
 __all__ = ["NAME", "register", "run"]
 
@@ -196,6 +198,9 @@ def run(args: argparse.Namespace) -> int:
     gz = args.gzip or (target is not None and not is_dir and target.name.endswith(".gz"))
     stem, status, written = _stem(args), 0, 0
     source_name = args.file or EXAMPLE
+    if solver is not None and not args.json and entries:  # its lines read back as the puzzles
+        line = shape_header(entries[0], shape_options(args), alphabet)
+        sys.stdout.write("" if line is None else line + "\n")
     with tempfile.TemporaryDirectory(prefix="satdoku-cnf-") as tmp:
         for entry in entries:
             if entry.puzzle is None:
@@ -215,7 +220,7 @@ def run(args: argparse.Namespace) -> int:
                 givens=options.givens,
                 simplify=options.simplify,
                 names=options.names,
-                alphabet=alphabet,
+                alphabet=read_with(entry, alphabet),  # a shape line's alphabet: the header's
                 source=source_name,
                 index=entry.index,
                 line=entry.line,
@@ -236,7 +241,8 @@ def run(args: argparse.Namespace) -> int:
                     report_error(InputError(done.failure))
                     status = 2
                     result = Result(Status.INVALID, puzzle=entry.puzzle, error=done.failure)
-                source = Source(entry.puzzle, entry.index, entry.line, alphabet, options.simplify)
+                read = read_with(entry, alphabet)
+                source = Source(entry.puzzle, entry.index, entry.line, read, options.simplify)
                 extra = {"solver": solver.name, "seconds": round(done.seconds, 4)}
                 write_result(
                     sys.stdout,

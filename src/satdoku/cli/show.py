@@ -9,8 +9,9 @@ from ..backends.sat import SatBackend
 from ..core.errors import InputError
 from ..io.grid import format_pretty
 from ..views.svg import board_svg, pencil_marks
-from .common import add_input_options, alphabet_of, read_entries, report_error
+from .common import add_input_options, alphabet_of, read_entries, report_error, shape_options
 from .help_format import HelpFormat
+from .solve_output import read_with, shape_header
 
 __all__ = ["NAME", "register", "run"]
 
@@ -54,7 +55,7 @@ def _target(base: str, index: int) -> Path:
 def run(args: argparse.Namespace) -> int:
     """Draw every puzzle; exit 2 when any could not be read."""
     alphabet = alphabet_of(args)
-    status = 0
+    status, header_due = 0, True
     with SatBackend() as backend:
         for entry in read_entries(args):
             if entry.puzzle is None:
@@ -64,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             puzzle = entry.puzzle
             cells = puzzle.cells
+            written = read_with(entry, alphabet)  # a shape line may name the puzzle's symbols
             if args.solve:
                 solution = backend.solve(puzzle).solution
                 if solution is None:
@@ -77,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
                     puzzle.shape,
                     givens=puzzle.cells,
                     candidates=candidates,
-                    alphabet=alphabet,
+                    alphabet=written,
                     title=f"satdoku: {puzzle.shape.describe()}",
                 )
                 target = _target(args.svg, entry.index)
@@ -89,5 +91,10 @@ def run(args: argparse.Namespace) -> int:
             else:
                 if entry.index:
                     print()
-                print(format_pretty(cells, puzzle.shape, alphabet))
+                if header_due:  # boards read back as the same puzzles, whatever their shape
+                    header_due = False
+                    header = shape_header(entry, shape_options(args), alphabet)
+                    if header is not None:
+                        print(header)
+                print(format_pretty(cells, puzzle.shape, written))
     return status

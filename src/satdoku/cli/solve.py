@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         from ..views.explanation import annotated  # lazy: start-up
 
         explainer = Explainer(args.solver, encoding_of(args), limits_of(args))
-    header = fmt == "line"  # a shape line above the first answer, when the side needs one
+    header = fmt != "json"  # a shape line above the first answer, when the side needs one
     with backend:
         for outcome in solve_entries(read_entries(args), backend, jobs=jobs, factory=factory):
             if bar is not None:

@@ -19,6 +19,7 @@ from typing import TextIO
 
 from ..api.batch import Outcome
 from ..core.errors import InputError
+from ..core.puzzle import Puzzle
 from ..core.results import Status
 from ..io.alphabet import Alphabet
 from ..io.entries import Entry
@@ -28,7 +29,7 @@ from ..views.records import record
 from .common import EXAMPLE, report_error
 from .output import grid_text
 
-__all__ = ["read_with", "shape_header", "write_outcome"]
+__all__ = ["puzzle_alphabet", "read_with", "shape_header", "write_outcome"]
 
 
 def read_with(entry: Entry, alphabet: Alphabet) -> Alphabet:
@@ -39,7 +40,18 @@ def read_with(entry: Entry, alphabet: Alphabet) -> Alphabet:
     >>> read_with(entry, Alphabet()).symbols
     'ABCD'
     """
-    symbols = None if entry.puzzle is None else entry.puzzle.symbols
+    return puzzle_alphabet(entry.puzzle, alphabet)
+
+
+def puzzle_alphabet(puzzle: Puzzle | None, alphabet: Alphabet) -> Alphabet:
+    """Return the alphabet a puzzle was read with when it names one, else the one given.
+
+    >>> from satdoku.io.reading import read_puzzles
+    >>> entry = next(read_puzzles(["# shape: latin alphabet ABCD", "AB.."]))
+    >>> puzzle_alphabet(entry.puzzle, Alphabet()).symbols
+    'ABCD'
+    """
+    symbols = None if puzzle is None else puzzle.symbols
     if symbols is None or symbols == alphabet.symbols:
         return alphabet
     return Alphabet(symbols)
