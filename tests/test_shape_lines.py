@@ -1,7 +1,8 @@
 """Shape lines: what satdoku writes as lines it reads back as the same puzzles, whatever the shape.
 
 A side alone does not tell a 6x6 with 3x2 boxes from one with 2x3 boxes, nor a jigsaw from a
-Latin square: ``generate`` and ``solve`` put a ``# shape`` line above their lines when the side
+Latin square: whatever satdoku writes for its users to feed back (``generate``, ``solve``,
+``decode``, ``show``, :func:`satdoku.format_puzzles`) starts with a ``# shape`` line when the side
 does not say it all, every reader honours it, and a shape option that contradicts it is refused.
 """
 
@@ -15,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from satdoku import Puzzle, Shape, is_solution, parse_puzzle, solve
+import satdoku
+from satdoku import InputError, Puzzle, Shape, is_solution, parse_puzzle, solve
 from satdoku.cli import main
 from satdoku.io.line import parse_line
 from satdoku.io.reading import read_puzzles
@@ -146,6 +148,19 @@ def model_text(solution: tuple[int, ...], n: int) -> str:
     return "s SATISFIABLE\nv " + " ".join(map(str, literals)) + " 0\n"
 
 
+def puzzle_and_model(
+    tmp_path: Path, text: str, puzzle: Puzzle | None = None
+) -> tuple[Puzzle, Path, Path]:
+    """Write a puzzle's text (the puzzle it means unless given) and a SAT solver's answer to it."""
+    given, model = tmp_path / "p.txt", tmp_path / "m.out"
+    given.write_text(text)
+    puzzle = puzzle or parse_puzzle(text)
+    solution = solve(puzzle)
+    assert solution is not None
+    model.write_text(model_text(solution, puzzle.n))
+    return puzzle, given, model
+
+
 SHAPED = [
     ("# shape: sudoku 6 box 3x2", "5....642..5.........15......23..3..."),
     ("# shape: jigsaw 5 regions 0111102221023330234304444", "..4.........2.14......5.."),
@@ -177,13 +192,7 @@ def assert_valid(capsys: pytest.CaptureFixture[str], path: Path, puzzle: Puzzle)
 def test_decoded_grids_read_back_as_the_puzzle_through_the_cnf_or_its_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], header: str, line: str
 ) -> None:
-    given = tmp_path / "p.txt"
-    given.write_text(f"{header}\n{line}\n")
-    puzzle = parse_puzzle(given.read_text())
-    solution = solve(puzzle)
-    assert solution is not None
-    model = tmp_path / "m.out"
-    model.write_text(model_text(solution, puzzle.n))
+    puzzle, given, model = puzzle_and_model(tmp_path, f"{header}\n{line}\n")
     cnf = tmp_path / "p.cnf"
     assert main(["dimacs", str(given), "-o", str(cnf)]) == 0
     for source in (cnf, given):
@@ -198,13 +207,8 @@ def test_decoded_grids_read_back_as_the_puzzle_through_the_cnf_or_its_file(
 def test_decoding_a_cnf_made_with_shape_options_writes_its_shape_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    given = tmp_path / "p.txt"
-    given.write_text(SHAPED[0][1] + "\n")  # no shape line: the options give the shape
     puzzle = Puzzle(Shape.sudoku(6, (3, 2)), parse_line(SHAPED[0][1]).cells)
-    solution = solve(puzzle)
-    assert solution is not None
-    model = tmp_path / "m.out"
-    model.write_text(model_text(solution, 6))
+    _, given, model = puzzle_and_model(tmp_path, SHAPED[0][1] + "\n", puzzle)  # no shape line
     cnf = tmp_path / "p.cnf"
     assert main(["dimacs", str(given), "--box", "3x2", "-o", str(cnf)]) == 0
     out, path = written_back(capsys, tmp_path, ["decode", str(cnf), str(model), "--format", "line"])
@@ -216,15 +220,10 @@ def test_the_cnf_of_a_puzzle_in_its_own_alphabet_names_that_alphabet(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     header, line = SHAPED[2]
-    given = tmp_path / "p.txt"
-    given.write_text(f"{header}\n{line}\n")
+    puzzle, given, model = puzzle_and_model(tmp_path, f"{header}\n{line}\n")
     cnf = tmp_path / "p.cnf"
     assert main(["dimacs", str(given), "-o", str(cnf)]) == 0
     assert f"c puzzle: {line}\nc alphabet: ABCDEF\n" in cnf.read_text()
-    solution = solve(parse_puzzle(given.read_text()))
-    assert solution is not None
-    model = tmp_path / "m.out"
-    model.write_text(model_text(solution, 6))
     for source in (cnf, given):
         assert main(["decode", str(source), str(model), "--json"]) == 0
         (rec,) = [json.loads(t) for t in capsys.readouterr().out.splitlines()]
@@ -262,16 +261,26 @@ def test_dimacs_solve_with_lines_read_back_as_the_puzzles(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     header, line = SHAPED[0]
-    given = tmp_path / "p.txt"
-    given.write_text(f"{header}\n{line}\n")
-    puzzle = parse_puzzle(given.read_text())
-    solution = solve(puzzle)
-    assert solution is not None
-    model = tmp_path / "m.out"
-    model.write_text(model_text(solution, 6))
+    puzzle, given, model = puzzle_and_model(tmp_path, f"{header}\n{line}\n")
     script = tmp_path / "solver.py"  # a SAT solver that knows the answer
     script.write_text(f"print(open({str(model)!r}).read())\n")
     solver = f"{shlex.quote(sys.executable)} {shlex.quote(str(script))} {{cnf}}"
     out, path = written_back(capsys, tmp_path, ["dimacs", str(given), "--solve-with", solver])
     assert out.startswith(header + "\n")
     assert_valid(capsys, path, puzzle)
+
+
+@pytest.mark.parametrize(("header", "line"), SHAPED, ids=["box-3x2", "jigsaw", "alphabet"])
+def test_the_library_writes_puzzles_and_solutions_that_read_back_as_written(
+    header: str, line: str
+) -> None:
+    puzzle = parse_puzzle(f"{header}\n{line}")
+    solution = solve(puzzle)
+    assert solution is not None
+    text = satdoku.format_puzzles([puzzle, Puzzle(puzzle.shape, solution)])
+    assert text.startswith(header + "\n")
+    read = [entry.puzzle for entry in read_puzzles(text.splitlines())]
+    assert read == [puzzle, Puzzle(puzzle.shape, solution)]
+    assert satdoku.format_puzzles([Puzzle(Shape.sudoku(9), (0,) * 81)]) == "." * 81 + "\n"
+    with pytest.raises(InputError, match="different shapes"):
+        satdoku.format_puzzles([puzzle, Puzzle(Shape.sudoku(puzzle.n), puzzle.cells)])

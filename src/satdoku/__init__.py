@@ -58,6 +58,7 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .io.grid import format_pretty
     from .io.line import format_line
     from .io.reading import parse_puzzle, read_puzzles
+    from .io.writing import format_puzzles
     from .rules.rating import rate
     from .rules.search import Trace, trace
 
@@ -78,6 +79,7 @@ _HOMES = {
     "explain": "api.explain",
     "format_line": "io.line",
     "format_pretty": "io.grid",
+    "format_puzzles": "io.writing",
     "generate": "api.generate",
     "hint": "api.hint",
     "is_solution": "core.checker",
@@ -136,6 +138,7 @@ __all__ = [
     "explain",
     "format_line",
     "format_pretty",
+    "format_puzzles",
     "generate",
     "hint",
     "is_solution",
