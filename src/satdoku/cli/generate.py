@@ -22,8 +22,8 @@ from typing import Any
 
 from ..api.generate import ATTEMPTS, Generated
 from ..api.generate_batch import Request, generate_many
-from ..api.vicinity import WALK_LEVELS
 from ..api.random_grid import complete, random_jigsaw
+from ..api.vicinity import WALK_LEVELS
 from ..core.errors import InputError
 from ..core.shape import MAX_SIZE, Shape
 from ..core.symmetry import Symmetry
