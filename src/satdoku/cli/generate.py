@@ -153,7 +153,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_jobs_option(
         out, "N worker processes, same output as one (0: one per CPU; default 1)", MAX_JOBS
     )
-    add_progress_option(out, "progress bar on stderr (default: on a terminal, not with --json)")
+    add_progress_option(
+        out, "progress bar on stderr (default: on a terminal the puzzles do not go to, not --json)"
+    )
     add_dask_options(out, "generate")
     parser.set_defaults(run=run)
 
