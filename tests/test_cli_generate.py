@@ -138,10 +138,42 @@ def test_jigsaw_from_a_file_and_random(tmp_path: Path, capsys: pytest.CaptureFix
 def test_a_missed_wish_is_said(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["generate", "--size", "4", "--level", "extreme", "--attempts", "2", "--json"]
     status, out, err = run([*argv, "--seed", "1"], capsys)
-    assert status == 0
+    assert status == 1
     (rec,) = records(out)
     assert rec["matched"] is False and rec["wanted"] == "extreme" and rec["level"] != "extreme"
     assert "not met in 2 tries" in err and "level extreme" in err
+    assert "0 of 1 puzzles met the wish" in err
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_wish_never_met_prints_no_puzzle_and_fails(
+    jobs: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["generate", "--size", "4", "--level", "extreme", "--attempts", "5", "--count", "6"]
+    status, out, err = run([*argv, "--seed", "1", "--jobs", jobs], capsys)
+    assert (status, out) == (1, "")  # 4x4 puzzles are all easy: none is printed as extreme
+    last = err.splitlines()[-1]
+    assert last.startswith("satdoku: 0 of 6 puzzles met the wish") and "held back" in last
+    assert "--attempts" in last and "--minimal" in last  # how to get more
+    assert err.count("not met in 5 tries") == 6
+
+
+def test_only_the_puzzles_that_met_the_wish_are_printed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["generate", "--level", "hard", "--attempts", "2", "--count", "4", "--seed", "4"]
+    status, marked, _ = run([*argv, "--json"], capsys)
+    assert status == 1
+    met = [str(rec["puzzle"]) for rec in records(marked) if rec["matched"]]
+    assert 0 < len(met) < 4  # some of the four met the wish, some did not
+    status, out, err = run(argv, capsys)
+    assert status == 1 and out.splitlines() == met
+    for line in met:
+        assert rate(parse_line(line)).level is Level.HARD
+    assert f"satdoku: {len(met)} of 4 puzzles met the wish" in err
+    assert "--minimal" not in err.splitlines()[-1]  # hard puzzles are not walked to
+    status, out, err = run([*argv[:-4], "--count", "1", "--seed", "4"], capsys)
+    assert (status, out.splitlines(), err) == (0, met[:1], "")  # the first one met it
 
 
 @pytest.mark.parametrize(

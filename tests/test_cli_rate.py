@@ -14,7 +14,10 @@ from satdoku.rules.rating import rate
 EASY = "1.3..4..2...4..1"
 HARD = "4...15.8.7.82......1......72....4.5.....8..9..94.2.....6.4..97.8.1........5....61"
 EXPERT = "...21....7.8........4.89.3.4......8.1....4.26....3.1..2..6.3.7...37..5..........."
-FIELDS = {"index", "line", "status", "level", "rung", "counts", "guesses"}
+GUESSING = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+# no solution, but set logic up to size 4 does not find the contradiction: search does
+REFUTED = "4..317.8.7.82......1......72....4.5.....8..9..94.2.....6.4..97.8.1........5....61"
+FIELDS = {"index", "line", "status", "level", "rung", "counts", "guesses", "unique"}
 
 
 def write(tmp_path: Path, lines: list[str], name: str = "p.txt") -> str:
@@ -37,10 +40,35 @@ def test_rate_json_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         ("hard", 2, "solved"),
         ("expert", 3, "solved"),
         ("guessing", 5, "solved"),
-        ("easy", 0, "unsolvable"),
+        (None, None, "unsolvable"),
     ]
+    assert [r["unique"] for r in got] == [True, True, False, False]
     assert got[0]["counts"] == rate(parse_line(HARD)).counts and got[0]["guesses"] == 0
     assert got[2]["guesses"] > 0
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_rate_says_unsolvable_invalid_and_not_unique_as_solve_does(
+    jobs: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    two_ones = "11" + "." * 79  # two 1s in a row: no solution, no level
+    lines = [two_ones, REFUTED, "1" + "." * 80, GUESSING, "12x", HARD]
+    path = write(tmp_path, lines)
+    assert main(["rate", path, "--jobs", jobs]) == 2
+    plain = capsys.readouterr().out.splitlines()
+    assert plain[:2] == ["unsolvable", "unsolvable"] and plain[4] == "invalid"
+    assert plain[2].startswith("guessing  rung 5  not unique  ")
+    assert plain[3].startswith("guessing  rung 5  ") and "not unique" not in plain[3]
+    assert plain[5].startswith("hard      rung 2  ")
+    assert main(["solve", path]) == 2
+    solved = capsys.readouterr().out.splitlines()
+    assert [solved[i] for i in (0, 1, 4)] == ["unsolvable", "unsolvable", "invalid"]
+    assert main(["rate", path, "--json", "--jobs", jobs]) == 2
+    got = records(capsys.readouterr().out)
+    assert [r["status"] for r in got] == ["unsolvable", "unsolvable", "solved", "solved",
+                                          "invalid", "solved"]  # fmt: skip
+    assert [(r["level"], r["rung"]) for r in got[:2]] == [(None, None), (None, None)]
+    assert [r.get("unique") for r in got] == [False, False, False, True, None, True]
 
 
 def test_rate_plain_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -98,7 +126,8 @@ def test_rate_other_shapes_and_alphabets(
 ) -> None:
     assert main(["rate", write(tmp_path, ["AB..", "...."]), "--alphabet", "ABCD", "--latin"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("easy      rung 0") and out[1] == "guessing  rung 5  1 guess"
+    assert out[0].startswith("easy      rung 0")
+    assert out[1] == "guessing  rung 5  not unique  1 guess"  # two Latin squares fill it
 
 
 def test_rate_progress_bar(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -211,6 +211,17 @@ def test_generate_on_a_cluster_is_reproducible(
     assert [json.loads(r)["index"] for r in out.splitlines()] == list(range(10))
 
 
+def test_generate_on_a_cluster_holds_back_missed_wishes(
+    cluster: tuple[str, object], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["generate", "--count", "6", "--seed", "4", "--level", "hard", "--attempts", "2"]
+    out = _same(argv, cluster[0], capsys, "--chunk-size", "2")
+    status, _, err = _run([*argv, "--dask", cluster[0], "--chunk-size", "4"], capsys)
+    met = len(out.splitlines())
+    assert status == 1 and 0 < met < 6
+    assert err.splitlines()[-1].startswith(f"satdoku: {met} of 6 puzzles met the wish")
+
+
 def test_output_dir_parts_concatenate_to_the_output(
     tmp_path: Path, cluster: tuple[str, object], files: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..backends import native
 from ..backends.limits import is_keyboard_interrupt
-from ..core.errors import InputError, InternalError
+from ..core.errors import InputError, InternalError, shorten
 from ..core.version import __version__
 from .common import resolve_input
 from .help_format import HelpFormat
@@ -70,7 +70,7 @@ def _command_of(argv: Sequence[str]) -> str | None:
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        print(f"{self.prog}: error: {shorten(message)}", file=sys.stderr)
         sys.exit(2)
 
 

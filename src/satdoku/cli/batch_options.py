@@ -26,8 +26,8 @@ def add_jobs_option(group: argparse._ActionsContainer, help: str, most: int = MA
 
 def add_progress_option(
     group: argparse._ActionsContainer,
-    help: str = "progress bar on stderr (default: when stderr is a terminal and "
-    "the output is not --json)",
+    help: str = "progress bar on stderr (default: when stderr is a terminal the results do not "
+    "go to, and the output is not --json)",
 ) -> None:
     """Add ``--progress`` / ``--no-progress`` (default: decided by the terminal)."""
     group.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help=help)

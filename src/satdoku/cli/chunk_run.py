@@ -249,7 +249,7 @@ def relocated(output: ChunkOutput, path: str, source: str, lines: int, index: in
 
 
 def generate_chunk(
-    written: Callable[[int, Any, argparse.Namespace], tuple[str, str | None]],
+    written: Callable[[int, Any, argparse.Namespace], tuple[str | None, str | None]],
     args: argparse.Namespace,
     request: Request,
     run_seed: int,
@@ -258,8 +258,9 @@ def generate_chunk(
 ) -> ChunkOutput:
     """Make puzzles ``start`` to ``start + count - 1`` of a ``generate`` run, as the run makes them.
 
-    ``written`` is the command's own writer of one puzzle (its text and any warning); puzzle i
-    comes from its own seed, ``puzzle_seed(run_seed, i)``, so any cut of a run gives its puzzles.
+    ``written`` is the command's own writer of one puzzle (its text, None if held back, and any
+    warning: the wish missed); puzzle i comes from its own seed, ``puzzle_seed(run_seed, i)``, so
+    any cut of a run gives its puzzles. The status is the number of puzzles that missed the wish.
 
     >>> from satdoku.core.shape import Shape
     >>> def line(index, made, args): return f"{index} {made.givens}", None
@@ -269,7 +270,8 @@ def generate_chunk(
     out, err = [], []
     for index in range(start, start + count):
         text, warning = written(index, request.make(puzzle_seed(run_seed, index)), args)
-        out.append(text + "\n")
+        if text is not None:
+            out.append(text + "\n")
         if warning is not None:
             err.append(warning + "\n")
-    return ChunkOutput("".join(out), "".join(err), 0, False)
+    return ChunkOutput("".join(out), "".join(err), len(err), False)

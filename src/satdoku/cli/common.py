@@ -325,8 +325,11 @@ def standard_input() -> IO[bytes]:
     return sys.stdin.buffer
 
 
-def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
-    """Yield the puzzles of the command's input, streaming; raise InputError for a bad file."""
+def read_entries(args: argparse.Namespace, opened: IO[bytes] | None = None) -> Iterator[Entry]:
+    """Yield the puzzles of the command's input, streaming; raise InputError for a bad file.
+
+    ``opened``: FILE's stream, opened (and closed) by the caller, which has looked at its head.
+    """
     options = shape_options(args)
     alphabet = alphabet_of(args)
     layout = args.layout or FileLayout.AUTO
@@ -340,7 +343,7 @@ def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
         return
     source = "<stdin>" if args.file == "-" else args.file
     try:
-        stream: IO[bytes] = (
+        stream: IO[bytes] = opened or (
             standard_input() if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
         )
     except OSError as err:
@@ -355,7 +358,7 @@ def read_entries(args: argparse.Namespace) -> Iterator[Entry]:
         )
         yield from nonempty_entries(entries, source)
     finally:
-        if args.file != "-":
+        if args.file != "-" and opened is None:
             stream.close()
 
 

@@ -342,9 +342,10 @@ def generate_on_dask(
     args: argparse.Namespace,
     request: Request,
     run_seed: int,
-    written: Callable[[int, Any, argparse.Namespace], tuple[str, str | None]],
+    written: Callable[[int, Any, argparse.Namespace], tuple[str | None, str | None]],
 ) -> int:
-    """Make ``generate``'s puzzles on the cluster ``--dask`` names, in order; return 0.
+    """Make ``generate``'s puzzles on the cluster ``--dask`` names, in order; return how many
+    met the wish.
 
     ``written`` is the command's writer of one puzzle; puzzle i comes from its own seed, so the
     output is that of the run without ``--dask``.
@@ -365,12 +366,14 @@ def generate_on_dask(
     bar = None
     if wants_progress(sys.stderr, args.json, args.progress):
         bar = Progress(sys.stderr, args.count)
+    met = args.count
     with _client(args, address) as client:
         for number, output in enumerate(in_order(client, calls)):
             writer.write(number, output)
             sys.stderr.write(output.err)
+            met -= output.status  # the chunk's puzzles that missed the wish
             if bar is not None:
                 bar.tick(min(size, args.count - starts[number]))
     if bar is not None:
         bar.close()
-    return 0
+    return met

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass
 from typing import IO
 
-from ..cnf.dimacs_read import read_cnf_text, read_header
+from ..cnf.dimacs_read import cnf_text, read_header
 from ..cnf.solver_answers import models_of, parse_answers, result_of
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
@@ -88,32 +88,43 @@ HEADER_BYTES = 64 * 2**20
 and a gzip bomb costs no more than this."""
 
 
-def _is_cnf(path: str) -> bool:
-    try:
-        with open(path, "rb") as stream:
-            head = stream.read(64)
-    except OSError:
-        return False
+def _is_cnf(head: bytes) -> bool:
     return head[:2] == b"\x1f\x8b" or head.lstrip().startswith((b"c ", b"p cnf", b"c\n"))
 
 
 def _source(args: argparse.Namespace) -> Source:
-    if args.file not in (None, "-") and _is_cnf(args.file):
-        header = read_header(read_cnf_text(args.file, HEADER_BYTES), source=args.file)
-        if header is None:
-            raise InputError(
-                "a CNF without a satdoku header: give the puzzle file instead "
-                "(and --simplified if the CNF was simplified)",
-                source=args.file,
-            )
-        return Source(
-            header.puzzle,
-            header.index,
-            header.line,
-            header.alphabet,
-            header.simplify or args.simplified,
+    if args.file in (None, "-"):
+        return _puzzle_source(args, None)
+    try:
+        stream = open(args.file, "rb")  # noqa: SIM115 (closed below) once: a pipe cannot be read twice
+    except OSError as err:
+        raise InputError(f"cannot open: {err.strerror}", source=args.file) from None
+    with stream:
+        try:
+            head = stream.peek(64)  # looked at, not taken: the reader of either kind gets it
+        except OSError as err:  # EISDIR from a directory, ...
+            raise InputError(f"cannot read: {err.strerror}", source=args.file) from None
+        if not _is_cnf(head):
+            return _puzzle_source(args, stream)
+        header = read_header(cnf_text(stream, args.file, HEADER_BYTES), source=args.file)
+    if header is None:
+        raise InputError(
+            "a CNF without a satdoku header: give the puzzle file instead "
+            "(and --simplified if the CNF was simplified)",
+            source=args.file,
         )
-    entries = list(read_entries(args))
+    return Source(
+        header.puzzle,
+        header.index,
+        header.line,
+        header.alphabet,
+        header.simplify or args.simplified,
+    )
+
+
+def _puzzle_source(args: argparse.Namespace, stream: IO[bytes] | None) -> Source:
+    """Return the one puzzle of FILE (``stream`` when opened already), the example or stdin."""
+    entries = list(read_entries(args, stream))
     if len(entries) != 1:
         raise InputError(
             f"decode takes one puzzle, the input holds {len(entries)}",

@@ -1,13 +1,14 @@
 """``satdoku generate``: make puzzles with one solution, for any shape, rated and reproducible.
 
 Line format by default (one puzzle line each, under a ``# shape`` line when the side alone does
-not tell the shape, so ``satdoku solve`` reads them back as made). JSON records (exact
-contract): ``{"index", "puzzle", "solution", "givens", "level", "rung", "minimal",
-"symmetry", "seed", "shape", "attempts", "matched", "wanted"}`` plus ``"regions"`` (the region
-map as a line) for jigsaw shapes; ``matched`` is false when a wish (``--level``,
-``--minimal``, ``--givens``) was not met within ``--attempts`` tries (grids, and the moves of
-the walk to a minimal extreme puzzle), and then ``level`` is the true rating of the puzzle given
-(a warning says so on stderr too).
+not tell the shape, so ``satdoku solve`` reads them back as made). JSON records (exact contract): ``{"index", "puzzle", "solution", "givens",
+"level", "rung", "minimal", "symmetry", "seed", "shape", "attempts", "matched", "wanted"}``
+plus ``"regions"`` (the region map as a line) for jigsaw shapes; ``matched`` is false when a
+wish (``--level``, ``--minimal``, ``--givens``, ``--symmetry`` with them) was not met within
+``--attempts`` tries (grids, and the moves of the walk to a minimal extreme puzzle), and then
+``level`` is the true rating of the puzzle given (a warning says so on stderr too). Without
+``--json`` such a puzzle is held back: every line printed meets the wish. The exit status is 1
+(:data:`MISSED`) when fewer puzzles than ``--count`` met it, with a line on stderr saying how many.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from ..api.generate import ATTEMPTS, Generated
 from ..api.generate_batch import Request, generate_many
 from ..api.random_grid import complete, random_jigsaw
+from ..api.vicinity import WALK_LEVELS
 from ..core.errors import InputError
 from ..core.shape import MAX_SIZE, Shape
 from ..core.symmetry import Symmetry
@@ -35,7 +37,16 @@ from .help_format import HelpFormat
 from .option_types import whole_number
 from .progress import Progress, wants_progress
 
-__all__ = ["NAME", "register", "run", "puzzle_text", "MAX_PUZZLES", "MAX_RANDOM_REGIONS"]
+__all__ = [
+    "NAME",
+    "register",
+    "run",
+    "puzzle_text",
+    "shortfall",
+    "MAX_PUZZLES",
+    "MAX_RANDOM_REGIONS",
+    "MISSED",
+]
 
 NAME = "generate"
 
@@ -45,6 +56,9 @@ MAX_PUZZLES = 10**9
 MAX_RANDOM_REGIONS = 16
 """The largest side of random jigsaw maps: about 1 random 16x16 map in 30 admits a solution
 the engine finds quickly (7 in 30 at 12x12, 22 in 30 at 9x9)."""
+
+MISSED = 1
+"""The exit status of a run in which fewer puzzles than ``--count`` met the wish."""
 
 EPILOG = """examples:
   satdoku generate                         # one 9x9 puzzle with one solution (minimal)
@@ -60,6 +74,10 @@ EPILOG = """examples:
   satdoku generate --regions map.txt       # jigsaw regions from a map file (as solve reads)
   satdoku generate --regions random --size 7 --save-regions map7.txt
   satdoku generate --count 1000 --jobs 2 --seed 3 > p.txt   # same output as --jobs 1
+
+A puzzle that does not meet the wish (--level, --minimal, --givens) within --attempts tries is
+held back (with --json its record says "matched": false). Exit status: 0 when --count puzzles
+met the wish, 1 when fewer did (stderr says how many), 2 for a bad option.
 """
 
 
@@ -136,7 +154,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_jobs_option(
         out, "N worker processes, same output as one (0: one per CPU; default 1)", MAX_JOBS
     )
-    add_progress_option(out, "progress bar on stderr (default: on a terminal, not with --json)")
+    add_progress_option(
+        out, "progress bar on stderr (default: on a terminal the puzzles do not go to, not --json)"
+    )
     add_dask_options(out, "generate")
     parser.set_defaults(run=run)
 
@@ -206,7 +226,7 @@ def _record(index: int, made: Generated, args: argparse.Namespace, line: str) ->
     return rec
 
 
-def _missed(index: int, made: Generated) -> str:
+def _missed(index: int, made: Generated, json: bool) -> str:
     wishes = []
     if made.wanted is not None and made.level is not made.wanted:
         got = "unrated" if made.level is None else made.level.value
@@ -216,14 +236,16 @@ def _missed(index: int, made: Generated) -> str:
     if made.wanted_givens is not None and made.givens > made.wanted_givens:
         wishes.append(f"at most {made.wanted_givens} givens (got {made.givens})")
     what = ", ".join(wishes) or "the wish"
-    return (
-        f"satdoku: puzzle {index}: {what} not met in {made.attempts} tries "
-        "(--attempts); the puzzle given is unique and its record says matched: false"
-    )
+    fate = "its record says matched: false" if json else "held back"
+    return f"satdoku: puzzle {index}: {what} not met in {made.attempts} tries (--attempts): {fate}"
 
 
-def puzzle_text(index: int, made: Generated, args: argparse.Namespace) -> tuple[str, str | None]:
+def puzzle_text(
+    index: int, made: Generated, args: argparse.Namespace
+) -> tuple[str | None, str | None]:
     """Return what the command prints of one puzzle: its line or record, and any warning.
+
+    A puzzle that missed the wish has no line (None): it is held back; its record says so.
 
     >>> from satdoku.api.generate import generate
     >>> from satdoku.core.shape import Shape
@@ -232,16 +254,42 @@ def puzzle_text(index: int, made: Generated, args: argparse.Namespace) -> tuple[
     ('2...', None)
     """
     alphabet = alphabet_of(args)
+    missed = None if made.matched else _missed(index, made, args.json)
     line = format_line(made.puzzle.cells, alphabet)
-    text = json.dumps(_record(index, made, args, line)) if args.json else line
-    header = None if index or args.json else shape_line(made.puzzle.shape, alphabet.symbols)
-    if header is not None:  # the first line says the shape when the side alone does not
-        text = header + "\n" + text
-    return text, None if made.matched else _missed(index, made)
+    if args.json:
+        return json.dumps(_record(index, made, args, line)), missed
+    # the first line says the shape when the side alone does not, even above a held-back puzzle
+    header = None if index else shape_line(made.puzzle.shape, alphabet.symbols)
+    shown = [text for text in (header, None if missed else line) if text is not None]
+    return ("\n".join(shown) or None), missed
+
+
+def shortfall(args: argparse.Namespace, met: int) -> str | None:
+    """Return the line that says fewer puzzles than ``--count`` met the wish (None: all did).
+
+    >>> args = argparse.Namespace(count=3, attempts=5, level="extreme", minimal=False, json=False)
+    >>> print(shortfall(args, 1))  # doctest: +NORMALIZE_WHITESPACE
+    satdoku: 1 of 3 puzzles met the wish in 5 tries each (2 held back); try more --attempts, or
+    --minimal: minimal extreme puzzles are walked to (--minimal --level extreme --attempts 50000)
+    """
+    if met >= args.count:
+        return None
+    missed = args.count - met
+    fate = f"{missed} marked matched: false" if args.json else f"{missed} held back"
+    hint = "try more --attempts"
+    if args.level in {level.value for level in WALK_LEVELS} and not args.minimal:
+        hint += (
+            f", or --minimal: minimal {args.level} puzzles are walked to "
+            f"(--minimal --level {args.level} --attempts 50000)"
+        )
+    return (
+        f"satdoku: {met} of {args.count} puzzles met the wish in {args.attempts} tries each "
+        f"({fate}); {hint}"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    """Generate the puzzles; return 0 (2 for a bad option, raised as InputError)."""
+    """Generate the puzzles; return 0, or MISSED when fewer met the wish (2: a bad option)."""
     check_without_dask(args)
     jobs = jobs_of(args)
     if args.count < 1:
@@ -275,20 +323,32 @@ def run(args: argparse.Namespace) -> int:
     if args.dask is not None:
         from .dask_run import generate_on_dask  # lazy: start-up
 
-        return generate_on_dask(args, request, run_seed, puzzle_text)
+        return verdict(args, generate_on_dask(args, request, run_seed, puzzle_text))
     bar = None
     if wants_progress(sys.stderr, args.json, args.progress):
         bar = Progress(sys.stderr, args.count)
     out = sys.stdout
+    met = 0
     try:
         for index, made in enumerate(generate_many(request, args.count, run_seed, jobs)):
             text, missed = puzzle_text(index, made, args)
+            met += missed is None
             if missed is not None:
                 print(missed, file=sys.stderr)
-            out.write(text + "\n")
+            if text is not None:
+                out.write(text + "\n")
             if bar is not None:
                 bar.tick()
     finally:
         if bar is not None:
             bar.close()
-    return 0
+    return verdict(args, met)
+
+
+def verdict(args: argparse.Namespace, met: int) -> int:
+    """Say on stderr how many puzzles met the wish if not all did; return the exit status."""
+    line = shortfall(args, met)
+    if line is None:
+        return 0
+    print(line, file=sys.stderr)
+    return MISSED

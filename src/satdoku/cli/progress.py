@@ -8,13 +8,17 @@ import sys
 import time
 from typing import TextIO
 
-__all__ = ["Progress", "count_puzzle_lines", "wants_progress"]
+__all__ = ["Progress", "count_puzzle_lines", "shares_terminal", "wants_progress"]
 
 _MAX_COUNTED_BYTES = 512 * 1024 * 1024
 
+SHARED_PERIOD = 1.0
+"""Seconds between the progress lines written on the terminal that shows the results."""
+
 
 def wants_progress(stream: TextIO, json_output: bool, forced: bool | None = None) -> bool:
-    """Tell whether to draw a bar: forced on/off, else only on a terminal and not with --json.
+    """Tell whether to draw a bar: forced on/off, else only on a terminal and not with --json,
+    nor when the results go to that terminal too (they show the progress themselves).
 
     >>> import io
     >>> wants_progress(io.StringIO(), False), wants_progress(io.StringIO(), False, True)
@@ -22,7 +26,23 @@ def wants_progress(stream: TextIO, json_output: bool, forced: bool | None = None
     """
     if forced is not None:
         return forced
-    return not json_output and stream.isatty()
+    return not json_output and stream.isatty() and not shares_terminal(stream)
+
+
+def shares_terminal(stream: TextIO, results: TextIO | None = None) -> bool:
+    """Tell whether ``stream`` is the terminal ``results`` (standard output) is written to.
+
+    >>> import io
+    >>> shares_terminal(io.StringIO(), io.StringIO())
+    False
+    """
+    results = sys.stdout if results is None else results
+    try:
+        if results is None or not (stream.isatty() and results.isatty()):
+            return False
+        return os.fstat(stream.fileno()).st_rdev == os.fstat(results.fileno()).st_rdev
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def count_puzzle_lines(path: str | None) -> int | None:
@@ -46,6 +66,10 @@ def count_puzzle_lines(path: str | None) -> int | None:
 class Progress:
     """Draw ``[#####.....] done/total puzzles, rate/s, ETA`` at most ``hz`` times a second.
 
+    On the terminal the results are written to (``--progress`` asked for there), each state is
+    a line of its own, at most once a :data:`SHARED_PERIOD`: a bar redrawn in place would share
+    its line with the next result.
+
     >>> import io
     >>> out = io.StringIO()
     >>> bar = Progress(out, total=4, hz=0)
@@ -65,6 +89,9 @@ class Progress:
         self.unit = unit
         self.total = total
         self.period = 1.0 / hz if hz else 0.0
+        self.own_lines = shares_terminal(stream)
+        if self.own_lines:
+            self.period = max(self.period, SHARED_PERIOD)
         self.done = 0
         self.start = time.perf_counter()
         self.next_draw = self.start
@@ -89,6 +116,10 @@ class Progress:
             text += f"  {rate:,.0f}/s"
             if rate > 0 and self.done < self.total:
                 text += f"  ETA {(self.total - self.done) / rate:,.0f} s"
+        if self.own_lines:
+            self.stream.write(text + "\n")
+            self.stream.flush()
+            return
         pad = max(0, self.width - len(text))
         self.width = len(text)
         self.stream.write("\r" + text + " " * pad)
@@ -97,5 +128,6 @@ class Progress:
     def close(self) -> None:
         """Draw the final state and end the line."""
         self._draw(time.perf_counter())
-        self.stream.write("\n")
+        if not self.own_lines:
+            self.stream.write("\n")
         self.stream.flush()

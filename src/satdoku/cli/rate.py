@@ -1,10 +1,12 @@
 """``satdoku rate``: rate each puzzle by the rules it needs, one record per puzzle, in order.
 
 JSON records (exact contract): ``{"index": i, "line": l, "status": s, "level": name,
-"rung": r, "counts": {technique: steps}, "guesses": g}`` per puzzle, where ``status`` is
-``solved`` or ``unsolvable`` (``invalid`` with ``"error"`` and null level and rung for an
-unreadable puzzle), ``level`` one of easy, medium, hard, expert, extreme, guessing and ``rung``
-0 to 5 (:mod:`satdoku.rules.rating`).
+"rung": r, "counts": {technique: steps}, "guesses": g, "unique": u}`` per puzzle, where
+``status`` is ``solved``, ``unsolvable`` (no solution: null level and rung, ``unique`` false) or
+``invalid`` (an unreadable puzzle: ``"error"``, null level and rung, no ``unique``), ``level``
+one of easy, medium, hard, expert, extreme, guessing and ``rung`` 0 to 5
+(:mod:`satdoku.rules.rating`); ``unique`` is false for a puzzle of several solutions (rung 5:
+the rules cannot solve it, and guessing finds one of them).
 """
 
 from __future__ import annotations
@@ -12,18 +14,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..api.batch import solve_entries
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
-from ..rules.rating import rate
+from ..rules.rating import Level, rate
 from .batch_options import add_jobs_option, add_progress_option, jobs_of
 from .common import add_input_options, read_entries, report_error
 from .dask_hook import dask_aware
 from .dask_options import add_dask_options
 from .help_format import HelpFormat
 from .progress import Progress, count_puzzle_lines, wants_progress
+
+if TYPE_CHECKING:
+    from ..api.explorer import Explorer
 
 __all__ = ["NAME", "register", "run", "Rater"]
 
@@ -46,25 +51,47 @@ stepper's guesses with rules 1 and 2).
 class Rater:
     """The rating as a batch backend: its result's ``extra["rating"]`` holds the rating.
 
+    A puzzle with no solution has no level; one the rules solve is unique (each step is sound),
+    one they cannot solve is counted to two solutions.
+
     >>> from satdoku.io.line import parse_line
-    >>> Rater().solve(parse_line("1.3..4..2...4..1")).extra["rating"]["level"]
-    'easy'
+    >>> with Rater() as rater:
+    ...     [rater.solve(parse_line(line)).extra["rating"] for line in ("11" + "." * 14, "." * 4)]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [{'level': None, 'rung': None, 'counts': {}, 'guesses': 0, 'unique': False},
+     {'level': 'guessing', 'rung': 5, 'counts': {}, 'guesses': 1, 'unique': False}]
     """
+
+    def __init__(self) -> None:
+        self._explorer: Explorer | None = None
 
     def solve(self, puzzle: Puzzle) -> Result:
         """Rate one puzzle."""
         r = rate(puzzle)
-        status = Status.SOLVED if r.status == "solved" else Status.UNSOLVABLE
+        solved = r.status == "solved"
         rating = {
-            "level": r.level.value,
-            "rung": r.rung,
+            "level": r.level.value if solved else None,
+            "rung": r.rung if solved else None,
             "counts": r.counts,
             "guesses": r.guesses,
+            "unique": solved and (r.rung < Level.GUESSING.rung or self._unique(puzzle)),
         }
+        status = Status.SOLVED if solved else Status.UNSOLVABLE
         return Result(status, None, puzzle, None, {"rating": rating})
 
+    def _unique(self, puzzle: Puzzle) -> bool:
+        """Tell whether a puzzle the rules cannot solve has one solution only."""
+        if self._explorer is None:
+            from ..api.explorer import Explorer  # lazy: start-up
+
+            self._explorer = Explorer()
+        return self._explorer.is_unique(puzzle)
+
     def close(self) -> None:
-        """Hold nothing."""
+        """Free the solver of uniqueness questions, if one was started."""
+        if self._explorer is not None:
+            self._explorer.close()
+            self._explorer = None
 
     def __enter__(self) -> Rater:
         return self
@@ -88,7 +115,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--json",
         action="store_true",
-        help="one JSON record per puzzle: index, line, status, level, rung, counts, guesses",
+        help="one JSON record per puzzle: index, line, status, level, rung, counts, guesses, "
+        "unique",
     )
     batch = parser.add_argument_group("batches")
     add_jobs_option(
@@ -100,12 +128,21 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _plain(rec: dict[str, Any]) -> str:
-    """Return the one-line form of a record: level, rung, guesses, techniques beyond singles."""
-    if rec["status"] == "invalid":
-        return "invalid"
-    text = f"{rec['level']:<8}  rung {rec['rung']}"
+    """Return the one-line form of a record: level, rung, guesses, techniques beyond singles.
+
+    A puzzle with no rating says why, as ``solve`` says it: ``invalid`` or ``unsolvable``.
+
+    >>> _plain({"status": "unsolvable", "level": None, "rung": None})
+    'unsolvable'
+    >>> _plain({"status": "solved", "level": "guessing", "rung": 5, "counts": {}, "guesses": 2,
+    ...         "unique": False})
+    'guessing  rung 5  not unique  2 guesses'
+    """
     if rec["status"] != "solved":
-        text += f"  {rec['status']}"
+        return str(rec["status"])
+    text = f"{rec['level']:<8}  rung {rec['rung']}"
+    if not rec["unique"]:
+        text += "  not unique"
     if rec["rung"] == 5:
         text += f"  {rec['guesses']} {'guess' if rec['guesses'] == 1 else 'guesses'}"
     counts = rec["counts"]

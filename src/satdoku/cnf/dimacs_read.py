@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import gzip
+import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -25,7 +26,11 @@ from .dimacs_write import HEADER_START, Givens
 from .encodings import AtMostOne, Encoding, Scheme
 from .literals import literals_of
 
-__all__ = ["Dimacs", "CnfHeader", "read_dimacs", "read_header", "read_cnf_text"]
+__all__ = ["Dimacs", "CnfHeader", "read_dimacs", "read_header", "read_cnf_text", "cnf_text"]
+
+_COUNT_DIGITS = 18
+"""The most digits of a 'p cnf' count: more is no CNF any solver reads (and past 4,300 digits
+Python refuses to read the number)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,12 @@ def read_dimacs(text: str, source: str | None = None) -> Dimacs:
             ):
                 raise InputError(
                     f"expected 'p cnf VARIABLES CLAUSES', got {stripped!r}",
+                    source=source,
+                    line=number,
+                )
+            if any(len(p) > _COUNT_DIGITS for p in parts[2:]):
+                raise InputError(
+                    f"'p cnf' counts have at most {_COUNT_DIGITS} digits, got {stripped!r}",
                     source=source,
                     line=number,
                 )
@@ -179,21 +190,25 @@ def read_cnf_text(path: str | Path, limit: int | None = None) -> str:
 
     With ``limit``, at most that many bytes of text are read (inflated ones, for gzip: a small
     file that inflates to gigabytes costs no more than the limit); the text is then cut there.
+    The file is opened and read once (a pipe, ``<(...)``, cannot be read twice).
     """
     try:
         with open(path, "rb") as raw:
-            gzipped = raw.read(2) == b"\x1f\x8b"
-        with (gzip.open if gzipped else open)(path, "rb") as stream:
-            data = stream.read(-1 if limit is None else limit)
-        return data.decode("utf-8", errors="strict" if limit is None else "ignore")
-    except (OSError, EOFError, gzip.BadGzipFile, UnicodeDecodeError) as err:
+            return cnf_text(raw, str(path), limit)
+    except OSError as err:
         raise InputError(f"cannot read: {err}", source=str(path)) from None
 
 
-def _is_number(text: str) -> bool:
-    """Tell whether a text is a non-negative integer in ASCII digits ('²' is a digit to Python).
+def cnf_text(stream: io.BufferedReader, source: str, limit: int | None = None) -> str:
+    """Return the text of an open CNF stream, plain or gzip-compressed, as :func:`read_cnf_text`.
 
-    >>> _is_number("12"), _is_number("²"), _is_number("-1")
-    (True, False, False)
+    >>> cnf_text(io.BufferedReader(io.BytesIO(gzip.compress(b"p cnf 1 1\\n1 0\\n"))), "c.gz")
+    'p cnf 1 1\\n1 0\\n'
     """
-    return text.isascii() and text.isdigit()
+    try:
+        gzipped = stream.peek(2)[:2] == b"\x1f\x8b"  # peeked, not read: the stream goes on whole
+        reader = gzip.GzipFile(fileobj=stream) if gzipped else stream
+        data = reader.read(-1 if limit is None else limit)
+        return data.decode("utf-8", errors="strict" if limit is None else "ignore")
+    except (OSError, EOFError, gzip.BadGzipFile, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read: {err}", source=source) from None

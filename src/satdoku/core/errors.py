@@ -2,11 +2,37 @@
 
 from __future__ import annotations
 
-__all__ = ["InputError", "InternalError"]
+import re
+
+__all__ = ["InputError", "InternalError", "LONGEST_WORD", "shorten"]
+
+LONGEST_WORD = 80
+"""The longest word (a run without spaces or quotes) a message shows whole; a longer one, such
+as a 5,000-digit number of a model file, is shown by its start and its length."""
+
+_LONG_WORD = re.compile(r"""(['"]?)([^\s'"]{""" + str(LONGEST_WORD + 1) + r""",})\1""")
+
+
+def shorten(message: str) -> str:
+    """Return the message with each word longer than :data:`LONGEST_WORD` cut to its start.
+
+    >>> shorten("expected an integer literal, got '" + "9" * 5000 + "'")
+    "expected an integer literal, got '99999999999999999999...' (5,000 characters)"
+    >>> shorten("short words stay")
+    'short words stay'
+    """
+
+    def cut(match: re.Match[str]) -> str:
+        quote, word = match.group(1), match.group(2)
+        return f"{quote}{word[:20]}...{quote} ({len(word):,} characters)"
+
+    return _LONG_WORD.sub(cut, message)
 
 
 class InputError(ValueError):
     """Bad user input, with where it was found (source, line, column) when known.
+
+    A word of the message too long to read is cut (:func:`shorten`).
 
     >>> str(InputError("unknown symbol 'x'", source="p.txt", line=3, column=7))
     "p.txt:3:7: unknown symbol 'x'"
@@ -20,7 +46,7 @@ class InputError(ValueError):
         line: int | None = None,
         column: int | None = None,
     ) -> None:
-        self.message = message
+        self.message = shorten(message)
         self.source = source
         self.line = line
         self.column = column
