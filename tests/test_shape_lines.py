@@ -284,3 +284,20 @@ def test_the_library_writes_puzzles_and_solutions_that_read_back_as_written(
     assert satdoku.format_puzzles([Puzzle(Shape.sudoku(9), (0,) * 81)]) == "." * 81 + "\n"
     with pytest.raises(InputError, match="different shapes"):
         satdoku.format_puzzles([puzzle, Puzzle(Shape.sudoku(puzzle.n), puzzle.cells)])
+
+
+def test_generate_says_the_shape_above_held_back_puzzles_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A first puzzle held back for a missed wish takes no shape line with it."""
+    argv = ["generate", "--size", "6", "--box", "3x2", "--level", "easy", "--attempts", "3"]
+    assert main([*argv, "--count", "3", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4  # the shape line, then the puzzles
+    assert (
+        main([*argv[:5], "--level", "extreme", "--attempts", "2", "--count", "2", "--seed", "1"])
+        == 1
+    )
+    held_back = capsys.readouterr()
+    assert held_back.out.splitlines() == lines[:1] == ["# shape: sudoku 6 box 3x2"]
+    assert "held back" in held_back.err

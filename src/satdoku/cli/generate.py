@@ -1,14 +1,15 @@
 """``satdoku generate``: make puzzles with one solution, for any shape, rated and reproducible.
 
-Line format by default (one puzzle line each, under a ``# shape`` line when the side alone does
-not tell the shape, so ``satdoku solve`` reads them back as made). JSON records (exact contract): ``{"index", "puzzle", "solution", "givens",
-"level", "rung", "minimal", "symmetry", "seed", "shape", "attempts", "matched", "wanted"}``
-plus ``"regions"`` (the region map as a line) for jigsaw shapes; ``matched`` is false when a
-wish (``--level``, ``--minimal``, ``--givens``, ``--symmetry`` with them) was not met within
-``--attempts`` tries (grids, and the moves of the walk to a minimal extreme puzzle), and then
-``level`` is the true rating of the puzzle given (a warning says so on stderr too). Without
-``--json`` such a puzzle is held back: every line printed meets the wish. The exit status is 1
-(:data:`MISSED`) when fewer puzzles than ``--count`` met it, with a line on stderr saying how many.
+Line format by default (one puzzle line each, under a ``# shape`` line when the side alone does not
+tell the shape, so ``satdoku solve`` reads them back as made). JSON records (exact contract):
+``{"index", "puzzle", "solution", "givens", "level", "rung", "minimal", "symmetry", "seed",
+"shape", "attempts", "matched", "wanted"}`` plus ``"regions"`` (the region map as a line) for
+jigsaw shapes; ``matched`` is false when a wish (``--level``, ``--minimal``, ``--givens``,
+``--symmetry`` with them) was not met within ``--attempts`` tries (grids, and the moves of the walk
+to a minimal extreme puzzle), and then ``level`` is the true rating of the puzzle given (a warning
+says so on stderr too). Without ``--json`` such a puzzle is held back: every line printed meets the
+wish. The exit status is 1 (:data:`MISSED`) when fewer puzzles than ``--count`` met it, with a line
+on stderr saying how many.
 """
 
 from __future__ import annotations
