@@ -18,7 +18,7 @@ import satdoku
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "satdoku"
 MOST_LINES = 400
-MOST_PUBLIC_NAMES = 28
+MOST_PUBLIC_NAMES = 29  # format_puzzles: the writer whose text reads back as the same puzzles
 """The 25 of the layout issue, plus generate and rate (the puzzle makers' two functions), and
 hint (the player's)."""
 LAYERS = ["core", "io", "rules", "cnf", "backends", "api", "views", "cli"]
