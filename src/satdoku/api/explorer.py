@@ -128,7 +128,7 @@ class Explorer:
         limit: int | None = None,
         where: Predicate | str | None = None,
         order: Order | str | None = None,
-    ) -> Iterator[Grid]:
+    ) -> Generator[Grid, None, None]:
         """Yield the puzzle's solutions that pass ``where``, in ``order``, at most ``limit``.
 
         >>> from satdoku.io.line import format_line, parse_line
