@@ -6,6 +6,7 @@ A solver child or a portfolio's grandchildren count with the process that made t
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -63,10 +64,8 @@ def tree_rss(root: int) -> int:
     children, total, todo = _parents(), 0, [root]
     while todo:
         pid = todo.pop()
-        try:
+        with contextlib.suppress(OSError, IndexError, ValueError):  # gone meanwhile
             total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * _PAGE
-        except (OSError, IndexError, ValueError):
-            pass
         todo.extend(children.get(pid, ()))
     return total
 
