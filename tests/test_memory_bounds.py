@@ -4,8 +4,10 @@ timeout and closes its record on Ctrl-C; big solution-space questions stay under
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,3 +122,62 @@ def test_counts_past_a_limit_by_relabeling_agree_with_the_search(native: bool) -
                 expected = count_completions(puzzle, limit)
                 got = explorer.count(puzzle, limit)
                 assert (got.count, got.complete) == expected, (line, limit)
+
+
+def _latin_with_givens(n: int) -> Puzzle:
+    """A Latin square of order n with one given per row, all from the formula grid."""
+    from satdoku.core.pattern_grid import pattern_grid
+
+    grid = pattern_grid(Shape.latin(n))
+    assert grid is not None
+    cells = [0] * (n * n)
+    for r in range(n):
+        cells[r * n + (7 * r) % n] = grid[r * n + (7 * r) % n]
+    return Puzzle(Shape.latin(n), tuple(cells))
+
+
+def test_a_big_question_loads_its_clauses_without_listing_them(tmp_path: Path) -> None:
+    """A fresh question's 1.9 million clauses (Latin 60) go into the solver as they are made:
+    the process peaks at about 340 MB (before: 600 MB, the list beside the solver)."""
+    path = tmp_path / "latin60.txt"
+    path.write_text(" ".join(map(str, _latin_with_givens(60).cells)) + "\n")
+    measure = (
+        "import resource, sys\n"
+        "from satdoku.api.question import Question\n"
+        "from satdoku.backends.pool import SolverPool\n"
+        "from satdoku.backends.strategy import Strategy\n"
+        "from satdoku.core.puzzle import Puzzle\n"
+        "from satdoku.core.shape import Shape\n"
+        f"cells = tuple(map(int, open({str(path)!r}).read().split()))\n"
+        "q = Question(Puzzle(Shape.latin(60), cells), SolverPool(), strategy=Strategy.FRESH)\n"
+        "print(q.solver.nof_clauses(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", measure], capture_output=True, text=True, timeout=120
+    )
+    clauses, peak_kb = map(int, done.stdout.split())
+    assert clauses > 1_500_000 and peak_kb < 460_000, (clauses, peak_kb)
+
+
+def test_a_fresh_solve_hands_its_solvers_a_stream_not_a_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fresh path (big grids, a portfolio's children) loads clauses as they are made, so
+    neither the parent nor a forked child holds the list beside its solver."""
+    from satdoku.backends import sat
+    from satdoku.backends.sat import SatBackend
+    from satdoku.backends.strategy import Strategy
+
+    handed: list[str] = []
+    real = sat.new_solver
+
+    def spy(name: str, clauses: Any = (), *rest: Any) -> Any:
+        handed.append(type(clauses).__name__)
+        return real(name, clauses, *rest)
+
+    monkeypatch.setattr(sat, "new_solver", spy)
+    puzzle = _latin_with_givens(12)
+    with SatBackend(strategy=Strategy.FRESH, portfolio=1, native=False) as backend:
+        result = backend.solve(puzzle)
+    assert result.solution is not None and is_solution(result.solution, puzzle)
+    assert handed and "list" not in handed, handed
