@@ -55,7 +55,8 @@ def add_space_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--all",
         action="store_true",
-        help='print every solution (JSON: "solutions", "count", "complete")',
+        help='print every solution as it is found (JSON: "solutions", "count", "complete"; '
+        "a --timeout keeps those found)",
     )
     group.add_argument(
         "--limit",
