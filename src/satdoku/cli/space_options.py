@@ -134,7 +134,6 @@ def answer(
             extra["unique"] = explorer.is_unique(puzzle, where) if known is None else known
     except SearchTimeout:
         work = work or (explorer.work.fields() if where is not None else {})
-        extra.pop("unique", None)
         return Result(Status.TIMEOUT, puzzle=puzzle, extra=extra, **work)
     except PredicateError as err:
         return Result(Status.INVALID, puzzle=puzzle, error=str(err), extra=extra)
