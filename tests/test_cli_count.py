@@ -159,8 +159,14 @@ def test_solve_all_text_has_comment_headers(
     path = write(tmp_path, "..2....1.1..4...\n" + "." * 16)
     assert main(["solve", path, "--all", "--limit", "3", "--order", "reading"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[:3] == ["# puzzle 1: 2 solutions", "1324243131424213", "1423324121344312"]
-    assert out[4] == "# puzzle 2: 3 solutions (stopped at --limit; there are more)"
+    assert out[:4] == [
+        "# puzzle 1",
+        "1324243131424213",
+        "1423324121344312",
+        "# puzzle 1: 2 solutions",
+    ]
+    assert out[4:6] == ["", "# puzzle 2"]
+    assert out[-1] == "# puzzle 2: 3 solutions (stopped at --limit; there are more)"
 
 
 def test_a_predicate_that_raises_makes_that_puzzle_invalid(

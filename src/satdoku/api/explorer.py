@@ -29,6 +29,7 @@ from ..cnf.encodings import Encoding
 from ..core.display import draw
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
+from ..core.relabelings import relabeled_copies
 from ..core.results import Result, Status
 from ..rules.counting import DeadlinePassed, completions, count_completions
 from .arguments import predicate_of, puzzle_of
@@ -128,7 +129,7 @@ class Explorer:
         limit: int | None = None,
         where: Predicate | str | None = None,
         order: Order | str | None = None,
-    ) -> Iterator[Grid]:
+    ) -> Generator[Grid, None, None]:
         """Yield the puzzle's solutions that pass ``where``, in ``order``, at most ``limit``.
 
         >>> from satdoku.io.line import format_line, parse_line
@@ -305,6 +306,10 @@ class Explorer:
             counted = count_by_engine(engine, puzzle.cells, limit, deadline, progress)
             if counted is not None:
                 return Count(counted.count, counted.complete, counted.timed_out)
+        if where is None and limit is not None:
+            relabeled = self._past_limit_by_relabeling(puzzle, limit)
+            if relabeled is not None:
+                return relabeled
         found = 0
         small = where is not None or (limit is not None and limit < SAT_FIRST)
         try:
@@ -324,6 +329,22 @@ class Explorer:
         total, complete = count_completions(puzzle, limit, timeout=timeout)
         timed_out = not complete and (limit is None or total < limit)
         return Count(total, complete, timed_out)
+
+    def _past_limit_by_relabeling(self, puzzle: Puzzle, limit: int) -> Count | None:
+        """Count past ``limit`` from one solution when permuting the digits no given holds makes
+        more than ``limit`` of it (:mod:`satdoku.core.relabelings`): no formula of the whole
+        solution space is built (an empty Latin square of order 100 has 8.9 million clauses).
+        None when the digits given leave too few copies, or the first solve could not tell."""
+        if relabeled_copies(puzzle.cells, puzzle.shape.n, limit + 1) <= limit:
+            return None
+        first = self.first(puzzle)
+        if first.status is Status.SOLVED:
+            return Count(limit, False)
+        if first.status is Status.UNSOLVABLE:
+            return Count(0, True)
+        if first.status is Status.TIMEOUT:
+            return Count(0, False, True)
+        return None  # refused or invalid: the questions below say why
 
     def is_unique(self, puzzle: Puzzle | object, where: Predicate | str | None = None) -> bool:
         """Tell whether the puzzle has exactly one solution (passing ``where``); stops at two.

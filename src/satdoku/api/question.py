@@ -26,7 +26,7 @@ from ..backends.limits import solve_within
 from ..backends.pool import Lease, SolverKey, SolverPool
 from ..backends.solvers import DEFAULT_SOLVER, fresh_options, new_solver
 from ..backends.strategy import Strategy, fresh_encoding
-from ..cnf.encodings import Encoding, encode
+from ..cnf.encodings import ClauseStream, Encoding
 from ..cnf.formula_size import FormulaTooBig, build_seconds, too_big
 from ..core.checker import is_solution
 from ..core.claims import decode_model
@@ -104,8 +104,8 @@ class Question:
                 self.act = 0
                 return
             simplified = fresh_encoding(puzzle.shape, encoding, known)
-            formula = encode(puzzle.shape, simplified, known=known)
-            self.solver = new_solver(solver, formula.clauses, fresh_options(limits))
+            formula = ClauseStream(puzzle.shape, simplified, known)  # read as it is loaded
+            self.solver = new_solver(solver, formula, fresh_options(limits))
             if self.deadline is not None and time.monotonic() > self.deadline:
                 self.close()  # building and loading the formula took the time there was
                 raise SearchTimeout("time limit reached while the formula was built")

@@ -18,7 +18,7 @@ from itertools import compress
 from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
-from ..cnf.encodings import Encoding, encode
+from ..cnf.encodings import ClauseStream, Encoding
 from ..cnf.formula_size import too_big
 from ..core.checker import is_solution
 from ..core.claims import decode_model
@@ -278,8 +278,9 @@ class SatBackend:
         known = singles(puzzle)  # rules 1 and 2 to a fixpoint shrink the formula most
         if known is None:
             return False, None
-        formula = encode(
-            puzzle.shape, fresh_encoding(puzzle.shape, self.encoding, known), known=known
+        # made as each solver reads it: no list of the clauses, in this process or a child
+        formula = ClauseStream(
+            puzzle.shape, fresh_encoding(puzzle.shape, self.encoding, known), known
         )
         limits = Limits(None, self.limits.conflicts) if in_child else self.limits
         name = self.solver_name
@@ -289,14 +290,14 @@ class SatBackend:
         if (len(configs) > 1 or sliced) and can_fork():
             # child processes: a race of configurations, or no slices under a timeout
             makers: list[Callable[[], Any]] = [
-                partial(new_solver, name, formula.clauses, {name: options})
+                partial(new_solver, name, formula, {name: options})
                 for options in configs or (FRESH_SOLVER_OPTIONS.get(name, {}),)
             ]
             if walk is not None:
                 makers[0] = partial(_taking_turns, makers[0], walk, puzzle.shape.n)
             ok, model = solve_in_children(makers, limits)
         else:
-            solver: Any = new_solver(name, formula.clauses, fresh_options(limits))
+            solver: Any = new_solver(name, formula, fresh_options(limits))
             if walk is not None:
                 solver = TakingTurns(solver, walk, puzzle.shape.n)
             with solver:

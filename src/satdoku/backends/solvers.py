@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import atexit
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.errors import InputError
@@ -125,10 +125,11 @@ def fresh_options(limits: Limits) -> dict[str, dict[str, int]]:
 
 def new_solver(
     name: str,
-    clauses: Sequence[Sequence[int]] = (),
+    clauses: Iterable[Sequence[int]] = (),
     table: dict[str, dict[str, int]] = SOLVER_OPTIONS,
 ) -> PySatSolver:
-    """Return a PySAT solver with satdoku's options for it (from ``table``), loaded with clauses.
+    """Return a PySAT solver with satdoku's options for it (from ``table``), loaded with clauses
+    (any iterable: a :class:`~satdoku.cnf.encodings.ClauseStream` is read as it is loaded).
 
     >>> with new_solver("cadical153", [[1, 2], [-1]]) as s:
     ...     s.solve(), s.get_model()

@@ -9,16 +9,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
 from ..api.order import Order
 from ..api.predicates import PREDICATES, Predicate, PredicateError, predicate_named
+from ..backends.limits import is_keyboard_interrupt
 from ..backends.strategy import Strategy
 from ..core.errors import InputError
+from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..io.alphabet import Alphabet
 from ..io.entries import Entry
-from ..io.line import format_line
 from ..views.records import record
 from .common import (
     EXAMPLE,
@@ -31,6 +34,7 @@ from .common import (
 )
 from .option_types import MAX_COUNT, whole_number
 from .output import grid_text
+from .solution_stream import SolutionStream
 
 if TYPE_CHECKING:
     from ..api.explorer import Explorer
@@ -51,7 +55,8 @@ def add_space_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--all",
         action="store_true",
-        help='print every solution (JSON: "solutions", "count", "complete")',
+        help='print every solution as it is found (JSON: "solutions", "count", "complete"; '
+        "a --timeout keeps those found)",
     )
     group.add_argument(
         "--limit",
@@ -106,39 +111,72 @@ def answer(
     every: bool,
     limit: int | None,
     unique: bool,
-) -> tuple[Result, list[tuple[int, ...]]]:
-    """Answer one read puzzle: its result (extra fields added) and, with ``every``, solutions."""
+    sink: Callable[[Grid], object] | None = None,
+) -> Result:
+    """Answer one read puzzle: its result, extra fields added. With ``every``, each solution
+    goes to ``sink`` as it is found (none is kept) and ``"count"``/``"complete"`` say how many
+    went, also when the time ran out."""
     from ..api.question import SearchTimeout  # lazy: start-up
 
     puzzle = entry.puzzle
     assert puzzle is not None
-    found: list[tuple[int, ...]] = []
     work: dict[str, Any] = {}  # what the predicate did: rejected solutions, blocked claims
+    extra: dict[str, Any] = {}
     try:
-        extra: dict[str, Any] = {}
         if every:
-            want = None if limit is None else limit + 1
-            found = list(explorer.solutions(puzzle, want, where, order))
-            complete = limit is None or len(found) <= limit
-            found = found[:limit] if limit is not None else found
-            extra.update(count=len(found), complete=complete)
-            result = (
-                Result(Status.SOLVED, found[0], puzzle)
-                if found
-                else Result(Status.UNSOLVABLE, puzzle=puzzle)
-            )
+            result = _every(explorer, puzzle, where, order, limit, sink or _ignore, extra)
         else:
             result = explorer.first(puzzle, where, order)
         if where is not None:  # before is_unique asks again
             work = explorer.work.fields()
         if unique and result.status is not Status.TIMEOUT:
-            extra["unique"] = explorer.is_unique(puzzle, where)
+            known = _unique_from(extra) if every else None
+            extra["unique"] = explorer.is_unique(puzzle, where) if known is None else known
     except SearchTimeout:
         work = work or (explorer.work.fields() if where is not None else {})
-        return Result(Status.TIMEOUT, puzzle=puzzle, **work), []
+        return Result(Status.TIMEOUT, puzzle=puzzle, extra=extra, **work)
     except PredicateError as err:
-        return Result(Status.INVALID, puzzle=puzzle, error=str(err)), []
-    return Result(result.status, result.solution, puzzle, result.error, extra, **work), found
+        return Result(Status.INVALID, puzzle=puzzle, error=str(err), extra=extra)
+    return Result(result.status, result.solution, puzzle, result.error, extra, **work)
+
+
+def _ignore(grid: Grid) -> None:
+    """Keep no solution."""
+
+
+def _every(
+    explorer: Explorer,
+    puzzle: Puzzle,
+    where: Predicate | None,
+    order: Order,
+    limit: int | None,
+    sink: Callable[[Grid], object],
+    extra: dict[str, Any],
+) -> Result:
+    """Send every solution (at most ``limit``) to ``sink``, counting them in ``extra``; return
+    the first as the result (unsolvable when there is none)."""
+    first: Grid | None = None
+    extra.update(count=0, complete=False)
+    want = None if limit is None else limit + 1  # one more tells whether there are more
+    with closing(explorer.solutions(puzzle, want, where, order)) as found:
+        for grid in found:
+            if limit is not None and extra["count"] >= limit:
+                break
+            sink(grid)
+            extra["count"] += 1
+            first = grid if first is None else first
+        else:
+            extra["complete"] = True
+    if first is None:
+        return Result(Status.UNSOLVABLE, puzzle=puzzle)
+    return Result(Status.SOLVED, first, puzzle)
+
+
+def _unique_from(extra: dict[str, Any]) -> bool | None:
+    """Tell uniqueness from what the enumeration counted (None: it stopped before it knew)."""
+    if extra["complete"]:
+        return bool(extra["count"] == 1)
+    return False if extra["count"] >= 2 else None
 
 
 def run_space(args: argparse.Namespace) -> int:
@@ -168,26 +206,18 @@ def run_space(args: argparse.Namespace) -> int:
         native=getattr(args, "native", None),
     ) as explorer:
         for entry in read_entries(args):
+            stream = SolutionStream(out, fmt, entry, alphabet) if args.all else None
             if entry.puzzle is None:
                 assert entry.error is not None
                 report_error(entry.error)
                 status = 2
                 result = Result(Status.INVALID, error=entry.error.located())
-                found: list[tuple[int, ...]] = []
             else:
                 try:
-                    result, found = answer(
-                        explorer,
-                        entry,
-                        where=where,
-                        order=order,
-                        every=args.all,
-                        limit=args.limit,
-                        unique=args.unique,
-                    )
+                    result = _answered(args, explorer, entry, where, order, stream)
                 except FormulaTooBig as err:  # refused before it was built: said below, exit 2
                     status = 2
-                    result, found = Result(Status.INVALID, puzzle=entry.puzzle, error=str(err)), []
+                    result = Result(Status.INVALID, puzzle=entry.puzzle, error=str(err))
                 if result.status is Status.INVALID and result.error:
                     print(
                         f"satdoku: {source_of(args)}:{entry.line}: puzzle {entry.index + 1}: "
@@ -198,33 +228,66 @@ def run_space(args: argparse.Namespace) -> int:
                     result = annotated(
                         result, explainer.explain_result(result), alphabet, steps=True
                     )
-            if fmt == "json":
-                rec = record(entry.index, result, alphabet, entry.line)
-                if args.all:
-                    rec["solutions"] = [format_line(g, alphabet) for g in found]
-                out.write(json.dumps(rec) + "\n")
-            else:
-                _write_text(
-                    out,
-                    fmt,
-                    entry,
-                    result,
-                    found if args.all else None,
-                    alphabet,
-                    args.file is None,
+            _write(out, fmt, entry, result, stream, alphabet, args.file is None)
+            if fmt != "json" and result.rejected:  # the predicate's work, beside the answer
+                rejected, reasons = result.rejected, len(result.blocked)
+                print(
+                    f"satdoku: {source_of(args)}:{entry.line}: --where {args.where} rejected "
+                    f"{rejected} solution(s), {reasons} blocked by their reason",
+                    file=sys.stderr,
                 )
-                for text in result.extra.get("explanation", {}).get("text", []):
-                    out.write(f"  {text}\n")
-                if result.rejected:  # the predicate's work, beside the answer
-                    rejected, reasons = result.rejected, len(result.blocked)
-                    print(
-                        f"satdoku: {source_of(args)}:{entry.line}: --where {args.where} rejected "
-                        f"{rejected} solution(s), {reasons} blocked by their reason",
-                        file=sys.stderr,
-                    )
     if explainer is not None:
         explainer.close()
     return status
+
+
+def _answered(
+    args: argparse.Namespace,
+    explorer: Explorer,
+    entry: Entry,
+    where: Predicate | None,
+    order: Order,
+    stream: SolutionStream | None,
+) -> Result:
+    """Answer one read puzzle, its solutions streamed; a stop signal closes a begun stream."""
+    try:
+        return answer(
+            explorer,
+            entry,
+            where=where,
+            order=order,
+            every=args.all,
+            limit=args.limit,
+            unique=args.unique,
+            sink=None if stream is None else stream.add,
+        )
+    except BaseException as err:
+        if stream is not None and (
+            isinstance(err, KeyboardInterrupt) or is_keyboard_interrupt(err)
+        ):
+            stream.interrupt()  # the record ends whole, then the run stops as asked
+        raise
+
+
+def _write(
+    out: Any,
+    fmt: str,
+    entry: Entry,
+    result: Result,
+    stream: SolutionStream | None,
+    alphabet: Alphabet,
+    example: bool,
+) -> None:
+    """Write one puzzle's answer: its record, or its text and the explanation's lines."""
+    if stream is not None:
+        stream.close(result)
+    elif fmt == "json":
+        out.write(json.dumps(record(entry.index, result, alphabet, entry.line)) + "\n")
+    else:
+        _write_text(out, fmt, entry, result, alphabet, example)
+    if fmt != "json":
+        for text in result.extra.get("explanation", {}).get("text", []):
+            out.write(f"  {text}\n")
 
 
 def _write_text(
@@ -232,50 +295,25 @@ def _write_text(
     fmt: str,
     entry: Entry,
     result: Result,
-    found: list[tuple[int, ...]] | None,
     alphabet: Alphabet,
     example: bool,
 ) -> None:
-    """Write one puzzle's answer for people: with --all, a ``#`` header then every solution."""
+    """Write one puzzle's answer for people: the solution, and whether it is unique."""
     puzzle = entry.puzzle
     unique = result.extra.get("unique")
-    if found is not None:
-        gap = "\n" if entry.index else ""
-        head = f"# puzzle {entry.index + 1}: "
-        if result.status in (Status.SOLVED, Status.UNSOLVABLE):
-            plural = "" if len(found) == 1 else "s"
-            head += f"{len(found)} solution{plural}"
-            if not result.extra.get("complete", True):
-                head += " (stopped at --limit; there are more)"
-        else:
-            head += result.status.value + (f": {result.error}" if result.error else "")
-        if unique is not None:
-            head += ", unique" if unique else ", not unique"
-        out.write(gap + head + "\n")
-        grids = found
-    elif result.status is not Status.SOLVED or result.solution is None:
+    if result.status is not Status.SOLVED or result.solution is None:
         out.write(result.status.value + "\n")
         return
-    else:
-        grids = [result.solution]
-        if fmt != "line" and entry.index:
-            out.write("\n")
-    assert puzzle is not None or not grids
-    for i, grid in enumerate(grids):
-        assert puzzle is not None
-        if fmt == "line":
-            tail = (
-                ""
-                if unique is None or found is not None
-                else ("\tunique" if unique else "\tnot unique")
-            )
-            out.write(grid_text(fmt, grid, puzzle.shape, alphabet) + tail + "\n")
-            continue
-        if i:
-            out.write("\n")
-        if fmt == "pretty" and example and i == 0 and found is None:
-            out.write(f"Puzzle ({EXAMPLE}, {puzzle.shape.describe()}):\n")
-            out.write(grid_text(fmt, puzzle.cells, puzzle.shape, alphabet) + "\n\nSolution:\n")
-        out.write(grid_text(fmt, grid, puzzle.shape, alphabet) + "\n")
-    if fmt != "line" and found is None and unique is not None:
+    assert puzzle is not None
+    if fmt == "line":
+        tail = "" if unique is None else ("\tunique" if unique else "\tnot unique")
+        out.write(grid_text(fmt, result.solution, puzzle.shape, alphabet) + tail + "\n")
+        return
+    if entry.index:
+        out.write("\n")
+    if fmt == "pretty" and example:
+        out.write(f"Puzzle ({EXAMPLE}, {puzzle.shape.describe()}):\n")
+        out.write(grid_text(fmt, puzzle.cells, puzzle.shape, alphabet) + "\n\nSolution:\n")
+    out.write(grid_text(fmt, result.solution, puzzle.shape, alphabet) + "\n")
+    if unique is not None:
         out.write("unique\n" if unique else "not unique\n")

@@ -20,6 +20,7 @@ __all__ = [
     "AtMostOne",
     "Encoding",
     "Formula",
+    "ClauseStream",
     "AMO_ENCODERS",
     "encode",
     "shape_clauses",
@@ -188,38 +189,68 @@ def _collector_paused() -> Iterator[None]:
 def _encode(
     shape: Shape, encoding: Encoding, known: Sequence[int] | None, units: Sequence[int]
 ) -> Formula:
-    n = shape.n
-    aux = _AuxiliaryVariables(claim_count(n))
-    amo = AMO_ENCODERS[encoding.amo.resolve(n)]
+    aux = _AuxiliaryVariables(claim_count(shape.n))
     clauses: list[list[int]] = []
     origins: list[tuple[str, int, int]] = []
+    for name, made in _axiom_clauses(shape, encoding, known, aux):
+        start = len(clauses)
+        clauses.extend(made)
+        origins.append((name, start, len(clauses)))
+    if units:
+        start = len(clauses)
+        clauses.extend([u] for u in units)
+        origins.append(("givens", start, len(clauses)))
+    return Formula(shape.n, clauses, aux.top, origins)
+
+
+def _axiom_clauses(
+    shape: Shape, encoding: Encoding, known: Sequence[int] | None, aux: _AuxiliaryVariables
+) -> Iterator[tuple[str, list[list[int]]]]:
+    """Yield each encoded axiom's name and clauses (an axiom that holds two true claims: the
+    empty clause; one left with no clause at all is not yielded)."""
+    amo = AMO_ENCODERS[encoding.amo.resolve(shape.n)]
     state = known.__getitem__ if known is not None else None
     for axiom in axioms(shape):
         lits: Sequence[int] = axiom.variables
         if state is not None:
             states = list(map(state, lits))
             if TRUE in states:
-                if states.count(TRUE) == 1:
-                    continue
-                start = len(clauses)
-                clauses.append([])
-                origins.append((axiom.name, start, len(clauses)))
+                if states.count(TRUE) > 1:
+                    yield axiom.name, [[]]
                 continue
             if FALSE in states:
                 lits = list(compress(lits, map(not_, states)))  # the UNKNOWN (0) claims
         alo, want_amo = encoding.scheme.wants(axiom)
-        start = len(clauses)
-        if alo:
-            clauses.append(list(lits))
+        made = [list(lits)] if alo else []
         if want_amo:
-            clauses.extend(amo(lits, aux))
-        if len(clauses) > start:
-            origins.append((axiom.name, start, len(clauses)))
-    if units:
-        start = len(clauses)
-        clauses.extend([u] for u in units)
-        origins.append(("givens", start, len(clauses)))
-    return Formula(n, clauses, aux.top, origins)
+            made.extend(amo(lits, aux))
+        if made:
+            yield axiom.name, made
+
+
+class ClauseStream:
+    """A formula's clauses made one axiom at a time as they are read, so a solver loads them
+    without the whole list in memory (the list of a big formula takes as much as the solver:
+    about 140 bytes a clause); each reading makes them anew, and ``top`` is the highest
+    variable once one reading is done.
+
+    >>> stream = ClauseStream(Shape.latin(4), Encoding(Scheme.EXTENDED, AtMostOne.PAIRWISE))
+    >>> made = list(stream)
+    >>> made == encode(Shape.latin(4), stream.encoding).clauses, stream.top
+    (True, 64)
+    """
+
+    def __init__(
+        self, shape: Shape, encoding: Encoding = Encoding(), known: Sequence[int] | None = None
+    ) -> None:
+        self.shape, self.encoding, self.known = shape, encoding, known
+        self.top = claim_count(shape.n)
+
+    def __iter__(self) -> Iterator[list[int]]:
+        aux = _AuxiliaryVariables(claim_count(self.shape.n))
+        for _, made in _axiom_clauses(self.shape, self.encoding, self.known, aux):
+            yield from made
+        self.top = aux.top
 
 
 @lru_cache(maxsize=16)
