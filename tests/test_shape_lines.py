@@ -301,3 +301,18 @@ def test_generate_says_the_shape_above_held_back_puzzles_too(
     held_back = capsys.readouterr()
     assert held_back.out.splitlines() == lines[:1] == ["# shape: sudoku 6 box 3x2"]
     assert "held back" in held_back.err
+
+
+@pytest.mark.parametrize("option", ["--all", "--unique"])
+def test_solve_all_and_unique_say_the_shape_above_their_answers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    puzzle = tmp_path / "p6.txt"
+    puzzle.write_text("# shape: sudoku 6 box 3x2\n5....642..5.........15......23..3...\n")
+    assert main(["solve", str(puzzle), option]) == 0
+    written = capsys.readouterr().out
+    assert written.splitlines()[0] == "# shape: sudoku 6 box 3x2"
+    answers = tmp_path / "answers.txt"
+    answers.write_text(written.replace("\tunique", ""))
+    assert main(["check", str(answers)]) == 0
+    assert capsys.readouterr().out == "valid\n"

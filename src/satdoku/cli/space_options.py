@@ -30,11 +30,13 @@ from .common import (
     limits_of,
     read_entries,
     report_error,
+    shape_options,
     source_of,
 )
 from .option_types import MAX_COUNT, whole_number
 from .output import grid_text
 from .solution_stream import SolutionStream
+from .solve_output import shape_header
 
 if TYPE_CHECKING:
     from ..api.explorer import Explorer
@@ -205,7 +207,12 @@ def run_space(args: argparse.Namespace) -> int:
         limits_of(args),
         native=getattr(args, "native", None),
     ) as explorer:
+        header = fmt != "json"  # a shape line above the first answer, when the side needs one
         for entry in read_entries(args):
+            if header:
+                header = False
+                line = shape_header(entry, shape_options(args), alphabet)
+                out.write("" if line is None else line + "\n")
             stream = SolutionStream(out, fmt, entry, alphabet) if args.all else None
             if entry.puzzle is None:
                 assert entry.error is not None
