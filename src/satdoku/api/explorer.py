@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator, Iterator
 from contextlib import closing
-from dataclasses import dataclass
 from typing import Any
 
 from ..backends.engine_count import count_by_engine
@@ -26,38 +25,21 @@ from ..backends.sat import SatBackend
 from ..backends.solvers import DEFAULT_SOLVER, check_solver_name
 from ..backends.strategy import Strategy
 from ..cnf.encodings import Encoding
-from ..core.display import draw
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
-from ..core.relabelings import relabeled_copies
 from ..core.results import Result, Status
 from ..rules.counting import DeadlinePassed, completions, count_completions
 from .arguments import predicate_of, puzzle_of
+from .count_result import Count
 from .order import Order, order_of
 from .predicates import Predicate, PredicateWork, judge
 from .question import Question, SearchTimeout
+from .relabeled_count import past_limit_by_relabeling
 
 __all__ = ["Order", "order_of", "Count", "Explorer", "SAT_FIRST"]
 
 SAT_FIRST = 8
 """Solutions looked for by SAT calls before counting switches to :mod:`satdoku.rules.counting`."""
-
-
-@dataclass(frozen=True)
-class Count:
-    """A number of solutions; ``complete`` is False when a limit (or a timeout) stopped counting.
-
-    >>> Count(2, True).count
-    2
-    """
-
-    count: int
-    complete: bool
-    timed_out: bool = False
-
-    def _repr_html_(self) -> str | None:
-        """Show the count in Jupyter as a small card (:mod:`satdoku.views.notebook`)."""
-        return draw(self, "html")
 
 
 class Explorer:
@@ -307,7 +289,7 @@ class Explorer:
             if counted is not None:
                 return Count(counted.count, counted.complete, counted.timed_out)
         if where is None and limit is not None:
-            relabeled = self._past_limit_by_relabeling(puzzle, limit)
+            relabeled = past_limit_by_relabeling(self.first, puzzle, limit)
             if relabeled is not None:
                 return relabeled
         found = 0
@@ -329,22 +311,6 @@ class Explorer:
         total, complete = count_completions(puzzle, limit, timeout=timeout)
         timed_out = not complete and (limit is None or total < limit)
         return Count(total, complete, timed_out)
-
-    def _past_limit_by_relabeling(self, puzzle: Puzzle, limit: int) -> Count | None:
-        """Count past ``limit`` from one solution when permuting the digits no given holds makes
-        more than ``limit`` of it (:mod:`satdoku.core.relabelings`): no formula of the whole
-        solution space is built (an empty Latin square of order 100 has 8.9 million clauses).
-        None when the digits given leave too few copies, or the first solve could not tell."""
-        if relabeled_copies(puzzle.cells, puzzle.shape.n, limit + 1) <= limit:
-            return None
-        first = self.first(puzzle)
-        if first.status is Status.SOLVED:
-            return Count(limit, False)
-        if first.status is Status.UNSOLVABLE:
-            return Count(0, True)
-        if first.status is Status.TIMEOUT:
-            return Count(0, False, True)
-        return None  # refused or invalid: the questions below say why
 
     def is_unique(self, puzzle: Puzzle | object, where: Predicate | str | None = None) -> bool:
         """Tell whether the puzzle has exactly one solution (passing ``where``); stops at two.
