@@ -15,12 +15,12 @@ import importlib
 import os
 import signal
 import sys
-import threading
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 from ..backends import native
+from ..backends import stop_flag
 from ..backends.limits import is_keyboard_interrupt
 from ..core.errors import InputError, InternalError
 from ..core.version import __version__
@@ -111,33 +111,6 @@ def _drop_output() -> None:
         pass
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP arrived: stop as on Ctrl-C (children killed, output flushed)."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(number)
-        self.number = number
-        self.name = {signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}.get(
-            signal.Signals(number), "stopped"
-        )
-
-
-def _terminate(number: int, frame: object) -> None:
-    raise Terminated(number)
-
-
-def _stop_on_termination() -> dict[int, Any]:
-    """Make SIGTERM and SIGHUP stop a run as Ctrl-C does (where they still do the default);
-    return the handlers replaced."""
-    replaced: dict[int, Any] = {}
-    if threading.current_thread() is not threading.main_thread():
-        return replaced
-    for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-        if number is not None and signal.getsignal(number) is signal.SIG_DFL:
-            replaced[number] = signal.signal(number, _terminate)
-    return replaced
-
-
 def _print_traceback() -> None:
     import traceback  # loaded for --debug's errors only, not at start-up
 
@@ -169,7 +142,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    replaced = _stop_on_termination()
+    replaced = stop_flag.install()
+    try:
+        status = _outcome(args)
+        number = stop_flag.arrived()
+        if number is not None and status != 128 + number:  # a stop signal the run did not say
+            _flush_quietly()
+            print(f"satdoku: {stop_flag.Stopped(number).name}", file=sys.stderr)
+            status = 128 + number
+        return status
+    finally:
+        stop_flag.restore(replaced)
+
+
+def _outcome(args: argparse.Namespace) -> int:
+    """Run the command parsed; return its exit status, errors and stops said on stderr."""
     try:
         if hasattr(args, "example") and not getattr(args, "examples", None):
             resolve_input(args, stdin_taken=getattr(args, "model", None) == "-")
@@ -179,14 +166,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             _print_traceback()
         print(f"satdoku: {err.located()}", file=sys.stderr)
         return 2
-    except Terminated as stop:  # SIGTERM or SIGHUP: the same clean stop as Ctrl-C
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM or SIGHUP: a clean stop
         _flush_quietly()
-        print(f"satdoku: {stop.name}", file=sys.stderr)
-        return 128 + stop.number
-    except KeyboardInterrupt:
-        _flush_quietly()
-        print("satdoku: interrupted", file=sys.stderr)
-        return 130
+        number = stop.number if isinstance(stop, stop_flag.Stopped) else stop_flag.arrived()
+        number = int(signal.SIGINT) if number is None else number
+        print(f"satdoku: {stop_flag.Stopped(number).name}", file=sys.stderr)
+        return 128 + number
     except BrokenPipeError:
         return 0
     except (InternalError, Exception) as err:  # a bug: loud, one line, never a quiet wrong answer
@@ -207,6 +192,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return INTERNAL_ERROR
-    finally:
-        for number, handler in replaced.items():
-            signal.signal(number, handler)
