@@ -12,6 +12,7 @@ line afterwards that the run was stopped, so its exit status says so (``128 +`` 
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -68,10 +69,20 @@ class _Flag:
 
     arrived: int | None = None
     depth = 0
+    pid = 0  # the process that installed the handler (a forked child inherits it)
 
 
 def _note(number: int, frame: FrameType | None) -> None:
-    """The handler: note the first signal; raise unless held (or when one was held already)."""
+    """The handler: note the first signal; raise unless held (or when one was held already).
+
+    In a child forked with the handler (a Dask worker), Ctrl-C is left to the parent, which
+    stops it, and SIGTERM or SIGHUP end it as they would by default.
+    """
+    if os.getpid() != _Flag.pid:
+        if number != signal.SIGINT:
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+        return
     if _Flag.arrived is None:
         _Flag.arrived = number
         if _Flag.depth:
@@ -88,7 +99,7 @@ def install() -> dict[int, Any]:
 
     >>> restore(install())
     """
-    _Flag.arrived, _Flag.depth = None, 0
+    _Flag.arrived, _Flag.depth, _Flag.pid = None, 0, os.getpid()
     replaced: dict[int, Any] = {}
     if threading.current_thread() is not threading.main_thread():
         return replaced

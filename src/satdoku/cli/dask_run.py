@@ -25,6 +25,7 @@ from typing import IO, Any, NamedTuple
 
 from ..api.dask_pool import Address, connect, dask_installed, in_order, parse_address
 from ..api.generate_batch import Request
+from ..backends import stop_flag
 from ..core.errors import InputError
 from ..io.line_chunks import LineChunk, line_chunks
 from ..io.reading import FileLayout, read_puzzles
@@ -308,7 +309,7 @@ def run_lines_on_dask(args: argparse.Namespace, run: Run) -> int:
     if wants_progress(sys.stderr, json_output, args.progress):
         bar = Progress(sys.stderr, count_puzzle_lines(args.file))
     status = 0
-    with ExitStack() as stack:
+    with stop_flag.held(), ExitStack() as stack:  # a stop signal is acted on between two chunks
         stream = _open(args)
         if args.file != "-":
             stack.callback(stream.close)
@@ -322,12 +323,14 @@ def run_lines_on_dask(args: argparse.Namespace, run: Run) -> int:
             path = None if args.file == "-" else os.path.abspath(args.file)
             shared = Shared(folder, path if path and os.path.isfile(path) else None)
         outputs = chunk_outputs(client, args, run, cut, shared)
+        stack.callback(outputs.close)  # chunks in flight cancelled while the client is open
         for number, (chunk, output) in enumerate(outputs):
             writer.write(number, output)
             sys.stderr.write(output.err)
             status = max(status, output.status)
             if bar is not None:
                 bar.tick(chunk.puzzles)
+            stop_flag.check()
     if bar is not None:
         bar.close()
     return status
@@ -360,12 +363,13 @@ def generate_on_dask(
     bar = None
     if wants_progress(sys.stderr, args.json, args.progress):
         bar = Progress(sys.stderr, args.count)
-    with _client(args, address) as client:
+    with stop_flag.held(), _client(args, address) as client:
         for number, output in enumerate(in_order(client, calls)):
             writer.write(number, output)
             sys.stderr.write(output.err)
             if bar is not None:
                 bar.tick(min(size, args.count - starts[number]))
+            stop_flag.check()
     if bar is not None:
         bar.close()
     return 0
