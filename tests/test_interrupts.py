@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterator
 from itertools import cycle
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
@@ -66,12 +66,9 @@ def problem_with(code: int, err: str, text: str, command: list[str]) -> str | No
     said = f"{command}: exit {code}, stderr {err[-300:]!r}"
     if code != 130 or err != "satdoku: interrupted\n":
         return said
-    if text and not text.endswith("\n"):
-        return f"{said}: a record cut short: {text[-200:]!r}"
-    try:
-        records = [json.loads(line) for line in text.splitlines()]
-    except ValueError as bad:
-        return f"{said}: a line that is not JSON ({bad})"
+    records = whole_records(text, said)
+    if isinstance(records, str):
+        return records
     if [r["index"] for r in records] != list(range(len(records))):
         return f"{said}: records out of order or missing"
     if command[0] == "count":
@@ -79,6 +76,16 @@ def problem_with(code: int, err: str, text: str, command: list[str]) -> str | No
     else:
         whole = all(r["status"] == "solved" and len(r["solution"]) == 81 for r in records)
     return None if whole else f"{said}: a record that is not an answer"
+
+
+def whole_records(text: str, said: str) -> list[dict[str, Any]] | str:
+    """Return the JSON records of an output, or what is wrong: a line cut short or not JSON."""
+    if text and not text.endswith("\n"):
+        return f"{said}: a record cut short: {text[-200:]!r}"
+    try:
+        return [json.loads(line) for line in text.splitlines()]
+    except ValueError as bad:
+        return f"{said}: a line that is not JSON ({bad})"
 
 
 @pytest.fixture(scope="module")
@@ -203,7 +210,9 @@ def forked_trial(
     """Interrupt one forked run of ``main`` at a random moment after its first record."""
     rng = random.Random(seed)
     command = [*PATHS[seed % len(PATHS)], str(batch), "--json"]
-    stopped = forked_stop(server, command, out_dir / f"fork{seed}.jsonl", rng.uniform(0, 0.3), signal.SIGINT)
+    stopped = forked_stop(
+        server, command, out_dir / f"fork{seed}.jsonl", rng.uniform(0, 0.3), signal.SIGINT
+    )
     return stopped if isinstance(stopped, str) else problem_with(*stopped, command)
 
 
@@ -292,12 +301,9 @@ def mixed_problem(
     messages = err.splitlines()
     if code != 128 + number or messages[-1:] != [f"satdoku: {STOP_NAMES[number]}"]:
         return said
-    if text and not text.endswith("\n"):
-        return f"{said}: a record cut short: {text[-200:]!r}"
-    try:
-        records = [json.loads(line) for line in text.splitlines()]
-    except ValueError as bad:
-        return f"{said}: a line that is not JSON ({bad})"
+    records = whole_records(text, said)
+    if isinstance(records, str):
+        return records
     if [(r["index"], r["line"]) for r in records] != [(i, i + 1) for i in range(len(records))]:
         return f"{said}: records repeated, out of order or missing"
     expected = {CONTRADICTION: "unsolvable", UNREADABLE: "invalid"}
@@ -330,7 +336,9 @@ def test_stop_signals_cut_a_mixed_batch_between_whole_records(
         command = [*MIXED_PATHS[seed % 2], str(path), "--json"]
         out_path = tmp_path / f"mixed{seed}.jsonl"
         stopped = forked_stop(servers[first], command, out_path, rng.uniform(0, 0.5), number)
-        return stopped if isinstance(stopped, str) else mixed_problem(stopped, lines, number, command)
+        return (
+            stopped if isinstance(stopped, str) else mixed_problem(stopped, lines, number, command)
+        )
 
     failures = in_two_threads(trials, trial)
     assert not failures, f"{len(failures)} of {trials} failed:\n" + "\n".join(failures[:10])

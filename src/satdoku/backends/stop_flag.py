@@ -44,7 +44,7 @@ STOP_SIGNALS = tuple(
 POLL_SECONDS = 0.05
 """How long a wait goes on before it looks at the flag again."""
 
-_NAMES = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
+_NAMES: dict[int, str] = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
 if hasattr(signal, "SIGHUP"):
     _NAMES[signal.SIGHUP] = "hung up"
 

@@ -3,8 +3,11 @@
 Exit statuses (exact contract): 0 when every input puzzle could be read, whatever its verdict
 (``check`` alone says 1 when any grid is invalid, like ``cmp``); 2 when any input could not be
 read (the rest is still processed first) or the usage is wrong;
-130 when interrupted (what was done is flushed first); 70 on an internal error (a bug, such as
-a solver answer that failed the independent checker: said on stderr, never printed as an answer).
+130 when interrupted, 143 on SIGTERM, 129 on SIGHUP (what was done is flushed first), whenever
+such a signal arrived; 141 when standard output was closed before everything was written (a
+reader such as ``head`` that stopped early: the rest, a verdict included, is lost); 70 on an
+internal error (a bug, such as a solver answer that failed the independent checker: said on
+stderr, never printed as an answer).
 """
 
 from __future__ import annotations
@@ -17,20 +20,22 @@ import signal
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
 
-from ..backends import native
-from ..backends import stop_flag
+from ..backends import native, stop_flag
 from ..backends.limits import is_keyboard_interrupt
 from ..core.errors import InputError, InternalError
 from ..core.version import __version__
 from .common import resolve_input
 from .help_format import HelpFormat
 
-__all__ = ["main", "build_parser", "command_module", "COMMANDS", "INTERNAL_ERROR"]
+__all__ = ["main", "build_parser", "command_module", "COMMANDS", "INTERNAL_ERROR", "OUTPUT_LOST"]
 
 INTERNAL_ERROR = 70
 """Exit status of a bug in satdoku (EX_SOFTWARE), e.g. an answer that failed the checker."""
+
+OUTPUT_LOST = 128 + 13
+"""Exit status when standard output was closed before everything was written (a reader such as
+``head`` that stopped): 141, what a command killed by SIGPIPE reports, so no verdict is lost."""
 
 COMMANDS = (
     "solve",
@@ -160,7 +165,9 @@ def _outcome(args: argparse.Namespace) -> int:
     try:
         if hasattr(args, "example") and not getattr(args, "examples", None):
             resolve_input(args, stdin_taken=getattr(args, "model", None) == "-")
-        return int(args.run(args))
+        status = int(args.run(args))
+        sys.stdout.flush()  # here, where a reader gone (EPIPE) is still told apart
+        return status
     except InputError as err:
         if args.debug:
             _print_traceback()
@@ -172,8 +179,9 @@ def _outcome(args: argparse.Namespace) -> int:
         number = int(signal.SIGINT) if number is None else number
         print(f"satdoku: {stop_flag.Stopped(number).name}", file=sys.stderr)
         return 128 + number
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # the reader stopped reading (`| head`): the rest is lost
+        _drop_output()
+        return OUTPUT_LOST
     except (InternalError, Exception) as err:  # a bug: loud, one line, never a quiet wrong answer
         if isinstance(err, OSError) and err.errno in _OUTPUT_ERRORS:
             _drop_output()

@@ -18,7 +18,7 @@ import shutil
 import sys
 import tempfile
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import ExitStack, contextmanager
 from itertools import chain
 from typing import IO, Any, NamedTuple
@@ -220,7 +220,7 @@ def cut_input(args: argparse.Namespace, stream: IO[bytes]) -> Cut:
 
 def chunk_outputs(
     client: Any, args: argparse.Namespace, run: Run, cut: Cut, shared: Shared | None = None
-) -> Iterator[tuple[LineChunk, ChunkOutput]]:
+) -> Generator[tuple[LineChunk, ChunkOutput], None, None]:
     """Yield each chunk of the input and what the command printed on it, in input order.
 
     ``shared``: the workers run on this machine (a local cluster), so they read the chunks'
