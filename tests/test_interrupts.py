@@ -94,7 +94,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if DATA.exists():
         lines = [t for t in DATA.read_text().splitlines() if t and not t.startswith("#")]
     else:  # a checkout without the shared data: a batch made here, of unique puzzles too
-        lines = unique_puzzles(500)
+        lines = unique_puzzles(500) * 80  # as many lines as the shared data gives
     path = tmp_path_factory.mktemp("stress") / "batch.txt"
     # 400,000 lines: the C batch path solves a 17-clue line in about 6 us, so a run lasts seconds
     path.write_text("\n".join((lines * 10)[:400000]) + "\n")
