@@ -118,7 +118,9 @@ def connect(address: Address) -> Iterator[Any]:
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",  # any free port: 8787 may be taken
-            silence_logs=logging.ERROR,
+            # the cluster is satdoku's own: a chunk's failure comes back through its future, and
+            # what its workers log when it is closed mid-chunk (a stop) is noise, not a message
+            silence_logs=logging.CRITICAL,
         ) as cluster,
         distributed.Client(
             cluster, direct_to_workers=True

@@ -314,14 +314,16 @@ def run_lines_on_dask(args: argparse.Namespace, run: Run) -> int:
         if args.file != "-":
             stack.callback(stream.close)
         cut = cut_input(args, stream)
-        client = stack.enter_context(_client(args, address))
         shared = None
-        if shares_files(address):
-            folder = stack.enter_context(
-                tempfile.TemporaryDirectory(prefix="satdoku-dask-", dir=args.output_dir)
+        if shares_files(address):  # removed once the cluster is closed: no chunk writes there
+            folder = stack.enter_context(  # (a chunk cut short by a stop runs on to its end)
+                tempfile.TemporaryDirectory(
+                    prefix="satdoku-dask-", dir=args.output_dir, ignore_cleanup_errors=True
+                )
             )
             path = None if args.file == "-" else os.path.abspath(args.file)
             shared = Shared(folder, path if path and os.path.isfile(path) else None)
+        client = stack.enter_context(_client(args, address))
         outputs = chunk_outputs(client, args, run, cut, shared)
         stack.callback(outputs.close)  # chunks in flight cancelled while the client is open
         for number, (chunk, output) in enumerate(outputs):
