@@ -14,6 +14,8 @@ import logging
 import os
 import random
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -284,24 +286,71 @@ def test_local_cluster_and_the_library(
 
 
 def test_ctrl_c_cancels_the_chunks_and_keeps_what_is_done(
-    tmp_path: Path, cluster: tuple[str, object], files: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    cluster: tuple[str, object],
+    files: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Ctrl-C once the first chunk is written (an event, not a time: a busy machine may take
+    seconds to start), with some 200 chunks still to come."""
     address, client = cluster
     path = _write(tmp_path, [SUDOKU9] * 20000)
     argv = ["solve", path, "--backend", "stepper", "--dask", address, "--chunk-size", "8000"]
-    timer = threading.Timer(3.0, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    try:
-        status, out, err = _run(argv, capsys)
-    finally:
-        timer.cancel()
-    assert status == 130 and err.endswith("satdoku: interrupted\n")
+    write = dask_run._Writer.write
+
+    def write_then_interrupt(writer: dask_run._Writer, number: int, output: object) -> None:
+        write(writer, number, output)  # type: ignore[arg-type]
+        if number == 0:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(dask_run._Writer, "write", write_then_interrupt)
+    status, out, err = _run(argv, capsys)
+    assert (status, err) == (130, "satdoku: interrupted\n")
     lines = out.splitlines()
-    assert len(lines) < 20000 and len(set(lines)) <= 1  # whole lines, in order, then the stop
+    assert 0 < len(lines) < 20000 and len(set(lines)) == 1  # whole lines, in order, then the stop
     deadline = time.monotonic() + 20
     while any(client.processing().values()) and time.monotonic() < deadline:  # type: ignore
         time.sleep(0.1)
     assert not any(client.processing().values())  # type: ignore[attr-defined]
+
+
+def _threads(pid: int) -> int:
+    """The number of threads of a process (Linux: /proc)."""
+    try:
+        return len(os.listdir(f"/proc/{pid}/task"))
+    except OSError:
+        return 0
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="threads counted in /proc")
+def test_ctrl_c_to_the_job_while_a_local_cluster_starts_and_works(tmp_path: Path) -> None:
+    """Ctrl-C as a terminal sends it, to the whole process group (the cluster's workers too),
+    at moments from the cluster's start (its first threads: satdoku has been running for a
+    while) to its work: exit 130 and one line said, never a traceback."""
+    path = _write(tmp_path, [SUDOKU9] * 20000)
+    argv = ["solve", path, "--backend", "stepper", "--dask", "local:2"]
+    rng = random.Random(5)
+    for _ in range(3):
+        child = subprocess.Popen(
+            [sys.executable, "-m", "satdoku", *argv],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 60
+        while _threads(child.pid) < 2 and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(rng.uniform(0, 2.5))
+        assert child.poll() is None, "the run ended before Ctrl-C"  # 20,000 puzzles: it cannot
+        os.killpg(child.pid, signal.SIGINT)
+        try:
+            _, err = child.communicate(timeout=60)
+        finally:
+            if child.poll() is None:
+                os.killpg(child.pid, signal.SIGKILL)
+        assert (child.returncode, err.decode()) == (130, "satdoku: interrupted\n")
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import os
 import subprocess
 import sys
 import time
@@ -78,6 +79,51 @@ def test_a_closed_or_full_standard_output(
     assert done.returncode == 2, done.stderr
     assert said in done.stderr and "Traceback" not in done.stderr
     assert "Exception ignored" not in done.stderr
+
+
+def into_a_pipe_nobody_reads(*argv: str) -> subprocess.CompletedProcess[str]:
+    """Run satdoku with standard output a pipe whose reader is gone (``| head -c 0``)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "satdoku", *argv],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize(
+    ("command", "grid"),
+    [("check", "1" * 81), ("check", PUZZLE), ("solve", PUZZLE), ("count", PUZZLE)],
+    ids=["check-invalid", "check-incomplete", "solve", "count"],
+)
+def test_output_nobody_reads_is_not_an_all_is_well(command: str, grid: str, tmp_path: Path) -> None:
+    """The verdict did not reach anyone: exit 141 (as SIGPIPE's), never 0 nor check's 1."""
+    path = tmp_path / "p.txt"
+    path.write_text(grid + "\n")
+    done = into_a_pipe_nobody_reads(command, str(path))
+    assert (done.returncode, done.stderr) == (141, "")
+
+
+def test_a_reader_that_stops_early_gets_141(tmp_path: Path) -> None:
+    """``satdoku solve big.txt | head -n 1``: the rest is lost, and the status says so."""
+    path = tmp_path / "big.txt"
+    path.write_text((PUZZLE + "\n") * 20000)  # answers far beyond a pipe's buffer
+    child = subprocess.Popen(
+        [sys.executable, "-m", "satdoku", "solve", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    assert len(child.stdout.readline()) == 82
+    child.stdout.close()
+    err = child.stderr.read()
+    assert (child.wait(timeout=120), err) == (141, b"")
 
 
 def test_decode_of_bytes_that_are_not_text(tmp_path: Path) -> None:

@@ -26,14 +26,15 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from itertools import cycle
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
 from data_files import SEVENTEEN, puzzle_lines, repeated
 from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
-from satdoku.api.generate import random_puzzle
+from satdoku.api.generate import generate, random_puzzle
 from satdoku.backends.interrupts import shielded
 from satdoku.core.shape import Shape
 from satdoku.io.alphabet import Alphabet
@@ -66,12 +67,9 @@ def problem_with(code: int, err: str, text: str, command: list[str]) -> str | No
     said = f"{command}: exit {code}, stderr {err[-300:]!r}"
     if code != 130 or err != "satdoku: interrupted\n":
         return said
-    if text and not text.endswith("\n"):
-        return f"{said}: a record cut short: {text[-200:]!r}"
-    try:
-        records = [json.loads(line) for line in text.splitlines()]
-    except ValueError as bad:
-        return f"{said}: a line that is not JSON ({bad})"
+    records = whole_records(text, said)
+    if isinstance(records, str):
+        return records
     if [r["index"] for r in records] != list(range(len(records))):
         return f"{said}: records out of order or missing"
     if command[0] == "count":
@@ -81,18 +79,30 @@ def problem_with(code: int, err: str, text: str, command: list[str]) -> str | No
     return None if whole else f"{said}: a record that is not an answer"
 
 
+def whole_records(text: str, said: str) -> list[dict[str, Any]] | str:
+    """Return the JSON records of an output, or what is wrong: a line cut short or not JSON."""
+    if text and not text.endswith("\n"):
+        return f"{said}: a record cut short: {text[-200:]!r}"
+    try:
+        return [json.loads(line) for line in text.splitlines()]
+    except ValueError as bad:
+        return f"{said}: a line that is not JSON ({bad})"
+
+
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A batch of 17-clue puzzles far longer than any trial (unique solutions: count says 1)."""
-    if DATA.exists():
-        lines = repeated(puzzle_lines(DATA), 40000)  # ten times over below: 400,000 lines
-    else:  # a checkout without the shared data: a batch made here (count may then exceed 1)
-        rng = random.Random(1)
-        lines = [format_line(random_puzzle(Shape.sudoku(9), 0.3, rng)[0].cells) for _ in range(500)]
+    lines = repeated(puzzle_lines(DATA), 40000)  # ten times over below: 400,000 lines
     path = tmp_path_factory.mktemp("stress") / "batch.txt"
     # 400,000 lines: the C batch path solves a 17-clue line in about 6 us, so a run lasts seconds
     path.write_text("\n".join((lines * 10)[:400000]) + "\n")
     return path
+
+
+def unique_puzzles(count: int) -> list[str]:
+    """Puzzle lines of satdoku's own generator (each with one solution), the same every run."""
+    made = (generate(Shape.sudoku(9), seed=seed, rated=False) for seed in range(count))
+    return [format_line(puzzle.puzzle.cells) for puzzle in made]
 
 
 # --- real processes -------------------------------------------------------------------------
@@ -118,6 +128,8 @@ def real_trial(seed: int, batch: Path, out_dir: Path) -> str | None:
                 return f"{command}: no record within 60 s"
             time.sleep(0.01)
         time.sleep(rng.uniform(0, 0.4))
+        if child.poll() is not None:  # not a lost signal: the batch was too short to be cut
+            return f"{command}: ended (exit {child.returncode}) before the signal was sent"
         os.killpg(child.pid, signal.SIGINT)  # as Ctrl-C in a terminal: workers get it too
         try:
             _, err = child.communicate(timeout=30)
@@ -160,14 +172,13 @@ def _line_within(stream: IO[str], seconds: float) -> str | None:
     return stream.readline() if ready else None
 
 
-def forked_trial(
-    server: subprocess.Popen[str], seed: int, batch: Path, out_dir: Path
-) -> str | None:
-    """Interrupt one forked run of ``main`` at a random moment after its first record."""
+def forked_stop(
+    server: subprocess.Popen[str], command: list[str], out_path: Path, delay: float, number: int
+) -> tuple[int, str, str] | str:
+    """Stop one forked run of ``main`` with a signal ``delay`` s after its first record; return
+    its exit status, stderr and output, or what went wrong before the signal."""
     assert server.stdin is not None and server.stdout is not None
-    rng = random.Random(seed)
-    command = [*PATHS[seed % len(PATHS)], str(batch), "--json"]
-    out_path, err_path = out_dir / f"fork{seed}.jsonl", out_dir / f"fork{seed}.err"
+    err_path = out_path.with_suffix(".err")
     server.stdin.write(json.dumps([str(out_path), str(err_path), command]) + "\n")
     server.stdin.flush()
     pid = int(server.stdout.readline())
@@ -179,14 +190,28 @@ def forked_trial(
             os.killpg(pid, signal.SIGKILL)
             server.stdout.readline()
             return f"{command}: no record within 60 s"
-    time.sleep(rng.uniform(0, 0.3))
-    os.killpg(pid, signal.SIGINT)  # as Ctrl-C in a terminal: workers get it too
+    time.sleep(delay)
+    if select.select([server.stdout], [], [], 0)[0]:  # not a lost signal: a batch too short
+        return f"{command}: ended (exit {server.stdout.readline().strip()}) before the signal"
+    os.killpg(pid, number)  # as Ctrl-C in a terminal: workers get it too
     status = _line_within(server.stdout, 30)
     if status is None:
         os.killpg(pid, signal.SIGKILL)
         server.stdout.readline()
-        return f"{command}: still running 30 s after SIGINT"
-    return problem_with(int(status), err_path.read_text(), out_path.read_text(), command)
+        return f"{command}: still running 30 s after signal {number}"
+    return int(status), err_path.read_text(), out_path.read_text()
+
+
+def forked_trial(
+    server: subprocess.Popen[str], seed: int, batch: Path, out_dir: Path
+) -> str | None:
+    """Interrupt one forked run of ``main`` at a random moment after its first record."""
+    rng = random.Random(seed)
+    command = [*PATHS[seed % len(PATHS)], str(batch), "--json"]
+    stopped = forked_stop(
+        server, command, out_dir / f"fork{seed}.jsonl", rng.uniform(0, 0.3), signal.SIGINT
+    )
+    return stopped if isinstance(stopped, str) else problem_with(*stopped, command)
 
 
 def fork_server() -> subprocess.Popen[str]:
@@ -240,6 +265,81 @@ def test_ctrl_c_at_random_moments_of_forked_runs(
 def test_ctrl_c_at_random_moments_of_real_processes(batch: Path, tmp_path: Path) -> None:
     failures = in_two_threads(REAL_TRIALS, lambda first, seed: real_trial(seed, batch, tmp_path))
     assert not failures, f"{len(failures)} of {REAL_TRIALS} failed:\n" + "\n".join(failures[:10])
+
+
+# --- SIGTERM and SIGINT in a batch of solutions, contradictions and unreadable lines ---------
+
+CONTRADICTION = "11" + "." * 79
+UNREADABLE = "not a puzzle"
+STOP_NAMES = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
+
+
+@pytest.fixture(scope="module")
+def mixed_batch(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """300,000 lines: unique puzzles, a contradiction every 97 lines, an unreadable line every
+    211 (the C path hands those back to the reader: its output is queued around them)."""
+    puzzles = unique_puzzles(200)
+    lines = [
+        UNREADABLE if number % 211 == 0 else CONTRADICTION if number % 97 == 0 else puzzle
+        for number, puzzle in zip(range(1, 300001), cycle(puzzles))
+    ]
+    path = tmp_path_factory.mktemp("mixed") / "mixed.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path, lines
+
+
+def mixed_problem(
+    stopped: tuple[int, str, str], lines: list[str], number: int, command: list[str]
+) -> str | None:
+    """Say what is wrong with a stopped run of the mixed batch (None: exit 128 + the signal,
+    each record once, whole, in order, the verdict its line deserves, each unreadable line said
+    once on stderr)."""
+    code, err, text = stopped
+    said = f"{command} signal {number}: exit {code}, stderr {err[-300:]!r}"
+    messages = err.splitlines()
+    if code != 128 + number or messages[-1:] != [f"satdoku: {STOP_NAMES[number]}"]:
+        return said
+    records = whole_records(text, said)
+    if isinstance(records, str):
+        return records
+    if [(r["index"], r["line"]) for r in records] != [(i, i + 1) for i in range(len(records))]:
+        return f"{said}: records repeated, out of order or missing"
+    expected = {CONTRADICTION: "unsolvable", UNREADABLE: "invalid"}
+    for r in records:
+        status = expected.get(lines[r["index"]], "solved")
+        if r["status"] != status or (status == "solved" and len(r["solution"]) != 81):
+            return f"{said}: record {r} is not the answer to line {r['line']}"
+    unreadable = sum(r["status"] == "invalid" for r in records)
+    if len(messages) - 1 != unreadable or not all(": expected" in m for m in messages[:-1]):
+        return f"{said}: {unreadable} unreadable lines, {len(messages) - 1} messages"
+    return None
+
+
+MIXED_PATHS = (["solve"], ["solve", "--no-native"])
+"""The C path (its output queued around the lines it hands back) and the plain one."""
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_stop_signals_cut_a_mixed_batch_between_whole_records(
+    number: int,
+    mixed_batch: tuple[Path, list[str]],
+    tmp_path: Path,
+    servers: list[subprocess.Popen[str]],
+) -> None:
+    path, lines = mixed_batch
+    trials = max(20, FORKED_TRIALS // 4)
+
+    def trial(first: int, seed: int) -> str | None:
+        rng = random.Random(seed)
+        command = [*MIXED_PATHS[seed % 2], str(path), "--json"]
+        out_path = tmp_path / f"mixed{seed}.jsonl"
+        stopped = forked_stop(servers[first], command, out_path, rng.uniform(0, 0.5), number)
+        return (
+            stopped if isinstance(stopped, str) else mixed_problem(stopped, lines, number, command)
+        )
+
+    failures = in_two_threads(trials, trial)
+    assert not failures, f"{len(failures)} of {trials} failed:\n" + "\n".join(failures[:10])
 
 
 # --- one Ctrl-C at a chosen moment ----------------------------------------------------------

@@ -7,6 +7,8 @@ another worker (up to its ``allowed-failures``), so the results still come compl
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import importlib.util
 import logging
 import multiprocessing
@@ -15,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
+from ..backends import stop_flag
 from ..backends.limits import default_jobs
 
 __all__ = [
@@ -115,7 +118,9 @@ def connect(address: Address) -> Iterator[Any]:
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",  # any free port: 8787 may be taken
-            silence_logs=logging.ERROR,
+            # the cluster is satdoku's own: a chunk's failure comes back through its future, and
+            # what its workers log when it is closed mid-chunk (a stop) is noise, not a message
+            silence_logs=logging.CRITICAL,
         ) as cluster,
         distributed.Client(
             cluster, direct_to_workers=True
@@ -135,6 +140,19 @@ def worker_count(client: Any) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
+_NOT_YET = (TimeoutError, asyncio.TimeoutError, concurrent.futures.TimeoutError)
+"""What a wait for a result that timed out raises (one class from Python 3.11 on)."""
+
+
+def _result(future: Any) -> Any:
+    """Wait for a future's result, looking at the stop flag meanwhile (a stop signal held)."""
+    while True:
+        try:
+            return future.result(timeout=stop_flag.POLL_SECONDS)
+        except _NOT_YET:
+            stop_flag.check()
+
+
 def in_order(client: Any, calls: Iterable[tuple[Any, ...]], window: int = 0) -> Iterator[Any]:
     """Yield ``function(*args)`` for each call ``(function, *args)``, in order, run on the cluster.
 
@@ -152,9 +170,9 @@ def in_order(client: Any, calls: Iterable[tuple[Any, ...]], window: int = 0) -> 
         for call in calls:
             pending.append(client.submit(*call, pure=False))
             while len(pending) >= window:
-                yield pending.popleft().result()
+                yield _result(pending.popleft())
         while pending:
-            yield pending.popleft().result()
+            yield _result(pending.popleft())
     finally:
         if pending:
             client.cancel(list(pending))

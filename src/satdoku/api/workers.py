@@ -14,9 +14,11 @@ import multiprocessing
 import signal
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as NotYet
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from ..backends import stop_flag
 from ..backends.interrupts import die_with_parent
 
 __all__ = ["RETRIES", "Chunk", "WorkerDied", "Workers"]
@@ -88,7 +90,10 @@ class Workers:
                 )
             assert chunk.future is not None
             try:
-                answer = chunk.future.result()
+                answer = chunk.future.result(timeout=stop_flag.POLL_SECONDS)
+            except NotYet:  # a stop signal meanwhile stops the wait (the workers ignore Ctrl-C)
+                stop_flag.check()
+                continue
             except BrokenProcessPool:
                 self._restart()
                 continue

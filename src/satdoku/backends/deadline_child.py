@@ -18,6 +18,7 @@ from array import array
 from collections.abc import Callable
 
 from ..core.puzzle import Grid
+from . import stop_flag
 from .interrupts import fork_answering, write_all
 
 __all__ = ["Answer", "within_deadline"]
@@ -55,7 +56,8 @@ def within_deadline(work: Callable[[], Answer], deadline: float) -> Answer:
             left = deadline - time.monotonic()
             if left <= 0:
                 return None, None
-            ready, _, _ = select.select([read_end], [], [], left)
+            ready, _, _ = select.select([read_end], [], [], min(left, stop_flag.POLL_SECONDS))
+            stop_flag.check()  # Ctrl-C meanwhile: the child is killed below
             if not ready:
                 continue
             chunk = os.read(read_end, 1 << 20)

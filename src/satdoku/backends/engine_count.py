@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from . import stop_flag
 from .native import GUESS_BUDGET, Engine
 
 __all__ = [
@@ -89,6 +90,7 @@ def count_by_engine(
     while parts:
         part = parts.pop()
         while True:
+            stop_flag.check()  # Ctrl-C lands between two calls
             began, cpu = time.monotonic(), time.process_time()
             if deadline is not None and began + last > deadline:
                 return EngineCount(max(total, bound), False, True)

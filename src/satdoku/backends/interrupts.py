@@ -27,6 +27,8 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
+from . import stop_flag
+
 __all__ = ["block_sigint_for_good", "die_with_parent", "fork_answering", "shielded", "write_all"]
 
 T = TypeVar("T")
@@ -48,9 +50,11 @@ def shielded(call: Callable[..., T], *args: object) -> T:
     if _single_threaded():
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
         try:
-            return call(*args)
+            answer = call(*args)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # a pending Ctrl-C lands here
+        stop_flag.check()  # a stop signal the handler only noted (held)
+        return answer
     return _in_a_thread(call, *args)
 
 
@@ -88,6 +92,7 @@ def _in_a_thread(call: Callable[..., T], *args: object) -> T:
             interrupted = True
     if interrupted:
         raise KeyboardInterrupt
+    stop_flag.check()  # a stop signal the handler only noted (held)
     ok, value = outcome[0]
     if not ok:
         assert isinstance(value, BaseException)

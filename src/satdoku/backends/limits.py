@@ -30,6 +30,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.limits import Limits
+from . import stop_flag
 from .interrupts import fork_answering, shielded, write_all
 
 __all__ = [
@@ -110,7 +111,9 @@ def solve_within(solver: Any, name: str, assumptions: Sequence[int], limits: Lim
             return bool(shielded(solver.solve, list(assumptions)))
         if name in UNINTERRUPTIBLE:
             return _sliced(solver, assumptions, limits)
-        return _interrupted(solver, assumptions, limits)
+        answer = _interrupted(solver, assumptions, limits)
+        stop_flag.check()  # the watcher stopped the solve for a stop signal: not a timeout
+        return answer
     except Exception as err:
         if is_keyboard_interrupt(err):
             raise KeyboardInterrupt from err
@@ -183,14 +186,15 @@ class _Watcher:
         deadline = None if self.timeout is None else time.monotonic() + self.timeout
         while True:
             left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
-                break
-            ready, _, _ = select.select([self.signal_r, self.cancel_r], [], [], left)
+            if (left is not None and left <= 0) or stop_flag.arrived() is not None:
+                break  # (a stop signal noted before the solve began wrote no wakeup byte)
+            wait = stop_flag.POLL_SECONDS if left is None else min(left, stop_flag.POLL_SECONDS)
+            ready, _, _ = select.select([self.signal_r, self.cancel_r], [], [], wait)
             if self.cancel_r in ready:
                 return
             if self.signal_r in ready:
                 signals = os.read(self.signal_r, 64)
-                if signal.SIGINT in signals:
+                if any(number in signals for number in stop_flag.STOP_SIGNALS):
                     break
         self.solver.interrupt()
 
@@ -258,7 +262,9 @@ def solve_in_children(
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return None, None
-            ready, _, _ = select.select(list(children), [], [], left)
+            wait = stop_flag.POLL_SECONDS if left is None else min(left, stop_flag.POLL_SECONDS)
+            ready, _, _ = select.select(list(children), [], [], wait)
+            stop_flag.check()  # Ctrl-C meanwhile: the children are killed below
             for read_end in ready:
                 pid, data = children[read_end]
                 chunk = os.read(read_end, 1 << 20)

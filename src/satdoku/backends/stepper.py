@@ -11,6 +11,7 @@ from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
 from ..rules.search import Accept, GuessOrder, SearchRun, TraceStatus
 from ..rules.strategies import RULES_1_2, RuleSet
+from . import stop_flag
 
 __all__ = ["StepperBackend"]
 
@@ -50,16 +51,14 @@ class StepperBackend:
         """
         run = SearchRun(puzzle, self.rules, search=True, order=self.order, accept=accept)
         timeout, conflicts = self.limits.timeout, self.limits.conflicts
-        if self.limits.limited:
-            deadline = time.monotonic() + timeout if timeout is not None else None
-            for count, _ in enumerate(run):
-                if count % 512 == 0 and deadline is not None and time.monotonic() > deadline:
+        deadline = time.monotonic() + timeout if timeout is not None else None
+        for count, _ in enumerate(run):
+            if count % 512 == 0:
+                stop_flag.check()  # Ctrl-C lands between two steps
+                if deadline is not None and time.monotonic() > deadline:
                     return Result(Status.TIMEOUT, puzzle=puzzle)
-                if conflicts is not None and run.backtracks > conflicts:
-                    return Result(Status.TIMEOUT, puzzle=puzzle)
-        else:
-            for _ in run:
-                pass
+            if conflicts is not None and run.backtracks > conflicts:
+                return Result(Status.TIMEOUT, puzzle=puzzle)
         if run.status is not TraceStatus.SOLVED or run.solution is None:
             return Result(Status.UNSOLVABLE, puzzle=puzzle)
         if not is_solution(run.solution, puzzle):

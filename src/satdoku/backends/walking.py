@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import stop_flag
 from .interrupts import shielded
 
 __all__ = ["FIRST_FLIPS", "FIRST_CONFLICTS", "TakingTurns", "Walk"]
@@ -85,7 +86,8 @@ class TakingTurns:
         if self.walk is not None and not self.settled and self.walked <= self.searched:
             self.seed += 1
             start = time.process_time()
-            grid = self.walk(FIRST_FLIPS << min(self.seed - 1, 40), self.seed)
+            flips = FIRST_FLIPS << min(self.seed - 1, 40)
+            grid = stop_flag.interruptible(self.walk, flips, self.seed)  # it looks at signals
             self.walked += time.process_time() - start
             if grid:
                 n = self.n

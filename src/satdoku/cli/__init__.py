@@ -3,8 +3,11 @@
 Exit statuses (exact contract): 0 when every input puzzle could be read, whatever its verdict
 (``check`` alone says 1 when any grid is invalid, like ``cmp``); 2 when any input could not be
 read (the rest is still processed first) or the usage is wrong;
-130 when interrupted (what was done is flushed first); 70 on an internal error (a bug, such as
-a solver answer that failed the independent checker: said on stderr, never printed as an answer).
+130 when interrupted, 143 on SIGTERM, 129 on SIGHUP (what was done is flushed first), whenever
+such a signal arrived; 141 when standard output was closed before everything was written (a
+reader such as ``head`` that stopped early: the rest, a verdict included, is lost); 70 on an
+internal error (a bug, such as a solver answer that failed the independent checker: said on
+stderr, never printed as an answer).
 """
 
 from __future__ import annotations
@@ -15,22 +18,24 @@ import importlib
 import os
 import signal
 import sys
-import threading
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
 
-from ..backends import native
+from ..backends import native, stop_flag
 from ..backends.limits import is_keyboard_interrupt
 from ..core.errors import InputError, InternalError, shorten
 from ..core.version import __version__
 from .common import resolve_input
 from .help_format import HelpFormat
 
-__all__ = ["main", "build_parser", "command_module", "COMMANDS", "INTERNAL_ERROR"]
+__all__ = ["main", "build_parser", "command_module", "COMMANDS", "INTERNAL_ERROR", "OUTPUT_LOST"]
 
 INTERNAL_ERROR = 70
 """Exit status of a bug in satdoku (EX_SOFTWARE), e.g. an answer that failed the checker."""
+
+OUTPUT_LOST = 128 + 13
+"""Exit status when standard output was closed before everything was written (a reader such as
+``head`` that stopped): 141, what a command killed by SIGPIPE reports, so no verdict is lost."""
 
 COMMANDS = (
     "solve",
@@ -111,33 +116,6 @@ def _drop_output() -> None:
         pass
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP arrived: stop as on Ctrl-C (children killed, output flushed)."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(number)
-        self.number = number
-        self.name = {signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}.get(
-            signal.Signals(number), "stopped"
-        )
-
-
-def _terminate(number: int, frame: object) -> None:
-    raise Terminated(number)
-
-
-def _stop_on_termination() -> dict[int, Any]:
-    """Make SIGTERM and SIGHUP stop a run as Ctrl-C does (where they still do the default);
-    return the handlers replaced."""
-    replaced: dict[int, Any] = {}
-    if threading.current_thread() is not threading.main_thread():
-        return replaced
-    for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-        if number is not None and signal.getsignal(number) is signal.SIG_DFL:
-            replaced[number] = signal.signal(number, _terminate)
-    return replaced
-
-
 def _print_traceback() -> None:
     import traceback  # loaded for --debug's errors only, not at start-up
 
@@ -169,26 +147,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    replaced = _stop_on_termination()
+    replaced = stop_flag.install()
+    try:
+        status = _outcome(args)
+        number = stop_flag.arrived()
+        if number is not None and status != 128 + number:  # a stop signal the run did not say
+            _flush_quietly()
+            print(f"satdoku: {stop_flag.Stopped(number).name}", file=sys.stderr)
+            status = 128 + number
+        return status
+    finally:
+        stop_flag.restore(replaced)
+
+
+def _outcome(args: argparse.Namespace) -> int:
+    """Run the command parsed; return its exit status, errors and stops said on stderr."""
     try:
         if hasattr(args, "example") and not getattr(args, "examples", None):
             resolve_input(args, stdin_taken=getattr(args, "model", None) == "-")
-        return int(args.run(args))
+        status = int(args.run(args))
+        sys.stdout.flush()  # here, where a reader gone (EPIPE) is still told apart
+        return status
     except InputError as err:
         if args.debug:
             _print_traceback()
         print(f"satdoku: {err.located()}", file=sys.stderr)
         return 2
-    except Terminated as stop:  # SIGTERM or SIGHUP: the same clean stop as Ctrl-C
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM or SIGHUP: a clean stop
         _flush_quietly()
-        print(f"satdoku: {stop.name}", file=sys.stderr)
-        return 128 + stop.number
-    except KeyboardInterrupt:
-        _flush_quietly()
-        print("satdoku: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
+        number = stop.number if isinstance(stop, stop_flag.Stopped) else stop_flag.arrived()
+        number = int(signal.SIGINT) if number is None else number
+        print(f"satdoku: {stop_flag.Stopped(number).name}", file=sys.stderr)
+        return 128 + number
+    except BrokenPipeError:  # the reader stopped reading (`| head`): the rest is lost
+        _drop_output()
+        return OUTPUT_LOST
     except (InternalError, Exception) as err:  # a bug: loud, one line, never a quiet wrong answer
         if isinstance(err, OSError) and err.errno in _OUTPUT_ERRORS:
             _drop_output()
@@ -207,6 +200,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return INTERNAL_ERROR
-    finally:
-        for number, handler in replaced.items():
-            signal.signal(number, handler)

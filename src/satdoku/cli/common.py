@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO
 
+from ..backends import stop_flag
 from ..backends.solvers import DEFAULT_SOLVER, SOLVER_NAMES
 from ..backends.strategy import Strategy
 from ..cnf.encodings import AtMostOne, Encoding, Scheme
@@ -277,7 +278,7 @@ def text_lines(stream: IO[bytes], source: str) -> Iterator[str]:
 def _read_line(readline: Callable[[int], bytes], source: str) -> bytes:
     """Read one line (at most MAX_LINE_BYTES + 1 bytes); a failing read is an input error."""
     try:
-        return readline(MAX_LINE_BYTES + 1)
+        return stop_flag.interruptible(readline, MAX_LINE_BYTES + 1)  # input may be slow to come
     except OSError as err:  # EIO from a terminal gone, EISDIR from a directory, ...
         raise InputError(f"cannot read: {err.strerror or err}", source=source) from None
 

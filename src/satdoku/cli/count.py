@@ -16,6 +16,7 @@ import time
 from typing import Any, TextIO
 
 from ..api.explorer import Explorer
+from ..backends import stop_flag
 from ..cnf.formula_size import FormulaTooBig
 from ..core.errors import InputError
 from ..core.limits import Limits
@@ -122,8 +123,9 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     on_terminal = sys.stderr.isatty()
     bounded = args.limit is not None or args.timeout is not None
-    with Explorer(limits=Limits(args.timeout)) as explorer:
+    with Explorer(limits=Limits(args.timeout)) as explorer, stop_flag.held():
         for entry in read_entries(args):
+            stop_flag.check()  # a stop signal is acted on between two records
             rec: dict[str, Any]
             if entry.puzzle is None:
                 assert entry.error is not None

@@ -18,13 +18,14 @@ import shutil
 import sys
 import tempfile
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import ExitStack, contextmanager
 from itertools import chain
 from typing import IO, Any, NamedTuple
 
 from ..api.dask_pool import Address, connect, dask_installed, in_order, parse_address
 from ..api.generate_batch import Request
+from ..backends import stop_flag
 from ..core.errors import InputError
 from ..io.header import split_header
 from ..io.line_chunks import LineChunk, line_chunks
@@ -222,7 +223,7 @@ def cut_input(args: argparse.Namespace, stream: IO[bytes]) -> Cut:
 
 def chunk_outputs(
     client: Any, args: argparse.Namespace, run: Run, cut: Cut, shared: Shared | None = None
-) -> Iterator[tuple[LineChunk, ChunkOutput]]:
+) -> Generator[tuple[LineChunk, ChunkOutput], None, None]:
     """Yield each chunk of the input and what the command printed on it, in input order.
 
     ``shared``: the workers run on this machine (a local cluster), so they read the chunks'
@@ -313,26 +314,30 @@ def run_lines_on_dask(args: argparse.Namespace, run: Run) -> int:
     if wants_progress(sys.stderr, json_output, args.progress):
         bar = Progress(sys.stderr, count_puzzle_lines(args.file))
     status = 0
-    with ExitStack() as stack:
+    with stop_flag.held(), ExitStack() as stack:  # a stop signal is acted on between two chunks
         stream = _open(args)
         if args.file != "-":
             stack.callback(stream.close)
         cut = cut_input(args, stream)
-        client = stack.enter_context(_client(args, address))
         shared = None
-        if shares_files(address):
-            folder = stack.enter_context(
-                tempfile.TemporaryDirectory(prefix="satdoku-dask-", dir=args.output_dir)
+        if shares_files(address):  # removed once the cluster is closed: no chunk writes there
+            folder = stack.enter_context(  # (a chunk cut short by a stop runs on to its end)
+                tempfile.TemporaryDirectory(
+                    prefix="satdoku-dask-", dir=args.output_dir, ignore_cleanup_errors=True
+                )
             )
             path = None if args.file == "-" else os.path.abspath(args.file)
             shared = Shared(folder, path if path and os.path.isfile(path) else None)
+        client = stack.enter_context(_client(args, address))
         outputs = chunk_outputs(client, args, run, cut, shared)
+        stack.callback(outputs.close)  # chunks in flight cancelled while the client is open
         for number, (chunk, output) in enumerate(outputs):
             writer.write(number, output)
             sys.stderr.write(output.err)
             status = max(status, output.status)
             if bar is not None:
                 bar.tick(chunk.puzzles)
+            stop_flag.check()
     if bar is not None:
         bar.close()
     return status
@@ -367,13 +372,14 @@ def generate_on_dask(
     if wants_progress(sys.stderr, args.json, args.progress):
         bar = Progress(sys.stderr, args.count)
     met = args.count
-    with _client(args, address) as client:
+    with stop_flag.held(), _client(args, address) as client:
         for number, output in enumerate(in_order(client, calls)):
             writer.write(number, output)
             sys.stderr.write(output.err)
             met -= output.status  # the chunk's puzzles that missed the wish
             if bar is not None:
                 bar.tick(min(size, args.count - starts[number]))
+            stop_flag.check()
     if bar is not None:
         bar.close()
     return met

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..api.batch import Outcome, solve_entries
+from ..backends import stop_flag
 from ..backends.registry import BackendKind
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, backend_maker_of, jobs_of
 from .common import (
@@ -134,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
 
         explainer = Explainer(args.solver, encoding_of(args), limits_of(args))
     header = fmt != "json"  # a shape line above the first answer, when the side needs one
-    with backend:
+    with backend, stop_flag.held():  # a stop signal is acted on between two records
         for outcome in solve_entries(read_entries(args), backend, jobs=jobs, factory=factory):
             if bar is not None:
                 bar.tick()
@@ -150,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
                 status,
                 write_outcome(out, outcome, fmt, alphabet, source, example=args.file is None),
             )
+            stop_flag.check()
     if explainer is not None:
         explainer.close()
     if bar is not None:

@@ -15,6 +15,7 @@ import argparse
 import io
 import os
 import sys
+from collections import deque
 from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import repeat
@@ -22,7 +23,7 @@ from typing import IO, cast
 
 from ..api.batch import Outcome, solve_entries
 from ..api.line_batch import solved_blocks
-from ..backends import native
+from ..backends import native, stop_flag
 from ..backends.line_batch import (
     Back,
     LineEngine,
@@ -102,7 +103,7 @@ def run_lines(args: argparse.Namespace) -> int:
     bar = None
     if wants_progress(sys.stderr, fmt == "json", args.progress):
         bar = Progress(sys.stderr, count_puzzle_lines(args.file))
-    with backend:
+    with backend, stop_flag.held():  # a stop signal is acted on between two records
         batch = _LineBatch(args, alphabet, fmt == "json", jobs, backend, bar)
         status = batch.run()
     if bar is not None:
@@ -136,7 +137,7 @@ class _LineBatch:
         self.blanks = 0  # lines C took that the reader has not been given yet
         self.engaged: tuple[Shape, LineSpec] | None = None
         self.shape: Shape | None = None  # the shape of the first puzzle read
-        self.queue: list[Taken] = []
+        self.queue: deque[Taken] = deque()
 
     def run(self) -> int:
         """Read, solve and write everything; return the exit status (0, or 2 when a puzzle
@@ -166,8 +167,9 @@ class _LineBatch:
                     if self.bar is not None:
                         self.bar.tick()
                     self._write(outcome)
+                    stop_flag.check()
             finally:
-                self._flush()
+                self._flush()  # what C solved before the stop, each record once
         finally:
             if args.file != "-":
                 stream.close()
@@ -218,6 +220,7 @@ class _LineBatch:
         read = partial(_read, stream.read, self.source)
         lookahead = False  # the reader may hold a '|' line back: lines go to it one by one
         for solved in solved_blocks(line_blocks(read, LONGEST), shape, spec, self.jobs, LONGEST):
+            stop_flag.check()  # a stop signal is acted on between two blocks
             block, pos, size = solved.block, 0, len(solved.block)
             if solved.segments is not None and not lookahead:
                 yield from self._segments(solved.segments)
@@ -266,11 +269,11 @@ class _LineBatch:
 
     def _flush(self) -> None:
         """Write C's output of the lines before the reader's next entry."""
-        for taken in self.queue:
+        while self.queue:
+            taken = self.queue.popleft()  # off the queue before it is written: written once
             self.out.write(taken.output.decode("ascii"))
             if self.bar is not None and taken.puzzles:
                 self.bar.tick(taken.puzzles)
-        self.queue.clear()
 
     def _write(self, outcome: Outcome) -> None:
         """Write one outcome of the reader's entries as ``satdoku solve`` writes it."""
@@ -286,7 +289,7 @@ class _LineBatch:
 def _read(read: Callable[[int], bytes], source: str, size: int) -> bytes:
     """Read up to ``size`` bytes; a failing read is an input error, as in the line reader."""
     try:
-        return read(size)
+        return stop_flag.interruptible(read, size)  # input may be slow to come
     except OSError as err:
         raise InputError(f"cannot read: {err.strerror or err}", source=source) from None
 
