@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
+from ..backends import stop_flag
 from ..core.puzzle import Grid
 from ..core.results import Result, Status
 from ..io.alphabet import Alphabet
@@ -47,19 +48,22 @@ class SolutionStream:
         self.begun = False
 
     def add(self, grid: Grid) -> None:
-        """Write one more solution (one write call: a stop lands between two, never in one)."""
+        """Write one more solution; a stop signal lands between two, never between a solution's
+        write and its count."""
         if self.fmt == "json":
-            text = json.dumps(format_line(grid, self.alphabet))
-            self.out.write((", " if self.begun else self._json_head()) + text)
+            text = (", " if self.begun else self._json_head()) + json.dumps(
+                format_line(grid, self.alphabet)
+            )
         else:
             puzzle = self.entry.puzzle
             assert puzzle is not None
             head = "" if self.begun else self._text_gap() + f"# puzzle {self.entry.index + 1}\n"
             gap = "\n" if self.begun and self.fmt != "line" else ""
-            body = grid_text(self.fmt, grid, puzzle.shape, self.alphabet)
-            self.out.write(head + gap + body + "\n")
-        self.begun = True
-        self.count += 1
+            text = head + gap + grid_text(self.fmt, grid, puzzle.shape, self.alphabet) + "\n"
+        with stop_flag.held():  # acted on once the solution is written and counted
+            self.out.write(text)
+            self.begun = True
+            self.count += 1
 
     def close(self, result: Result, *, interrupted: bool = False) -> None:
         """End the puzzle's output with its result (count, complete... in ``result.extra``)."""
