@@ -305,7 +305,11 @@ def test_ctrl_c_cancels_the_chunks_and_keeps_what_is_done(
             os.kill(os.getpid(), signal.SIGINT)
 
     monkeypatch.setattr(dask_run._Writer, "write", write_then_interrupt)
-    status, out, err = _run(argv, capsys)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # even under `pytest &`
+    try:
+        status, out, err = _run(argv, capsys)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert (status, err) == (130, "satdoku: interrupted\n")
     lines = out.splitlines()
     assert 0 < len(lines) < 20000 and len(set(lines)) == 1  # whole lines, in order, then the stop

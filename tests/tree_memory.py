@@ -78,7 +78,13 @@ def run_sampled(
     began = time.monotonic()
     samples: list[tuple[float, int]] = []
     with out.open("w") as sink:
-        child = subprocess.Popen(argv, stdout=sink, stderr=subprocess.PIPE, text=True)
+        child = subprocess.Popen(
+            argv,
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # even `pytest &`
+        )
         sent = False
         while child.poll() is None:
             now = time.monotonic() - began

@@ -15,11 +15,13 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib
+import io
 import os
 import signal
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import TextIO
 
 from ..backends import native, stop_flag
 from ..backends.limits import is_keyboard_interrupt
@@ -27,6 +29,7 @@ from ..core.errors import InputError, InternalError, shorten
 from ..core.version import __version__
 from .common import resolve_input
 from .help_format import HelpFormat
+from .whole_writes import whole_text
 
 __all__ = ["main", "build_parser", "command_module", "COMMANDS", "INTERNAL_ERROR", "OUTPUT_LOST"]
 
@@ -148,6 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     replaced = stop_flag.install()
+    process_stdout = _whole_stdout()
     try:
         status = _outcome(args)
         number = stop_flag.arrived()
@@ -157,7 +161,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = 128 + number
         return status
     finally:
+        if process_stdout is not None:
+            _flush_quietly()
+            sys.stdout = process_stdout
         stop_flag.restore(replaced)
+
+
+def _whole_stdout() -> TextIO | None:
+    """Put a stream whose writes are whole over the process's standard output
+    (:mod:`.whole_writes`); return the stream replaced (None: left as it was, as under a test's
+    capture)."""
+    stream = sys.stdout
+    if stream is not sys.__stdout__ or not isinstance(stream, io.TextIOWrapper):
+        return None
+    try:
+        fd = stream.fileno()
+        stream.flush()
+    except (OSError, ValueError):
+        return None
+    sys.stdout = whole_text(fd, stream.encoding, stream.errors or "strict", stream.line_buffering)
+    return stream
 
 
 def _outcome(args: argparse.Namespace) -> int:
