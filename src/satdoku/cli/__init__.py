@@ -179,7 +179,9 @@ def _whole_stdout() -> TextIO | None:
         stream.flush()
     except (OSError, ValueError):
         return None
-    sys.stdout = whole_text(fd, stream.encoding, stream.errors or "strict", stream.line_buffering)
+    sys.stdout = whole_text(
+        fd, stream.encoding, stream.errors or "strict", stream.line_buffering, stream.write_through
+    )
     return stream
 
 

@@ -52,9 +52,17 @@ class WholeWrites(io.RawIOBase):
         super().close()
 
 
-def whole_text(fd: int, encoding: str, errors: str, line_buffering: bool) -> io.TextIOWrapper:
-    """Return a text stream on descriptor ``fd`` (left open at close) whose writes are whole."""
-    buffered = io.BufferedWriter(WholeWrites(fd))
+def whole_text(
+    fd: int, encoding: str, errors: str, line_buffering: bool, write_through: bool = False
+) -> io.TextIOWrapper:
+    """Return a text stream on descriptor ``fd`` (left open at close) whose writes are whole;
+    ``write_through`` (``python -u``) writes each text at once, unbuffered."""
+    raw = WholeWrites(fd)
+    under: io.RawIOBase | io.BufferedWriter = raw if write_through else io.BufferedWriter(raw)
     return io.TextIOWrapper(
-        buffered, encoding=encoding, errors=errors, line_buffering=line_buffering
+        under,  # type: ignore[arg-type]  # a raw writer that writes whole is a buffer's equal
+        encoding=encoding,
+        errors=errors,
+        line_buffering=line_buffering,
+        write_through=write_through,
     )
