@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .claims import Claim, variable
+from .constraints import Constraint
 from .display import draw
 from .errors import InputError
 from .shape import Shape
@@ -79,6 +80,15 @@ def digits_of(cells: object) -> Grid:
     return tuple(digits)
 
 
+def _check_constraints(puzzle: Puzzle, n: int) -> None:
+    """Keep the constraints as a tuple; refuse one that names a cell off the grid."""
+    object.__setattr__(puzzle, "constraints", tuple(puzzle.constraints))
+    for rule in puzzle.constraints:
+        for cell in rule.cells(n):
+            if not 0 <= cell < n * n:
+                raise InputError(f"{rule.kind} names cell {cell}, off a {n}x{n} grid")
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A shape and its givens.
@@ -93,9 +103,13 @@ class Puzzle:
     symbols: str | None = field(default=None, compare=False, repr=False)
     """The symbols of digits 1..n the puzzle was read with, when not the default ones: pictures
     (a notebook's board, the player) speak them. Not part of the puzzle's value."""
+    constraints: tuple[Constraint, ...] = ()
+    """Rules beyond the shape's houses (cages, signs, outside clues): part of the puzzle."""
 
     def __post_init__(self) -> None:
         n = self.shape.n
+        if self.constraints:
+            _check_constraints(self, n)
         cells = self.cells
         if type(cells) is tuple and n < 256:  # the common case, checked in C
             try:
@@ -129,6 +143,8 @@ class Puzzle:
         puzzle = object.__new__(cls)
         object.__setattr__(puzzle, "shape", shape)
         object.__setattr__(puzzle, "cells", cells)
+        object.__setattr__(puzzle, "symbols", None)
+        object.__setattr__(puzzle, "constraints", ())
         return puzzle
 
     @classmethod
@@ -188,5 +204,9 @@ class Puzzle:
         return draw(self, "svg")
 
     def with_cells(self, cells: Sequence[int]) -> Puzzle:
-        """Return the same shape with other cells (a solution, say)."""
-        return Puzzle(self.shape, tuple(cells))
+        """Return the same puzzle with other cells (a solution, say): shape, symbols and rules kept.
+
+        >>> Puzzle(Shape.latin(2), (1, 0, 0, 0)).with_cells((1, 2, 2, 1)).blanks()
+        0
+        """
+        return Puzzle(self.shape, tuple(cells), self.symbols, self.constraints)

@@ -1,0 +1,25 @@
+"""Cell names for people: ``r1c1`` notation of a cell index ``row*n + col``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = ["cell_name", "cell_list"]
+
+
+def cell_name(cell: int, n: int) -> str:
+    """Return the 1-based ``r1c1`` name of a cell index of an n×n grid.
+
+    >>> cell_name(10, 9)
+    'r2c2'
+    """
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def cell_list(cells: Iterable[int], n: int) -> str:
+    """Return the names of cells, comma-separated.
+
+    >>> cell_list((0, 9), 9)
+    'r1c1,r2c1'
+    """
+    return ",".join(cell_name(cell, n) for cell in cells)
