@@ -115,7 +115,8 @@ def find_literal_move(p: LiteralPropagator, max_size: int = MAX_LITERAL_SIZE) ->
     """Return the first set-logic move of the smallest size up to ``max_size``, or None.
 
     >>> from satdoku.core.literal_axioms import LiteralAxiom
-    >>> p = LiteralPropagator([LiteralAxiom("a", "x", (1, 2)), LiteralAxiom("b", "x", (1, 2, 3))], 3)
+    >>> axioms = [LiteralAxiom("a", "x", (1, 2)), LiteralAxiom("b", "x", (1, 2, 3))]
+    >>> p = LiteralPropagator(axioms, 3)
     >>> find_literal_move(p)
     LiteralMove(bases=(0,), covers=(1,), eliminated=(3,), because=())
     """

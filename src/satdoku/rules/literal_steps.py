@@ -18,7 +18,7 @@ __all__ = ["LiteralStep"]
 
 
 class LiteralStep(NamedTuple):
-    """One step: the rule, the axiom it used, the literals it makes true, the literals that caused it.
+    """One step: its rule and axiom, the literals it makes true and the literals that caused it.
 
     ``decided`` are the literals this step makes true (rule 1 makes ``-l`` true for every other
     literal ``l`` of its axiom); ``because`` are literals already true that caused it (for rule 2
