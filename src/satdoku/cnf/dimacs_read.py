@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.constraints import Constraint
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
@@ -25,6 +26,7 @@ from ..io.shape_options import ShapeOptions
 from .dimacs_write import HEADER_START, Givens
 from .encodings import AtMostOne, Encoding, Scheme
 from .literals import literals_of
+from .rule_lines import read_rule
 
 __all__ = ["Dimacs", "CnfHeader", "read_dimacs", "read_header", "read_cnf_text", "cnf_text"]
 
@@ -174,10 +176,26 @@ def read_header(text: str, source: str | None = None) -> CnfHeader | None:
             raise ValueError(f"bad index field {fields.get('index')!r}")
         index = int(match.group(1) or match.group(3))
         line = int(match.group(2)) if match.group(2) else None
-        puzzle = Puzzle(shape, cells)
+        puzzle = Puzzle(shape, cells, constraints=_rules(text.splitlines()))
     except (KeyError, ValueError) as err:
         raise InputError(f"a damaged satdoku CNF header: {err}", source=source) from None
     return CnfHeader(puzzle, alphabet, encoding, givens, simplify, index, line)
+
+
+_RULE = re.compile(r"c rule \d+: ([^(]*?)(?: \(.*\))?$")
+
+
+def _rules(lines: Iterable[str]) -> tuple[Constraint, ...]:
+    """Return the rules beyond houses the header's ``c rule`` lines name, in their order."""
+    rules = []
+    for raw in lines:
+        text = raw.strip()
+        if text.startswith("p"):
+            break
+        match = _RULE.match(text)
+        if match is not None:
+            rules.append(read_rule(match.group(1)))
+    return tuple(rules)
 
 
 def _box(text: str) -> tuple[int, int]:

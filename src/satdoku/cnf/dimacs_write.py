@@ -27,7 +27,10 @@ from ..core.version import __version__
 from ..io.alphabet import Alphabet
 from ..io.line import format_line
 from ..rules.singles import eliminate
+from ..core.literal_axioms import HelperNames
+from .constraint_formula import constrained_formula
 from .encodings import Encoding, Formula, encode
+from .rule_lines import rule_words
 
 __all__ = [
     "Givens",
@@ -97,7 +100,24 @@ def cnf_formula(puzzle: Puzzle, options: CnfOptions = CnfOptions()) -> Formula:
     >>> cnf_formula(parse_line("11" + "." * 14), CnfOptions(simplify=True)).clauses
     [[]]
     """
+    return _formula_and_helpers(puzzle, options)[0]
+
+
+def _formula_and_helpers(puzzle: Puzzle, options: CnfOptions) -> tuple[Formula, HelperNames]:
+    """Return the formula and the names of its helper claims (none for a puzzle of houses)."""
     units = puzzle.assumptions() if options.givens is Givens.UNITS else []
+    if puzzle.constraints:
+        if options.simplify:
+            raise InputError(
+                "--simplify leaves out the claims the givens decide, which the rules beyond "
+                "houses still speak of: leave out --simplify for this puzzle"
+            )
+        made = constrained_formula(puzzle, options.encoding, units=units)
+        return made.formula, made.helpers
+    return _house_formula(puzzle, options, units), HelperNames(puzzle.n)
+
+
+def _house_formula(puzzle: Puzzle, options: CnfOptions, units: list[int]) -> Formula:
     if not options.simplify:
         return encode(puzzle.shape, options.encoding, units=units)
     known = eliminate(puzzle)
@@ -135,9 +155,8 @@ def _shape_lines(shape: Shape) -> list[str]:
     ]
 
 
-def _aux_names(formula: Formula) -> Iterator[str]:
-    top = formula.claim_top
-    seen = top
+def _aux_names(formula: Formula, helpers: HelperNames) -> Iterator[str]:
+    seen = helpers.last
     for name, start, stop in formula.origins:
         count = 0
         for clause in formula.clauses[start:stop]:
@@ -148,9 +167,19 @@ def _aux_names(formula: Formula) -> Iterator[str]:
                     yield f"c var {seen} = counter {count} of: {name}"
 
 
+def _rule_lines(puzzle: Puzzle, helpers: HelperNames) -> list[str]:
+    """Return the lines of the rules beyond houses (read back by ``read_header``)."""
+    n = puzzle.n
+    return [
+        f"c rule {index}: {rule_words(rule)} ({rule.title(n)})"
+        for index, rule in enumerate(puzzle.constraints)
+    ]
+
+
 def _header(
     puzzle: Puzzle,
     formula: Formula,
+    helpers: HelperNames,
     options: CnfOptions,
     alphabet: Alphabet,
     source: str | None,
@@ -187,14 +216,23 @@ def _header(
         f"c simplify: {simplified}",
         f"c variables: var = row*n*n + col*n + digit (0-based row and col, digit 1..n), n = {n}",
         f"c claims: 1..{top} (r1c1=1 is 1, r1c1=2 is 2, r{n}c{n}={n} is {top})",
-        "c auxiliary: "
-        + (f"{top + 1}..{formula.top} (at-most-one counters)" if formula.top > top else "none"),
     ]
+    if puzzle.constraints:
+        lines += _rule_lines(puzzle, helpers)
+        named = f"{helpers.first}..{helpers.last}" if helpers.names else "none"
+        lines.append(f"c helpers: {named} (claims of the rules, each named on a 'c helper' line)")
+    last = helpers.last
+    lines.append(
+        "c auxiliary: "
+        + (f"{last + 1}..{formula.top} (at-most-one counters)" if formula.top > last else "none")
+    )
     if options.givens is Givens.OMIT:
         lines.append("c assumptions: " + " ".join([*map(str, puzzle.assumptions()), "0"]))
     if options.names:
         lines += [f"c var {v} = {claim_of(v, n).label()}" for v in range(1, top + 1)]
-        lines += list(_aux_names(formula))
+        lines += list(_aux_names(formula, helpers))
+    first = helpers.first
+    lines += [f"c helper {first + i}: {name}" for i, name in enumerate(helpers.names)]
     lines += ind_lines(_claims_used(formula))
     return lines
 
@@ -238,8 +276,8 @@ def write_dimacs(
     ['c box 4 has exactly one 4', '-60 -64 0']
     """
     options = CnfOptions(encoding, Givens(givens), simplify, names)
-    formula = cnf_formula(puzzle, options)
-    out = _header(puzzle, formula, options, alphabet, source, index, line)
+    formula, helpers = _formula_and_helpers(puzzle, options)
+    out = _header(puzzle, formula, helpers, options, alphabet, source, index, line)
     out.append(f"p cnf {formula.top} {len(formula.clauses)}")
     if names:
         for name, clause in zip(_clause_names(formula), formula.clauses, strict=True):

@@ -22,6 +22,7 @@ __all__ = [
     "Formula",
     "ClauseStream",
     "AMO_ENCODERS",
+    "AuxiliaryVariables",
     "encode",
     "shape_clauses",
 ]
@@ -77,22 +78,23 @@ class AtMostOne(Enum):
         return AtMostOne.PAIRWISE if n <= 16 else AtMostOne.SEQUENTIAL
 
 
-class _AuxiliaryVariables:
+class AuxiliaryVariables:
     """Hands out auxiliary variables above the claim range; ``top`` is the last one handed out."""
 
     def __init__(self, top: int) -> None:
         self.top = top
 
     def fresh(self) -> int:
+        """Return a new auxiliary variable."""
         self.top += 1
         return self.top
 
 
-def _pairwise(lits: Sequence[int], aux: _AuxiliaryVariables) -> Iterator[list[int]]:
+def _pairwise(lits: Sequence[int], aux: AuxiliaryVariables) -> Iterator[list[int]]:
     return map(list, combinations([-v for v in lits], 2))
 
 
-def _sequential(lits: Sequence[int], aux: _AuxiliaryVariables) -> Iterator[list[int]]:
+def _sequential(lits: Sequence[int], aux: AuxiliaryVariables) -> Iterator[list[int]]:
     """Sinz's sequential counter: 3m-4 clauses, m-1 auxiliary variables."""
     m = len(lits)
     if m <= 4:
@@ -110,7 +112,7 @@ def _sequential(lits: Sequence[int], aux: _AuxiliaryVariables) -> Iterator[list[
 
 
 AMO_ENCODERS: dict[
-    AtMostOne, Callable[[Sequence[int], _AuxiliaryVariables], Iterator[list[int]]]
+    AtMostOne, Callable[[Sequence[int], AuxiliaryVariables], Iterator[list[int]]]
 ] = {
     AtMostOne.PAIRWISE: _pairwise,
     AtMostOne.SEQUENTIAL: _sequential,
@@ -189,7 +191,7 @@ def _collector_paused() -> Iterator[None]:
 def _encode(
     shape: Shape, encoding: Encoding, known: Sequence[int] | None, units: Sequence[int]
 ) -> Formula:
-    aux = _AuxiliaryVariables(claim_count(shape.n))
+    aux = AuxiliaryVariables(claim_count(shape.n))
     clauses: list[list[int]] = []
     origins: list[tuple[str, int, int]] = []
     for name, made in _axiom_clauses(shape, encoding, known, aux):
@@ -204,7 +206,7 @@ def _encode(
 
 
 def _axiom_clauses(
-    shape: Shape, encoding: Encoding, known: Sequence[int] | None, aux: _AuxiliaryVariables
+    shape: Shape, encoding: Encoding, known: Sequence[int] | None, aux: AuxiliaryVariables
 ) -> Iterator[tuple[str, list[list[int]]]]:
     """Yield each encoded axiom's name and clauses (an axiom that holds two true claims: the
     empty clause; one left with no clause at all is not yielded)."""
@@ -247,7 +249,7 @@ class ClauseStream:
         self.top = claim_count(shape.n)
 
     def __iter__(self) -> Iterator[list[int]]:
-        aux = _AuxiliaryVariables(claim_count(self.shape.n))
+        aux = AuxiliaryVariables(claim_count(self.shape.n))
         for _, made in _axiom_clauses(self.shape, self.encoding, self.known, aux):
             yield from made
         self.top = aux.top

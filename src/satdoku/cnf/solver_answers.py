@@ -25,6 +25,7 @@ from enum import Enum
 from ..core.axioms import axioms
 from ..core.checker import is_solution
 from ..core.claims import FALSE, TRUE, claim_count, claim_of, decode_model, variable
+from ..core.constraints import broken_constraints
 from ..core.errors import InputError, InternalError
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
@@ -315,6 +316,8 @@ def decode(puzzle: Puzzle, literals: Sequence[int], *, simplified: bool = False)
                 + (f"; {unset} unassigned)" if unset else ")")
             )
     grid = tuple(cells)
+    if not problems:  # a full grid: the rules beyond houses, by their own checkers
+        problems = broken_constraints(grid, n, puzzle.constraints)
     if not problems and not is_solution(grid, puzzle):
         raise InternalError(f"a model breaking no axiom decoded to a non-solution: {grid}")
     return Decoded(grid, tuple(problems))

@@ -1,0 +1,122 @@
+"""Solve and count puzzles with rules beyond houses (Keen, Towers, Unequal...) with PySAT.
+
+The solver holds :func:`satdoku.cnf.constraint_formula.constrained_formula` of the puzzle; the
+givens go in as assumptions; solutions are told apart by their claims only (each found one is
+blocked by a clause over the claims of its blank cells). Every grid is checked by the independent
+checkers of the houses and of each rule before it is returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..cnf.constraint_formula import constrained_formula
+from ..core.checker import is_solution
+from ..core.claims import decode_model
+from ..core.constraints import broken_constraints
+from ..core.errors import InternalError
+from ..core.limits import Limits
+from ..core.puzzle import Grid, Puzzle
+from . import stop_flag
+from .interrupts import shielded
+from .limits import solve_within
+from .solvers import check_solver_name, new_solver
+
+__all__ = [
+    "CONSTRAINED_SOLVER",
+    "OutOfLimits",
+    "checked_grid",
+    "constrained_solutions",
+    "solve_constrained",
+    "count_constrained",
+]
+
+CONSTRAINED_SOLVER = "cadical153"
+"""The PySAT solver of puzzles with rules (chosen by measurement on 9×9 Keen, Towers, Unequal)."""
+
+
+class OutOfLimits(Exception):
+    """The solver reached the time or conflict limit before it answered."""
+
+
+def checked_grid(puzzle: Puzzle, grid: Grid) -> Grid:
+    """Return the grid when the independent checkers accept it; else raise InternalError.
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> from satdoku.core.shape import Shape
+    >>> checked_grid(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),)), (1, 2, 2, 1))
+    (1, 2, 2, 1)
+    """
+    broken = broken_constraints(grid, puzzle.n, puzzle.constraints)
+    if not is_solution(grid, puzzle) or broken:
+        why = "; ".join(broken) or "a house, a cell or a given is broken"
+        raise InternalError(f"the SAT solver's grid {grid} fails the checker: {why}")
+    return grid
+
+
+def constrained_solutions(
+    puzzle: Puzzle, solver_name: str = CONSTRAINED_SOLVER, limits: Limits = Limits()
+) -> Iterator[Grid]:
+    """Yield every solution of a puzzle with rules, each checked; raise OutOfLimits at a limit.
+
+    The limits hold for each solve call (one per solution, and one to find there is no more).
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> from satdoku.core.shape import Shape
+    >>> list(constrained_solutions(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))))
+    [(1, 2, 2, 1)]
+    """
+    name = check_solver_name(solver_name)
+    n = puzzle.n
+    claims = n**3
+    formula = constrained_formula(puzzle).formula
+    assumptions = puzzle.assumptions()
+    blanks = [cell for cell, digit in enumerate(puzzle.cells) if not digit]
+    with new_solver(name, formula.clauses) as solver:
+        while True:
+            stop_flag.check()
+            if limits.limited:  # in slices or watched: a timeout and a stop signal land
+                found = solve_within(solver, name, assumptions, limits)
+            else:  # a stop signal lands after the call
+                found = shielded(solver.solve, assumptions)
+            if found is None:
+                raise OutOfLimits(f"no answer within the limits ({limits})")
+            if not found:
+                return
+            grid = checked_grid(puzzle, decode_model(solver.get_model()[:claims], n))
+            yield grid
+            if not blanks:
+                return
+            solver.add_clause([-(cell * n + grid[cell]) for cell in blanks])
+
+
+def solve_constrained(
+    puzzle: Puzzle, solver_name: str = CONSTRAINED_SOLVER, limits: Limits = Limits()
+) -> Grid | None:
+    """Return a solution of a puzzle with rules (checked), or None when it has none.
+
+    >>> from satdoku.core.constraints import Side, Skyscraper
+    >>> from satdoku.core.shape import Shape
+    >>> solve_constrained(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Skyscraper(Side.LEFT, 0, 2),)))
+    (1, 2, 2, 1)
+    """
+    return next(constrained_solutions(puzzle, solver_name, limits), None)
+
+
+def count_constrained(
+    puzzle: Puzzle, limit: int, solver_name: str = CONSTRAINED_SOLVER, limits: Limits = Limits()
+) -> int:
+    """Return how many solutions a puzzle with rules has, counting no further than ``limit``.
+
+    >>> from satdoku.core.shape import Shape
+    >>> count_constrained(Puzzle.empty(Shape.latin(3)), 100)
+    12
+    """
+    count = 0
+    if limit <= 0:
+        return 0
+    for _ in constrained_solutions(puzzle, solver_name, limits):
+        count += 1
+        if count >= limit:
+            break
+    return count

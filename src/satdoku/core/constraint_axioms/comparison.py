@@ -1,0 +1,32 @@
+"""Unequal's ``<`` signs as two-cell tables of the pairs in order."""
+
+from __future__ import annotations
+
+from ..constraints import Comparison, Constraint
+from ..literal_axioms import HelperClaims, LiteralAxiom
+from ..puzzle import Puzzle
+from .tables import Filling, fillings, table_axioms
+
+__all__ = ["comparison_axioms"]
+
+
+def _in_order(pair: Filling) -> bool:
+    return pair[0] < pair[1]
+
+
+def comparison_axioms(
+    rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
+) -> list[LiteralAxiom]:
+    """Return a ``<`` sign's axioms: one helper claim per pair of digits, the smaller first.
+
+    >>> from satdoku.core.shape import Shape
+    >>> helpers = HelperClaims(3)
+    >>> made = comparison_axioms(Comparison(0, 1), 0, Puzzle.empty(Shape.latin(3)), helpers)
+    >>> helpers.names
+    ['r1c1 < r1c2 is filled 1,2', 'r1c1 < r1c2 is filled 1,3', 'r1c1 < r1c2 is filled 2,3']
+    """
+    if not isinstance(rule, Comparison):
+        raise TypeError(f"a sign's encoder got a {rule.kind} rule")
+    cells = rule.cells(puzzle.n)
+    rows = fillings(cells, puzzle.shape, _in_order)
+    return table_axioms(rule.title(puzzle.n), cells, rows, rule.kind, index, helpers)

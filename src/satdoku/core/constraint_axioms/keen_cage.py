@@ -1,0 +1,77 @@
+"""Keen's arithmetic cages as tables of the fillings that meet the target."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import prod
+
+from ..constraints import ArithmeticCage, Constraint, Operation
+from ..literal_axioms import HelperClaims, LiteralAxiom
+from ..puzzle import Puzzle
+from .tables import Filling, fillings, table_axioms
+
+__all__ = ["keen_cage_axioms", "meets_target"]
+
+
+def meets_target(operation: Operation, target: int) -> Callable[[Filling], bool]:
+    """Return the test of a whole filling: its digits combined by the operation give the target.
+
+    A one-cell cage's digit is its target, whatever the operation.
+
+    >>> meets_target(Operation.DIVIDE, 3)((6, 2)), meets_target(Operation.SUBTRACT, 1)((2, 4))
+    (True, False)
+    """
+
+    def meets(filling: Filling) -> bool:
+        if len(filling) == 1:
+            return filling[0] == target
+        if operation is Operation.ADD:
+            return sum(filling) == target
+        if operation is Operation.MULTIPLY:
+            return prod(filling) == target
+        low, high = min(filling), max(filling)
+        if operation is Operation.SUBTRACT:
+            return high - low == target
+        return high == low * target
+
+    return meets
+
+
+def _may_grow(operation: Operation, target: int, size: int, n: int) -> Callable[[Filling], bool]:
+    """Return the test of a start of a filling: some digits after it can still meet the target."""
+
+    def may_grow(start: Filling) -> bool:
+        rest = size - len(start)
+        if operation is Operation.ADD:
+            total = sum(start)
+            return total + rest <= target <= total + rest * n
+        if operation is Operation.MULTIPLY:
+            return target % prod(start) == 0
+        return True
+
+    return may_grow
+
+
+def keen_cage_axioms(
+    rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
+) -> list[LiteralAxiom]:
+    """Return a Keen cage's axioms: one helper claim per filling that meets its target.
+
+    >>> from satdoku.core.shape import Shape
+    >>> cage = ArithmeticCage((0, 1), Operation.DIVIDE, 2)
+    >>> helpers = HelperClaims(4)
+    >>> made = keen_cage_axioms(cage, 0, Puzzle.empty(Shape.latin(4)), helpers)
+    >>> helpers.names[:2], len(made)
+    (['cage 2÷ over r1c1,r1c2 is filled 1,2', 'cage 2÷ over r1c1,r1c2 is filled 2,1'], 9)
+    """
+    if not isinstance(rule, ArithmeticCage):
+        raise TypeError(f"a Keen cage's encoder got a {rule.kind} rule")
+    n = puzzle.n
+    cells = rule.members
+    rows = fillings(
+        cells,
+        puzzle.shape,
+        meets_target(rule.operation, rule.target),
+        _may_grow(rule.operation, rule.target, len(cells), n),
+    )
+    return table_axioms(rule.title(n), cells, rows, rule.kind, index, helpers)

@@ -1,0 +1,50 @@
+"""Which encoder turns each kind of rule into axioms, and the axioms derived from a whole puzzle."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..constraints import ArithmeticCage, Comparison, Consecutive, Constraint, Skyscraper
+from ..errors import InputError
+from ..literal_axioms import HelperClaims, LiteralAxiom
+from ..puzzle import Puzzle
+from .comparison import comparison_axioms
+from .consecutive import consecutive_axioms
+from .keen_cage import keen_cage_axioms
+from .skyscraper import skyscraper_axioms
+
+__all__ = ["Encoder", "Derivation", "ENCODERS", "DERIVED", "encoder_for"]
+
+Encoder = Callable[[Constraint, int, Puzzle, HelperClaims], list[LiteralAxiom]]
+"""Turns one rule (and its index in ``puzzle.constraints``, the axioms' ``source``) into axioms,
+numbering the helper claims it needs with the builder."""
+
+Derivation = Callable[[Puzzle, HelperClaims], list[LiteralAxiom]]
+"""Derives axioms from a whole puzzle (several rules and houses together)."""
+
+ENCODERS: dict[str, Encoder] = {
+    ArithmeticCage.kind: keen_cage_axioms,
+    Comparison.kind: comparison_axioms,
+    Consecutive.kind: consecutive_axioms,
+    Skyscraper.kind: skyscraper_axioms,
+}
+"""The encoder of each kind of rule, by :attr:`Constraint.kind`."""
+
+DERIVED: list[Derivation] = []
+"""Derivations run after every rule is encoded, in this order."""
+
+
+def encoder_for(kind: str) -> Encoder:
+    """Return the encoder of a kind of rule; refuse a kind satdoku cannot encode, by name.
+
+    >>> encoder_for("comparison").__name__
+    'comparison_axioms'
+    >>> encoder_for("thermometer")
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: satdoku cannot encode thermometer rules
+    """
+    encoder = ENCODERS.get(kind)
+    if encoder is None:
+        raise InputError(f"satdoku cannot encode {kind} rules")
+    return encoder

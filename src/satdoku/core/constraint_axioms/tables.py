@@ -1,0 +1,99 @@
+"""Tuple tables: a rule over a few cells as one helper claim per filling it allows.
+
+A filling is a tuple of digits, one per cell. The table's axioms say that exactly one filling is
+chosen and, per cell c and digit d, that ``c=d`` exactly when a chosen filling puts d there:
+``EO({fillings with c=d} ∪ {¬(c=d)})`` (the support encoding), on which the stepper's rules 1 and
+2 are generalised arc consistency. Fillings that repeat a digit in two cells sharing a house are
+left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from ..constraints import cell_name
+from ..literal_axioms import HelperClaims, LiteralAxiom
+from ..shape import Shape
+
+__all__ = ["Filling", "fillings", "table_axioms"]
+
+Filling = tuple[int, ...]
+"""The digits of a table's cells, in the order of its cells."""
+
+
+def _always(prefix: Filling) -> bool:
+    return True
+
+
+def fillings(
+    cells: Sequence[int],
+    shape: Shape,
+    fits: Callable[[Filling], bool],
+    may_grow: Callable[[Filling], bool] = _always,
+) -> list[Filling]:
+    """Return the fillings of the cells that ``fits`` accepts, none repeating a digit in a house.
+
+    ``may_grow`` prunes: a start of a filling it refuses is not extended.
+
+    >>> fillings((0, 1), Shape.latin(3), lambda f: f[0] < f[1])
+    [(1, 2), (1, 3), (2, 3)]
+    >>> len(fillings((0, 4), Shape.latin(3), lambda f: True))  # r1c1, r2c2: no house shared
+    9
+    """
+    n = shape.n
+    peers = shape.peers
+    # for each position, the earlier positions whose cell shares a house with this one
+    clashes = [
+        tuple(j for j in range(i) if cells[j] in peers[cell]) for i, cell in enumerate(cells)
+    ]
+    found: list[Filling] = []
+
+    def grow(prefix: Filling) -> Iterator[Filling]:
+        i = len(prefix)
+        if i == len(cells):
+            if fits(prefix):
+                yield prefix
+            return
+        taken = {prefix[j] for j in clashes[i]}
+        for digit in range(1, n + 1):
+            if digit not in taken:
+                longer = (*prefix, digit)
+                if may_grow(longer):
+                    yield from grow(longer)
+
+    found.extend(grow(()))
+    return found
+
+
+def table_axioms(
+    title: str,
+    cells: Sequence[int],
+    rows: Sequence[Filling],
+    kind: str,
+    source: int,
+    helpers: HelperClaims,
+) -> list[LiteralAxiom]:
+    """Return the axioms of a table: exactly one filling, and each cell's digits by its fillings.
+
+    >>> helpers = HelperClaims(2)
+    >>> made = table_axioms("r1c1 < r1c2", (0, 1), [(1, 2)], "comparison", 0, helpers)
+    >>> [a.literals for a in made], helpers.names
+    ([(9,), (9, -1), (-2,), (-3,), (9, -4)], ['r1c1 < r1c2 is filled 1,2'])
+    """
+    n = helpers.n
+    chosen = [helpers.new(f"{title} is filled {','.join(map(str, row))}") for row in rows]
+    made = [LiteralAxiom(f"{title}: exactly one filling", kind, tuple(chosen), source)]
+    for position, cell in enumerate(cells):
+        name = cell_name(cell, n)
+        for digit in range(1, n + 1):
+            supports = [h for h, row in zip(chosen, rows, strict=True) if row[position] == digit]
+            claim = cell * n + digit  # claims.variable, cell = row*n + col
+            made.append(
+                LiteralAxiom(
+                    f"{title}: {name}={digit} exactly when a filling putting {digit} there is",
+                    kind,
+                    (*supports, -claim),
+                    source,
+                )
+            )
+    return made
