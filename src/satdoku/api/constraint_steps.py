@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..core.axioms import axioms as house_axioms
 from ..core.checker import is_solution
+from ..core.constraint_axioms import puzzle_axioms
 from ..core.constraints import broken_constraints
 from ..core.errors import InternalError
 from ..core.literal_axioms import HelperNames, LiteralAxiom
@@ -46,13 +46,9 @@ class Formula:
 def formula(puzzle: Puzzle) -> Formula:
     """Return a puzzle's cell, house and constraint axioms over literals, and its givens."""
     n = puzzle.shape.n
-    if puzzle.constraints:
-        raise NotImplementedError("constraint axioms arrive with satdoku.core.constraint_axioms")
-    literal_axioms = tuple(
-        LiteralAxiom(a.name, a.kind, a.variables) for a in house_axioms(puzzle.shape)
-    )
+    made = puzzle_axioms(puzzle)
     givens = tuple(cell * n + d for cell, d in enumerate(puzzle.cells) if d)
-    return Formula(literal_axioms, HelperNames(n), givens)
+    return Formula(made.axioms, made.helpers, givens)
 
 
 def constraint_steps(

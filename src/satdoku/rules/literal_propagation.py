@@ -61,8 +61,14 @@ class LiteralPropagator:
         self.open = [len(m) for m in self.members]
         self.true_of = [0] * len(self.members)
         self.satisfied = 0
-        self.queue: deque[int] = deque()
+        self.queue: deque[int] = deque(
+            (a << 1) | 1 for a, m in enumerate(self.members) if len(m) == 1
+        )
         self.conflict: LiteralStep | None = None
+        empty = next((a for a, m in enumerate(self.members) if not m), None)
+        if empty is not None:  # no literal can be its true one: said by the first propagation
+            self._contradiction(empty, (), 0)
+        self._unsaid = self.conflict
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -90,7 +96,7 @@ class LiteralPropagator:
         self.true_of[:] = snap.true_of
         self.satisfied = snap.satisfied
         self.queue.clear()
-        self.conflict = None
+        self.conflict = self._unsaid = None
 
     # -- deciding literals ---------------------------------------------------------------
     def _make_true(self, literal: int, depth: int) -> None:
@@ -132,9 +138,14 @@ class LiteralPropagator:
         if truth == UNKNOWN:
             self._make_true(literal, after)
         elif truth == FALSE and self.conflict is None:
-            clash = next((a for a in self.watch[-literal] if self.true_of[a] == -literal), None)
-            axiom = None if clash is None else self.axioms[clash]
-            self.conflict = LiteralStep(Rule.CONTRADICTION, axiom, (), (literal, -literal), after)
+            clash = next((a for a in self.watch[literal] if self.true_of[a]), None)
+            if clash is None:  # made false by its negation's axioms: no axiom holds both
+                self.conflict = LiteralStep(Rule.CONTRADICTION, None, (), (literal,), after)
+            else:
+                clashing = (self.true_of[clash], literal)
+                self.conflict = LiteralStep(
+                    Rule.CONTRADICTION, self.axioms[clash], (), clashing, after
+                )
         because = (-literal,) if rule is Rule.BACKTRACK else ()
         yield LiteralStep(rule, None, (literal,), because, depth)
         if self.conflict is not None:
@@ -147,8 +158,15 @@ class LiteralPropagator:
                 self._make_true(-literal, depth)
 
     def propagate(self, depth: int = 0) -> Iterator[LiteralStep]:
-        """Apply rules 1 and 2 until nothing changes or a contradiction appears (its last step)."""
+        """Apply rules 1 and 2 until nothing changes or a contradiction appears (its last step).
+
+        An axiom of one literal is due for rule 2 from the start; an axiom of none is a
+        contradiction, the first propagation's step.
+        """
         if self.conflict is not None:
+            if self._unsaid is not None:
+                self._unsaid = None
+                yield self.conflict
             return
         members, truth, true_of, open_ = self.members, self.truth, self.true_of, self.open
         axioms, queue, make_true = self.axioms, self.queue, self._make_true

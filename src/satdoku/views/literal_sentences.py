@@ -8,7 +8,6 @@ holds exactly one digit': r1c1=5 is the only one left". Claims are in the puzzle
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -25,8 +24,8 @@ __all__ = ["Wording", "literal_text", "literal_sentence", "literal_sentences", "
 _LISTED = 6
 """The most helper claims a sentence lists by name; beyond, it counts them."""
 
-_FILLING = re.compile(r"[0-9A-Za-z]+(,[0-9A-Za-z]+)+")
-"""The last word of a helper's name when it is a filling, digits with commas: ``5,8,1``."""
+_FILLING = " is filled "
+"""What a helper's name says before its filling: ``cage 40× over r2c3,r3c4 is filled 5,8``."""
 
 
 @dataclass(frozen=True)
@@ -103,8 +102,8 @@ def _remaining(names: Sequence[str]) -> str:
     """Say which helper claims are left, as fillings when their names end in one."""
     if len(names) > _LISTED:
         return f"only {len(names)} of its choices remain"
-    lasts = [name.rpartition(" ")[2] for name in names]
-    if all(_FILLING.fullmatch(last) for last in lasts):
+    if names and all(_FILLING in name for name in names):
+        lasts = [name.rpartition(_FILLING)[2] for name in names]
         word = "filling" if len(names) == 1 else "fillings"
         verb = "remains" if len(names) == 1 else "remain"
         return f"only {word} {join(lasts)} {verb}"
@@ -128,7 +127,7 @@ def _by_constraint(step: LiteralStep, wording: Wording, truth: Sequence[int] | N
         return None
     title = wording.title(axiom.source)
     decided = [u for u in step.decided if abs(u) <= claims]
-    if title is None or not decided or not any(abs(u) > claims for u in step.because):
+    if title is None or not decided or any(abs(u) <= claims for u in step.because):
         return None
     assert axiom.source is not None
     left = [v for v in wording.helpers_of.get(axiom.source, ()) if truth[v] != FALSE]
