@@ -59,6 +59,9 @@ class LiteralRating:
         which = "unique" if self.unique else "several solutions"
         if self.rung is Rung.SET_LOGIC:
             return f"{self.level.value}: set logic up to size {self.size}, {which}"
+        if self.rung is Rung.GUESSING:
+            plural = "guess" if self.guesses == 1 else "guesses"
+            return f"guessing: {self.guesses} {plural} with rules 1-2, {which}"
         return f"{self.level.value}: {self.rung.value}, {which}"
 
 
@@ -72,7 +75,7 @@ def rate_literals(
     >>> rate_literals(cells + rows, 4, (1,)).label()
     'easy: rules 1-2, unique'
     >>> rate_literals(cells + rows, 4).label()
-    'guessing: guessing, several solutions'
+    'guessing: 1 guess with rules 1-2, several solutions'
     """
     run = LiteralRun(axioms, variables, givens, guess=False, set_logic=MAX_LITERAL_SIZE)
     rung, size = Rung.RULES_1_2, 0

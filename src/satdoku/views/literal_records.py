@@ -15,12 +15,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ..api.constraint_steps import constraint_steps, formula
 from ..core.claims import claim_of
 from ..core.literal_axioms import LiteralAxiom
+from ..core.puzzle import Puzzle
 from ..rules.literal_steps import LiteralStep
 from .literal_sentences import Wording, literal_text, narrated
 
-__all__ = ["literal_axiom_json", "literal_step_record", "literal_step_records"]
+__all__ = [
+    "literal_axiom_json",
+    "literal_step_record",
+    "literal_step_records",
+    "puzzle_wording",
+    "constraint_step_records",
+]
 
 
 def _claims(literals: Iterable[int], n: int) -> list[list[int]]:
@@ -97,3 +105,27 @@ def literal_step_records(
     """
     for step, text in narrated(steps, wording):
         yield literal_step_record(step, wording, text)
+
+
+def puzzle_wording(puzzle: Puzzle) -> Wording:
+    """Return the wording of a puzzle's steps: its helpers, constraints and symbols.
+
+    >>> from satdoku.io.line import parse_line
+    >>> puzzle_wording(parse_line("1...")).n
+    2
+    """
+    f = formula(puzzle)
+    return Wording.of(puzzle.n, f.helpers, f.axioms, puzzle.constraints, puzzle.symbols)
+
+
+def constraint_step_records(
+    puzzle: Puzzle, guess: bool = True, set_logic: int = 0
+) -> Iterator[dict[str, Any]]:
+    """Yield the JSON record of every step of solving a puzzle (see :func:`constraint_steps`).
+
+    >>> from satdoku.io.line import parse_line
+    >>> [r["text"] for r in constraint_step_records(parse_line("1..."))][:2]
+    ['given: r1c1=1', "rule 1 on 'cell r1c1 holds exactly one digit': r1c1=1 is true, so r1c1≠2"]
+    """
+    steps = constraint_steps(puzzle, guess, set_logic)
+    return literal_step_records(steps, puzzle_wording(puzzle))
