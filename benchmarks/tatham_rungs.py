@@ -70,7 +70,7 @@ def main() -> int:
         unique = 0
         start = time.process_time()
         for game_id in ids:
-            rating = rate_constrained(parse_game_id(game_id))
+            rating = rate_constrained(parse_game_id(game_id, game.split()[0]))
             rungs[rating.rung.value] += 1
             unique += rating.unique
         ms = 1000 * (time.process_time() - start) / max(1, len(ids))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 from math import prod
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +31,7 @@ from satdoku.core.constraints import (
 from satdoku.core.literal_axioms import HelperNames, LiteralAxiom
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
+from satdoku.io.tatham import parse_game_id
 from satdoku.rules.literal_propagation import LiteralPropagator
 from satdoku.rules.literal_rating import Rung, rate_literals
 from satdoku.rules.literal_search import LiteralRun
@@ -364,3 +367,30 @@ def test_records_keep_the_trace_fields_and_add_axiom_and_constraint() -> None:
     assert helper["helpers"][0]["name"].startswith("cage 3× over r1c1,r1c2 is filled")
     elimination = next(r for r in records if r["rule"] == 1 and r["claims"])
     assert elimination["value"] is False
+
+
+# -- real game IDs of Tatham's generators ------------------------------------------------------
+TATHAM_IDS = Path(__file__).parent / "data" / "literal_stepper" / "tatham_ids.txt"
+EASY_LEVELS = {"keen": ("de", "dn"), "unequal": ("dt", "de")}
+"""Levels whose generator solves with per-constraint reasoning and singles: rules 1-2 suffice."""
+
+
+def _tatham() -> list[tuple[str, str, str]]:
+    rows = [line.split("\t") for line in TATHAM_IDS.read_text(encoding="utf-8").splitlines()]
+    return [(game, params, game_id) for game, params, game_id in rows]
+
+
+@pytest.mark.parametrize(("game", "params", "game_id"), _tatham(), ids=lambda v: str(v)[:12])
+def test_tatham_ids_solve_by_steps_soundly(game: str, params: str, game_id: str) -> None:
+    puzzle = parse_game_id(game_id, game)
+    n = puzzle.n
+    grid = solve_by_steps(puzzle)
+    assert grid is not None
+    assert is_solution(grid, puzzle) and not broken_constraints(grid, n, puzzle.constraints)
+    truth = _full_truth(puzzle, grid)
+    for step in LiteralRun(*_parts(puzzle), guess=False, set_logic=2):
+        _assert_sound(step, truth)
+    rated = rate_constrained(puzzle)
+    assert rated.unique and rated.status == "solved"
+    if params.lstrip("0123456789a") in EASY_LEVELS.get(game, ()):
+        assert rated.rung is Rung.RULES_1_2
