@@ -99,15 +99,22 @@ def _named(axiom: LiteralAxiom, wording: Wording) -> str:
 
 
 def _remaining(names: Sequence[str]) -> str:
-    """Say which helper claims are left, as fillings when their names end in one."""
+    """Say which helper claims are left, as fillings when their names end in one.
+
+    Fillings hold commas, so three or more are listed with semicolons.
+
+    >>> _remaining(["c is filled 1,2", "c is filled 2,1", "c is filled 2,4"])
+    'only fillings 1,2; 2,1 and 2,4 remain'
+    """
+    verb = "remains" if len(names) == 1 else "remain"
+    fillings = bool(names) and all(_FILLING in name for name in names)
     if len(names) > _LISTED:
-        return f"only {len(names)} of its choices remain"
-    if names and all(_FILLING in name for name in names):
+        return f"only {len(names)} {'fillings' if fillings else 'of its choices'} remain"
+    if fillings:
         lasts = [name.rpartition(_FILLING)[2] for name in names]
         word = "filling" if len(names) == 1 else "fillings"
-        verb = "remains" if len(names) == 1 else "remain"
-        return f"only {word} {join(lasts)} {verb}"
-    verb = "remains" if len(names) == 1 else "remain"
+        listed = join(lasts) if len(lasts) <= 2 else "; ".join(lasts[:-1]) + " and " + lasts[-1]
+        return f"only {word} {listed} {verb}"
     return f"only {join([f'({name})' for name in names])} {verb}"
 
 
