@@ -8,47 +8,17 @@ helper claims); the stepper over them (:mod:`satdoku.rules.literal_search`) appl
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from ..core.checker import is_solution
-from ..core.constraint_axioms import puzzle_axioms
 from ..core.constraints import broken_constraints
 from ..core.errors import InternalError
-from ..core.literal_axioms import HelperNames, LiteralAxiom
 from ..core.puzzle import Grid, Puzzle
+from ..rules.literal_formula import Formula, formula, grid_of
 from ..rules.literal_rating import LiteralRating, rate_literals
 from ..rules.literal_search import LiteralRun
 from ..rules.literal_steps import LiteralStep
 
 __all__ = ["Formula", "formula", "constraint_steps", "solve_by_steps", "rate_constrained"]
-
-
-@dataclass(frozen=True)
-class Formula:
-    """A puzzle's axioms as exactly-one groups of literals, its helpers, and its givens' claims.
-
-    >>> from satdoku.io.line import parse_line
-    >>> f = formula(parse_line("1..............."))
-    >>> len(f.axioms), f.givens, f.variables
-    (64, (1,), 64)
-    """
-
-    axioms: tuple[LiteralAxiom, ...]
-    helpers: HelperNames
-    givens: tuple[int, ...]
-
-    @property
-    def variables(self) -> int:
-        """Return the highest variable: the last helper, else the last claim."""
-        return self.helpers.last
-
-
-def formula(puzzle: Puzzle) -> Formula:
-    """Return a puzzle's cell, house and constraint axioms over literals, and its givens."""
-    n = puzzle.shape.n
-    made = puzzle_axioms(puzzle)
-    givens = tuple(cell * n + d for cell, d in enumerate(puzzle.cells) if d)
-    return Formula(made.axioms, made.helpers, givens)
 
 
 def constraint_steps(
@@ -67,15 +37,6 @@ def constraint_steps(
     return iter(LiteralRun(f.axioms, f.variables, f.givens, guess=guess, set_logic=set_logic))
 
 
-def _grid(true_variables: tuple[int, ...], n: int) -> Grid:
-    """Return the grid of a solution's true variables (claims ``cell*n + digit``)."""
-    cells = [0] * (n * n)
-    for v in true_variables:
-        if v <= n**3:
-            cells[(v - 1) // n] = (v - 1) % n + 1
-    return tuple(cells)
-
-
 def solve_by_steps(puzzle: Puzzle) -> Grid | None:
     """Return the solution the stepper finds (checked independently), or None when there is none.
 
@@ -89,7 +50,7 @@ def solve_by_steps(puzzle: Puzzle) -> Grid | None:
         pass
     if not run.solutions:
         return None
-    grid = _grid(run.solutions[0], puzzle.shape.n)
+    grid = grid_of(run.solutions[0], puzzle.shape.n)
     if not is_solution(grid, puzzle) or broken_constraints(grid, puzzle.n, puzzle.constraints):
         raise InternalError(f"the stepper reached a non-solution: {grid}")
     return grid

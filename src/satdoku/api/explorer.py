@@ -30,6 +30,7 @@ from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..rules.counting import DeadlinePassed, completions, count_completions
 from .arguments import predicate_of, puzzle_of
+from .constrained_space import constrained_count, constrained_grids, refuse_constraints
 from .count_result import Count
 from .order import Order, order_of
 from .predicates import Predicate, PredicateWork, judge
@@ -124,7 +125,11 @@ class Explorer:
             return
         ordered = order_of(order)
         puzzle, where = puzzle_of(puzzle), predicate_of(where)
-        if ordered is Order.READING:
+        if puzzle.constraints:  # rules beyond houses: their own formula, any order
+            if ordered is Order.READING:
+                refuse_constraints(puzzle, "reading order")
+            source = constrained_grids(puzzle, where, self.solver_name, self.limits, self.work)
+        elif ordered is Order.READING:
             source = self._reading(puzzle, where)
         elif where is not None:
             source = self._blocking(puzzle, where)
@@ -280,6 +285,8 @@ class Explorer:
             raise ValueError(f"limit must be at least 0, got {limit}")
         self.work = PredicateWork()
         puzzle, where = puzzle_of(puzzle), predicate_of(where)
+        if puzzle.constraints:
+            return constrained_count(puzzle, limit, where, self.solver_name, self.limits, self.work)
         engine = engine_for(puzzle.shape) if self.native and where is None else None
         timeout = self.limits.timeout
         started = time.monotonic()
@@ -336,6 +343,7 @@ class Explorer:
         (1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4)
         """
         puzzle = puzzle_of(puzzle)
+        refuse_constraints(puzzle, "forced cells and candidates")
         with self._question(puzzle) as q:
             grid = q.solve()
             if grid is None:
@@ -362,6 +370,7 @@ class Explorer:
         [3, 4]
         """
         puzzle = puzzle_of(puzzle)
+        refuse_constraints(puzzle, "forced cells and candidates")
         n = puzzle.shape.n
         found = engine_candidates(puzzle.shape, puzzle.cells, self.native, self.limits.timeout)
         if found is not None and not found.doubtful:  # the engine settled every claim

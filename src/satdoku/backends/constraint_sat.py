@@ -17,6 +17,7 @@ from ..core.constraints import broken_constraints
 from ..core.errors import InternalError
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
+from ..core.results import Result, Status
 from . import stop_flag
 from .interrupts import shielded
 from .limits import solve_within
@@ -29,6 +30,7 @@ __all__ = [
     "constrained_solutions",
     "solve_constrained",
     "count_constrained",
+    "constrained_result",
 ]
 
 CONSTRAINED_SOLVER = "cadical153"
@@ -120,3 +122,22 @@ def count_constrained(
         if count >= limit:
             break
     return count
+
+
+def constrained_result(
+    puzzle: Puzzle, solver_name: str = CONSTRAINED_SOLVER, limits: Limits = Limits()
+) -> Result:
+    """Solve a puzzle with rules to a result: solved (checked), unsolvable, or timed out.
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> from satdoku.core.shape import Shape
+    >>> constrained_result(Puzzle(Shape.latin(2), (2, 0, 0, 0), constraints=(Comparison(0, 1),)))
+    Result(status=<Status.UNSOLVABLE: 'unsolvable'>, ...)
+    """
+    try:
+        grid = solve_constrained(puzzle, solver_name, limits)
+    except OutOfLimits:
+        return Result(Status.TIMEOUT, puzzle=puzzle)
+    if grid is None:
+        return Result(Status.UNSOLVABLE, puzzle=puzzle)
+    return Result(Status.SOLVED, grid, puzzle)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import time
 
 from ..core.checker import is_solution
-from ..core.errors import InternalError
+from ..core.constraints import broken_constraints
+from ..core.errors import InputError, InternalError
 from ..core.limits import Limits
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
+from ..rules.literal_formula import formula, grid_of
+from ..rules.literal_search import LiteralRun
 from ..rules.search import Accept, GuessOrder, SearchRun, TraceStatus
 from ..rules.strategies import RULES_1_2, RuleSet
 from . import stop_flag
@@ -49,7 +52,14 @@ class StepperBackend:
         The limits apply as for PySAT: ``timeout`` seconds, and ``conflicts`` counts backtracks;
         past either the status is TIMEOUT.
         """
-        run = SearchRun(puzzle, self.rules, search=True, order=self.order, accept=accept)
+        run: SearchRun | LiteralRun
+        if puzzle.constraints:  # rules beyond houses: the two rules over literal axioms
+            if accept is not None:
+                raise InputError("a predicate on solutions (where) is for puzzles of houses only")
+            made = formula(puzzle)
+            run = LiteralRun(made.axioms, made.variables, made.givens)
+        else:
+            run = SearchRun(puzzle, self.rules, search=True, order=self.order, accept=accept)
         timeout, conflicts = self.limits.timeout, self.limits.conflicts
         deadline = time.monotonic() + timeout if timeout is not None else None
         for count, _ in enumerate(run):
@@ -59,10 +69,14 @@ class StepperBackend:
                     return Result(Status.TIMEOUT, puzzle=puzzle)
             if conflicts is not None and run.backtracks > conflicts:
                 return Result(Status.TIMEOUT, puzzle=puzzle)
-        if run.status is not TraceStatus.SOLVED or run.solution is None:
+        if isinstance(run, LiteralRun):
+            solution = grid_of(run.solutions[0], puzzle.n) if run.solutions else None
+        else:
+            solution = run.solution
+        if run.status is not TraceStatus.SOLVED or solution is None:
             return Result(Status.UNSOLVABLE, puzzle=puzzle)
-        if not is_solution(run.solution, puzzle):
-            raise InternalError(
-                f"the stepper returned a grid that is not a solution: {run.solution}"
-            )
-        return Result(Status.SOLVED, run.solution, puzzle)
+        if not is_solution(solution, puzzle) or broken_constraints(
+            solution, puzzle.n, puzzle.constraints
+        ):
+            raise InternalError(f"the stepper returned a grid that is not a solution: {solution}")
+        return Result(Status.SOLVED, solution, puzzle)

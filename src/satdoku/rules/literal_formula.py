@@ -1,0 +1,53 @@
+"""A puzzle as the stepper over literals sees it: its axioms, helper claims and givens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.constraint_axioms import puzzle_axioms
+from ..core.literal_axioms import HelperNames, LiteralAxiom
+from ..core.puzzle import Grid, Puzzle
+
+__all__ = ["Formula", "formula", "grid_of"]
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A puzzle's axioms as exactly-one groups of literals, its helpers, and its givens' claims.
+
+    >>> from satdoku.io.line import parse_line
+    >>> f = formula(parse_line("1..............."))
+    >>> len(f.axioms), f.givens, f.variables
+    (64, (1,), 64)
+    """
+
+    axioms: tuple[LiteralAxiom, ...]
+    helpers: HelperNames
+    givens: tuple[int, ...]
+
+    @property
+    def variables(self) -> int:
+        """Return the highest variable: the last helper, else the last claim."""
+        return self.helpers.last
+
+
+def formula(puzzle: Puzzle) -> Formula:
+    """Return a puzzle's cell, house and constraint axioms over literals, and its givens."""
+    n = puzzle.shape.n
+    made = puzzle_axioms(puzzle)
+    givens = tuple(cell * n + d for cell, d in enumerate(puzzle.cells) if d)
+    return Formula(made.axioms, made.helpers, givens)
+
+
+def grid_of(true_variables: Sequence[int], n: int) -> Grid:
+    """Return the grid of a solution's true variables (claims ``cell*n + digit``; helpers skipped).
+
+    >>> grid_of((1, 4, 6, 7, 9), 2)
+    (1, 2, 2, 1)
+    """
+    cells = [0] * (n * n)
+    for v in true_variables:
+        if v <= n**3:
+            cells[(v - 1) // n] = (v - 1) % n + 1
+    return tuple(cells)
