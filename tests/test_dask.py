@@ -262,12 +262,13 @@ def test_a_worker_killed_mid_run_leaves_the_output_whole(
     killer = threading.Thread(target=kill_one_at_work)
     killer.start()
     try:
-        on_cluster = _run([*argv, "--dask", address, "--chunk-size", "20000"], capsys)
+        # --debug: an error's traceback is kept, so a failure here says where it came from
+        on_cluster = _run(["--debug", *argv, "--dask", address, "--chunk-size", "20000"], capsys)
     finally:
         finished.set()
         killer.join()
     assert killed, "no worker was at work to be killed"
-    assert on_cluster == alone
+    assert on_cluster == alone, on_cluster[2][-4000:]
     client.wait_for_workers(2, timeout=60)  # type: ignore[attr-defined]
     assert killed[0] not in client.run(os.getpid).values()  # type: ignore[attr-defined]
 
