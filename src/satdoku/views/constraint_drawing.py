@@ -34,6 +34,8 @@ __all__ = [
     "CageDrawing",
     "ConstraintDrawing",
     "EdgeSign",
+    "KILLER_INSET",
+    "NO_BAR_NOTE",
     "OutsideClue",
     "cage_of_cells",
     "constraint_drawing",
@@ -45,6 +47,7 @@ BAR = "bar"
 """The sign of Adjacent's mark: a bar on the edge between two digits that differ by one."""
 
 NO_BAR_NOTE = "neighbours without a bar do not differ by one"
+"""The legend's note when the marks' absence is a rule too (Adjacent mode)."""
 BAR_NOTE = "a bar joins neighbours that differ by one"
 SIGN_NOTE = "a sign between two cells points to the smaller digit"
 
@@ -149,14 +152,14 @@ def _edge(a: int, b: int, n: int, what: str) -> tuple[int, int]:
     return first, second
 
 
+_SIGNS = {(True, True): "<", (True, False): ">", (False, True): "∧", (False, False): "∨"}
+"""A sign by (cells side by side, the smaller first): it points to the smaller digit."""
+
+
 def _comparison(rule: Comparison, n: int) -> Iterable[Mark]:
     first, second = _edge(rule.smaller, rule.larger, n, "sign")
-    points_first = rule.smaller == first
-    if second == first + 1:
-        sign = "<" if points_first else ">"
-    else:
-        sign = "∧" if points_first else "∨"
-    yield EdgeSign(first, second, sign, rule.title(n))
+    side_by_side, points_first = second == first + 1, rule.smaller == first
+    yield EdgeSign(first, second, _SIGNS[side_by_side, points_first], rule.title(n))
 
 
 def _consecutive(rule: Consecutive, n: int) -> Iterable[Mark]:

@@ -2,6 +2,7 @@
 clues outside the grid (Keen's solid cage borders are the board's own lines, :mod:`.svg`).
 
 >>> from satdoku.core.constraints import Comparison
+>>> from satdoku.views.constraint_drawing import constraint_drawing
 >>> drawn = constraint_drawing((Comparison(1, 0),), 2)
 >>> [part for part in constraint_svg(drawn, 2, 48) if ">&gt;<" in part][0][:18]
 '<text class="sign"'
@@ -16,7 +17,6 @@ from .constraint_drawing import (
     BAR,
     KILLER_INSET,
     ConstraintDrawing,
-    constraint_drawing,
     inset_outline,
 )
 
@@ -35,6 +35,7 @@ CONSTRAINT_STYLE = (
 def clue_band(drawing: ConstraintDrawing, cell: float) -> float:
     """Return the width of the band around the grid that holds outside clues (0 without them).
 
+    >>> from satdoku.views.constraint_drawing import constraint_drawing
     >>> clue_band(constraint_drawing((), 4), 48)
     0.0
     """
@@ -73,7 +74,11 @@ def constraint_svg(drawing: ConstraintDrawing, n: int, cell: float) -> list[str]
         parts.append(_text("clue", x, y + clue_size / 2, clue_size, cage.clue, "start"))
     for sign in drawing.signs:
         r, c = divmod(sign.first, n)
-        x, y = ((c + 1) * cell, (r + 0.5) * cell) if sign.across else ((c + 0.5) * cell, (r + 1) * cell)
+        x, y = (
+            ((c + 1) * cell, (r + 0.5) * cell)
+            if sign.across
+            else ((c + 0.5) * cell, (r + 1) * cell)
+        )
         if sign.sign == BAR:
             long, thick = cell * 0.44, cell * 0.1
             w, h = (thick, long) if sign.across else (long, thick)

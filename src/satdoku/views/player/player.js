@@ -387,17 +387,13 @@
     const notes = listOf(RULES.notes).filter((x) => typeof x === "string");
     const dashed = cages.filter((cg) => cg.dashed);
     if (!dashed.length && !signs.length && !outside.length && !notes.length) return;
-    const SVG = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("class", "rules");
-    svg.setAttribute("viewBox", "0 0 " + n + " " + n);
-    svg.setAttribute("aria-hidden", "true");
+    // the picture is written as markup: the HTML parser gives it the SVG namespace
+    const esc = (x) => String(x).replace(/&/g, "&amp;").replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    const parts = [];
     const make = (tag, attrs, words) => {
-      const e = document.createElementNS(SVG, tag);
-      for (const [a, v] of Object.entries(attrs)) e.setAttribute(a, String(v));
-      if (words !== undefined) e.textContent = words;
-      svg.appendChild(e);
-      return e;
+      const at = Object.entries(attrs).map(([a, v]) => " " + a + '="' + esc(v) + '"').join("");
+      parts.push("<" + tag + at + ">" + (words === undefined ? "" : esc(words)) + "</" + tag + ">");
     };
     for (const cg of dashed) {
       const d = cg.outline.filter((s) => Array.isArray(s) && s.length === 4)
@@ -416,7 +412,8 @@
         make("text", { class: "sign", x, y }, String(sg.sign));
       }
     }
-    board.appendChild(svg);
+    board.insertAdjacentHTML("beforeend", '<svg class="rules" viewBox="0 0 ' + n + " " + n +
+      '" aria-hidden="true">' + parts.join("") + "</svg>");
     board.classList.add("ruled");
     // pencil marks keep clear of the signs on the edges and of the dashed outlines
     if (dashed.length || signs.length) board.classList.add("inset");
