@@ -81,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
                     candidates=candidates,
                     alphabet=written,
                     title=f"satdoku: {puzzle.shape.describe()}",
+                    constraints=puzzle.constraints,
                 )
                 target = _target(args.svg, entry.index)
                 try:

@@ -265,13 +265,24 @@ def _print_text(run: CappedRun, args: argparse.Namespace, out: TextIO, cap: int 
             args.boards == "guesses" and step.rule in (Rule.GUESS, Rule.BACKTRACK)
         )
         if show:
-            write(format_board(run.state(), shape, alphabet, puzzle.cells, labels=True) + "\n")
+            board = format_board(
+                run.state(),
+                shape,
+                alphabet,
+                puzzle.cells,
+                labels=True,
+                constraints=puzzle.constraints,
+            )
+            write(board + "\n")
     if run.interrupted:  # say where the run was cut, then stop
         write(f"status: stalled (interrupted after {run.count} steps)\n")
         run.reraise()
     result = run.trace()
     if args.boards != "none":
-        write(format_board(run.state(), shape, alphabet, puzzle.cells, labels=True) + "\n")
+        board = format_board(
+            run.state(), shape, alphabet, puzzle.cells, labels=True, constraints=puzzle.constraints
+        )
+        write(board + "\n")
     write(f"status: {result.status.value}")
     if result.truncated:
         write(f" (cut after {run.count} steps: --max-steps)")

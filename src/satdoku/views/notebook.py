@@ -126,6 +126,7 @@ def explanation_html(explanation: Explanation) -> str:
         givens=puzzle.cells,
         highlight={c.row * n + c.col for c in explanation.conflict},
         title="unsolvable: " + puzzle.shape.describe(),
+        constraints=puzzle.constraints,
     )
     steps = "".join(f"<li>{x}</li>" for x in lines[1:])
     return (
@@ -158,6 +159,7 @@ def hint_html(hint: Hint) -> str:
         highlight=cells,
         alphabet=hint.alphabet,
         title=f"hint, level {hint.level}",
+        constraints=puzzle.constraints,
     )
     words = html.escape(hint_text(hint))
     return (

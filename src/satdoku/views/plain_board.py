@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core.constraints import Constraint, Side
 from ..core.shape import Shape, default_box
 from ..io.alphabet import Alphabet
 from ..rules.state import State
+from .text_constraints import DASHED, SOLID, TextMarks
 
 __all__ = ["format_board"]
 
@@ -22,12 +24,16 @@ def format_board(
     givens: Sequence[int] | None = None,
     *,
     labels: bool = False,
+    constraints: Sequence[Constraint] = (),
 ) -> str:
     """Draw a board with pencil marks: each cell a small grid of its candidates, set cells big.
 
     An open cell shows each candidate at its place and ``.`` where the claim is false; a set
     cell shows only its digit, in the middle (``*`` before it marks a given). ``#`` and ``=``
     draw box borders. ``labels`` numbers the rows and columns, as ``r5c7`` names them.
+    ``constraints`` are drawn too: cage borders (``#`` and ``=`` as boxes for Keen, ``:`` and ``~``
+    for a killer's), signs on the lines between cells (``<`` ``>`` ``^`` ``v``, ``=`` for a bar),
+    outside clues around the grid, and the cages' clues listed under it.
 
     >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.propagator import fixpoint
@@ -55,15 +61,36 @@ def format_board(
     def sym(d: int) -> str:
         return (alphabet.symbol(d) if width == 1 else str(d)).rjust(width)
 
-    def rule(fill: str, cross: str) -> str:
-        segment = fill * (mc * (width + 1) + 1)
-        return cross + "".join(
-            segment + (cross if (c + 1) % bc == 0 or c == n - 1 else "+") for c in range(n)
-        )
+    rules = TextMarks.of(constraints, n)
+    cw = mc * (width + 1) + 1
+
+    def rule(r: int) -> str:  # the line above row r (0..n)
+        box = 0 < r < n and r % br == 0
+        fill, cross = ("=", "#") if box else ("-", "+")
+        out = cross
+        for c in range(n):
+            weight = rules.edge((r - 1) * n + c, r * n + c) if 0 < r < n and not box else 0
+            segment = ("=" if weight == SOLID else "~" if weight == DASHED else fill) * cw
+            sign = rules.down.get((r - 1) * n + c, "") if r else ""
+            if sign:
+                segment = segment[: cw // 2] + sign + segment[cw // 2 + 1 :]
+            out += segment + (cross if (c + 1) % bc == 0 or c == n - 1 else "+")
+        return out
+
+    def separator(r: int, c: int, line: int) -> str:  # right of cell (r, c)
+        cell = r * n + c
+        if c == n - 1:
+            return "|"
+        if line == mr // 2 and cell in rules.across:
+            return rules.across[cell]
+        if (c + 1) % bc == 0:
+            return "#"
+        weight = rules.edge(cell, cell + 1)
+        return "#" if weight == SOLID else ":" if weight == DASHED else "|"
 
     lines = []
     for r in range(n):
-        lines.append(rule("=", "#") if r and r % br == 0 else rule("-", "+"))
+        lines.append(rule(r))
         for line in range(mr):
             row = "|"
             for c in range(n):
@@ -80,21 +107,44 @@ def format_board(
                         for d in range(line * mc + 1, line * mc + mc + 1)
                     ]
                     body = " " + " ".join(marks) + " "
-                row += body + ("#" if (c + 1) % bc == 0 and c != n - 1 else "|")
+                row += body + separator(r, c, line)
             lines.append(row)
-    lines.append(rule("-", "+"))
+    lines.append(rule(n))
+    under = rules.lines(len(lines[-1]))
+    if rules.outside:
+        lines = _with_outside_clues(lines, rules, cw, mr)
     if not labels:
-        return "\n".join(lines)
+        return "\n".join(lines + under)
     lw = len(str(n)) + 1
-    cw = mc * (width + 1) + 1
-    head = " " * lw + "".join(" " + str(c + 1).center(cw) for c in range(n))
+    band = rules.clue_width() + 1 if rules.outside else 0
+    head = " " * (lw + band) + "".join(" " + str(c + 1).center(cw) for c in range(n))
     out = [head.rstrip()]
     seen = 0  # the cell lines so far
     for drawn in lines:
-        if drawn[0] == "|":
+        if drawn[band] == "|":
             seen += 1
             number = str((seen - 1) // mr + 1) if (seen - 1) % mr == mr // 2 else ""
             out.append(number.rjust(lw - 1) + " " + drawn)
         else:
-            out.append(" " * lw + drawn)
-    return "\n".join(out)
+            out.append((" " * lw + drawn).rstrip() if band else " " * lw + drawn)
+    return "\n".join(out + under)
+
+
+def _with_outside_clues(lines: list[str], marks: TextMarks, cw: int, mr: int) -> list[str]:
+    """Return the board's lines with the outside clues around them (rows ``mr`` lines high)."""
+    n, band = marks.n, marks.clue_width()
+
+    def across(side: Side) -> str:
+        return " " * (band + 1) + "".join(" " + marks.clue(side, c).center(cw) for c in range(n))
+
+    framed = [across(Side.TOP).rstrip()]
+    seen = 0  # the cell lines so far
+    for drawn in lines:
+        left = right = ""
+        if drawn[0] == "|":
+            row, line = divmod(seen, mr)
+            seen += 1
+            if line == mr // 2:
+                left, right = marks.clue(Side.LEFT, row), marks.clue(Side.RIGHT, row)
+        framed.append((left.rjust(band) + " " + drawn + " " + right).rstrip())
+    return framed + [across(Side.BOTTOM).rstrip()]

@@ -6,12 +6,15 @@ import math
 from collections.abc import Collection, Sequence
 from html import escape
 
+from ..core.constraints import Constraint
 from ..core.display import register
 from ..core.puzzle import Puzzle
 from ..core.results import Result
 from ..core.shape import Shape
 from ..io.alphabet import Alphabet
 from ..rules.singles import eliminate
+from .constraint_drawing import cage_of_cells, constraint_drawing
+from .svg_constraints import CONSTRAINT_STYLE, clue_band, constraint_svg
 
 __all__ = ["board_svg", "pencil_marks", "region_of_cells", "puzzle_svg", "result_svg"]
 
@@ -56,11 +59,14 @@ def board_svg(
     alphabet: Alphabet = Alphabet(),
     title: str | None = None,
     labels: bool = True,
+    constraints: Sequence[Constraint] = (),
 ) -> str:
     """Draw a board as a self-contained SVG document; blank cells may show their candidates.
 
     ``givens`` marks the puzzle's own digits (drawn bold); ``highlight`` shades cells;
-    ``labels`` writes the row and column numbers of the ``r1c1`` notation beside the board.
+    ``labels`` writes the row and column numbers of the ``r1c1`` notation beside the board;
+    ``constraints`` (rules beyond houses) are drawn as players know them: cage outlines and
+    clues, signs and bars on edges, clues outside the grid (their notes join the title).
 
     >>> svg = board_svg((1, 2, 2, 1), Shape.latin(2))
     >>> svg.count('class="cell"'), svg.count('class="label"'), svg.startswith("<svg")
@@ -69,13 +75,22 @@ def board_svg(
     n = shape.n
     size = n * _CELL
     regions = region_of_cells(shape)
+    drawing = constraint_drawing(constraints, n)
+    if not drawing.empty and len(set(regions)) == n * n:  # no boxes: thin lines, cages show
+        regions = [0] * (n * n)
+    cages = cage_of_cells(drawing, n, dashed=False)  # Keen's: drawn as thick as box borders
+    anchors = {cage.anchor for cage in drawing.cages if cage.clue}
+    inset = _CELL * 0.12 if drawing.signs or any(c.dashed for c in drawing.cages) else 0.0
     sub = math.ceil(math.sqrt(n))
     margin = _CELL * 0.6 if labels else 0.0
-    low, span = -2 - margin, size + 4 + margin
+    band = clue_band(drawing, _CELL)
+    low, span = -2 - margin - band, size + 4 + margin + 2 * band
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{low:g} {low:g} {span:g} {span:g}" '
         f'width="{min(span, 640):g}" class="satdoku-board" font-family="sans-serif">'
     ]
+    if drawing.notes:
+        title = "; ".join(([title] if title else []) + list(drawing.notes))
     if title:
         parts.append(f"<title>{escape(title)}</title>")
     parts.append(
@@ -83,11 +98,13 @@ def board_svg(
         ".filled{fill:#1f5fbf}.cand{fill:#777}.thin{stroke:#bbb;stroke-width:1}"
         ".thick{stroke:#222;stroke-width:3;stroke-linecap:square}.label{fill:#555}</style>"
     )
+    if not drawing.empty:
+        parts.append(CONSTRAINT_STYLE)
     for k in range(n) if labels else ():
         middle = (k + 0.5) * _CELL
         for text, x, y in (
-            (f"r{k + 1}", -margin / 2 - 1, middle),
-            (f"c{k + 1}", middle, -margin / 2 - 1),
+            (f"r{k + 1}", -margin / 2 - 1 - band, middle),
+            (f"c{k + 1}", middle, -margin / 2 - 1 - band),
         ):
             parts.append(
                 f'<text class="label" x="{x:.1f}" y="{y:.1f}" font-size="{_CELL * 0.26:.1f}" '
@@ -115,12 +132,15 @@ def board_svg(
                 f"{escape(_symbol(digit, n, alphabet))}</text>"
             )
         elif candidates is not None:
+            top = max(inset, _CELL * 0.28 if i in anchors else 0.0)  # under a cage's clue
+            room = _CELL - top - inset
+            size_here = small * room / _CELL if top else small
             for d in sorted(candidates[i]):
                 sr, sc = divmod(d - 1, sub)
-                cx = x + (sc + 0.5) * _CELL / sub
-                cy = y + (sr + 0.5) * _CELL / sub
+                cx = x + inset + (sc + 0.5) * (_CELL - 2 * inset) / sub
+                cy = y + top + (sr + 0.5) * room / sub
                 parts.append(
-                    f'<text class="cand" x="{cx:.1f}" y="{cy:.1f}" font-size="{small:.1f}" '
+                    f'<text class="cand" x="{cx:.1f}" y="{cy:.1f}" font-size="{size_here:.1f}" '
                     f'text-anchor="middle" dominant-baseline="central">'
                     f"{escape(_symbol(d, n, alphabet))}</text>"
                 )
@@ -128,12 +148,12 @@ def board_svg(
         r, c = divmod(i, n)
         x, y = c * _CELL, r * _CELL
         if c + 1 < n:
-            cls = "thick" if regions[i] != regions[i + 1] else "thin"
+            cls = _line_class(regions, cages, i, i + 1)
             parts.append(
                 f'<line class="{cls}" x1="{x + _CELL}" y1="{y}" x2="{x + _CELL}" y2="{y + _CELL}"/>'
             )
         if r + 1 < n:
-            cls = "thick" if regions[i] != regions[i + n] else "thin"
+            cls = _line_class(regions, cages, i, i + n)
             parts.append(
                 f'<line class="{cls}" x1="{x}" y1="{y + _CELL}" x2="{x + _CELL}" y2="{y + _CELL}"/>'
             )
@@ -141,8 +161,16 @@ def board_svg(
         f'<rect class="outline" x="0" y="0" width="{size}" height="{size}" '
         'fill="none" stroke="#222" stroke-width="4"/>'
     )
+    parts.extend(constraint_svg(drawing, n, _CELL))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _line_class(regions: Sequence[int], cages: Sequence[int], cell: int, other: int) -> str:
+    """Return how the line between two neighbouring cells is drawn: box, cage or thin line."""
+    if regions[cell] != regions[other]:
+        return "thick"
+    return "cage" if cages[cell] != cages[other] else "thin"
 
 
 def pencil_marks(puzzle: Puzzle) -> list[set[int]] | None:
@@ -173,6 +201,7 @@ def puzzle_svg(puzzle: Puzzle) -> str:
         candidates=marks,
         alphabet=_alphabet_of(puzzle),
         title=puzzle.shape.describe(),
+        constraints=puzzle.constraints,
     )
 
 
@@ -195,6 +224,7 @@ def result_svg(result: Result) -> str:
         givens=result.puzzle.cells,
         alphabet=_alphabet_of(result.puzzle),
         title=f"{result.status.value}: {result.puzzle.shape.describe()}",
+        constraints=result.puzzle.constraints,
     )
 
 

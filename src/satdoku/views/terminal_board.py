@@ -20,11 +20,12 @@ or a colour of enough contrast with black and with white.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
 
+from ..core.constraints import Constraint, Side
 from ..core.shape import Shape, default_box
 from ..io.alphabet import Alphabet
 from ..rules.state import State
@@ -36,6 +37,7 @@ from .terminal_layout import (
     label_width,
     symbol_width,
 )
+from .text_constraints import DASHED, TextMarks
 
 __all__ = [
     "board_text",
@@ -51,6 +53,8 @@ __all__ = [
     "THIN_STYLE",
     "THICK_STYLE",
     "LABEL_STYLE",
+    "SIGN_STYLE",
+    "CLUE_STYLE",
 ]
 
 # rich styles of the board's marks; a cell's shading comes first, so a mark's own colours win
@@ -66,6 +70,8 @@ DOT_STYLE = "dim"
 THIN_STYLE = "dim"
 THICK_STYLE = "bold"
 LABEL_STYLE = "#808080"
+SIGN_STYLE = "bold"
+CLUE_STYLE = "bold"
 
 
 # Box-drawing junctions by their arms: (up, right, down, left), 0 none, 1 light, 2 heavy.
@@ -143,12 +149,14 @@ def board_text(
     depths: dict[int, int] | None = None,
     alphabet: Alphabet = Alphabet(),
     labels: bool = False,
+    constraints: Sequence[Constraint] = (),
 ) -> Text:
     """Draw a state as styled text, marking what ``step`` (the step just applied) did.
 
     ``givens`` are the puzzle's cells (non-zero: a given); ``depths`` maps a set cell to the
     guess depth it was set at (above 0: drawn as tentative); ``labels`` numbers the rows and
-    columns.
+    columns; ``constraints`` are drawn as :mod:`.text_constraints` places them (cage borders,
+    signs on lines, clues outside, the cages' clues under the board).
 
     >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.propagator import fixpoint
@@ -176,7 +184,11 @@ def board_text(
     width = symbol_width(n, alphabet)
     cw, ch = layout.cell(n, width)
     mr, mc = default_box(n) or (1, n)
-    regions = board_regions(shape)
+    regions = boxes = board_regions(shape)
+    rules = TextMarks.of(constraints, n)
+    if not rules.empty:  # a line is drawn where a box or a cage ends
+        regions = _edge_regions(regions, rules)
+    sign_rows = rules.sign_rows()
     given = [bool(g) for g in givens] or [False] * (n * n)
     depths = depths or {}
     marks = _Marks.of(step)
@@ -190,13 +202,17 @@ def board_text(
         if c in (0, n):
             return 2
         thick = regions[r * n + c - 1] != regions[r * n + c]
+        if thick and boxes[r * n + c - 1] == boxes[r * n + c]:  # a cage's (maybe dashed)
+            return rules.edge(r * n + c - 1, r * n + c)
         return 2 if thick else 1 if layout.pencil else 0
 
     def hline(r: int, c: int) -> int:  # the line above cell (r, c), r in 0..n
         if r in (0, n):
             return 2
         thick = regions[(r - 1) * n + c] != regions[r * n + c]
-        return 2 if thick else 1 if layout.thin_rows else 0
+        if thick and boxes[(r - 1) * n + c] == boxes[r * n + c]:
+            return rules.edge((r - 1) * n + c, r * n + c)
+        return 2 if thick else 1 if layout.thin_rows or r in sign_rows else 0
 
     text = Text(no_wrap=True, overflow="crop")
 
@@ -206,14 +222,19 @@ def board_text(
             down = vline(r, c) if r < n else 0
             left = hline(r, c - 1) if c > 0 else 0
             right = hline(r, c) if c < n else 0
-            char, style = _junction(up, right, down, left)
+            char, style = _junction(*(min(arm, 2) for arm in (up, right, down, left)))
             text.append(char, style)
             if c < n:
                 weight = hline(r, c)
-                text.append(
-                    ("━" if weight == 2 else "─" if weight else " ") * cw,
-                    THICK_STYLE if weight == 2 else THIN_STYLE,
-                )
+                fill = "╍" if weight == DASHED else "━" if weight == 2 else "─" if weight else " "
+                style = THICK_STYLE if weight >= 2 else THIN_STYLE
+                sign = rules.down.get((r - 1) * n + c) if r else None
+                if sign is None:
+                    text.append(fill * cw, style)
+                else:
+                    text.append(fill * (cw // 2), style)
+                    text.append(sign, SIGN_STYLE)
+                    text.append(fill * (cw - cw // 2 - 1), style)
 
     def value_style(cell: int, v: int) -> str:
         if v in marks.decided and marks.value:
@@ -270,7 +291,8 @@ def board_text(
                 text.append(sym(d), f"{bg} {style}".strip())
         text.append(" ", bg)
 
-    lw = label_width(n) if labels else 0
+    band = rules.clue_width() + 1 if rules.outside else 0
+    lw = (label_width(n) if labels else 0) + band
     if labels:
         figures = len(str(n))
         for i in range(column_label_lines(n, cw)):
@@ -281,24 +303,54 @@ def board_text(
                 mark = (number if figures <= cw else number.rjust(figures)[i]).center(cw)
                 text.append(" " + mark, LABEL_STYLE)
             text.append("\n")
+    if rules.outside:
+        _outside_line(text, rules, Side.TOP, lw, cw)
     for r in range(n):
-        if r == 0 or layout.draws_row_line(regions, n, r):
+        if r == 0 or r in sign_rows or layout.draws_row_line(regions, n, r):
             text.append(" " * lw)
             rule_line(r)
             text.append("\n")
         for line in range(ch):
+            middle = line == ch // 2
             if labels:
-                number = str(r + 1) if line == ch // 2 else ""
-                text.append(number.rjust(lw - 1) + " ", LABEL_STYLE)
+                number = str(r + 1) if middle else ""
+                text.append(number.rjust(lw - band - 1) + " ", LABEL_STYLE)
+            if band:
+                text.append((rules.clue(Side.LEFT, r) if middle else "").rjust(band - 1) + " ")
             for c in range(n):
                 weight = vline(r, c)
-                text.append(
-                    "┃" if weight == 2 else "│" if weight else " ",
-                    THICK_STYLE if weight == 2 else THIN_STYLE,
-                )
+                sign = rules.across.get(r * n + c - 1) if middle and c else None
+                if sign is not None:
+                    text.append(sign, SIGN_STYLE)
+                else:
+                    text.append(
+                        "┇" if weight == DASHED else "┃" if weight == 2 else "│" if weight else " ",
+                        THICK_STYLE if weight >= 2 else THIN_STYLE,
+                    )
                 cell_line(r, c, line)
             text.append("┃", THICK_STYLE)
+            if band and middle and rules.clue(Side.RIGHT, r):
+                text.append(" " + rules.clue(Side.RIGHT, r))
             text.append("\n")
     text.append(" " * lw)
     rule_line(n)
+    if rules.outside:
+        text.append("\n")
+        _outside_line(text, rules, Side.BOTTOM, lw, cw)
+        text.rstrip()
+    for words in rules.lines(n * (cw + 1) + 1):
+        text.append("\n" + words)
     return text
+
+
+def _edge_regions(regions: Sequence[int], rules: TextMarks) -> list[int]:
+    """Return a number per cell that changes wherever a box or a cage ends."""
+    keys: dict[tuple[int, int, int], int] = {}
+    cells = zip(regions, rules.solid, rules.dashed, strict=True)
+    return [keys.setdefault(key, len(keys)) for key in cells]
+
+
+def _outside_line(text: Text, rules: TextMarks, side: Side, lw: int, cw: int) -> None:
+    """Append the clues above (or under) the columns, then a line break."""
+    clues = "".join(" " + rules.clue(side, c).center(cw) for c in range(rules.n))
+    text.append((" " * lw + clues).rstrip() + "\n", CLUE_STYLE)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..core.shape import Shape, default_box
 from ..io.alphabet import Alphabet
 from .svg import region_of_cells
+from .text_constraints import TextMarks
 
 __all__ = [
     "BoardLayout",
@@ -92,9 +93,17 @@ class BoardLayout:
         return (mc * (width + 1) + 1 if self.spaced else mc * width + 2), mr
 
     def size(
-        self, shape: Shape, alphabet: Alphabet = Alphabet(), *, labels: bool = False
+        self,
+        shape: Shape,
+        alphabet: Alphabet = Alphabet(),
+        *,
+        labels: bool = False,
+        rules: TextMarks | None = None,
     ) -> tuple[int, int]:
         """Return the (columns, lines) the board takes (with row and column labels if asked).
+
+        ``rules``, the marks of the puzzle's constraints, add their room: lines of signs between
+        rows, clues outside the grid, the cages' clues under it.
 
         >>> LAYOUTS[0].size(Shape.sudoku(9), labels=True), LAYOUTS[-1].size(Shape.sudoku(16))
         ((75, 38), (33, 21))
@@ -108,6 +117,13 @@ class BoardLayout:
         if labels:
             columns += label_width(n)
             lines += column_label_lines(n, w)
+        if rules is not None and not rules.empty:
+            signs = rules.sign_rows() - {
+                r for r in range(1, n) if self.draws_row_line(regions, n, r)
+            }
+            band = rules.clue_width() + 1 if rules.outside else 0
+            lines += len(signs) + (2 if band else 0) + len(rules.lines(n * (w + 1) + 1))
+            columns += 2 * band
         return columns, lines
 
     def draws_row_line(self, regions: list[int], n: int, r: int) -> bool:
@@ -131,7 +147,11 @@ LAYOUTS = (
 
 
 def choose_layout(
-    shape: Shape, width: int, height: int, alphabet: Alphabet = Alphabet()
+    shape: Shape,
+    width: int,
+    height: int,
+    alphabet: Alphabet = Alphabet(),
+    rules: TextMarks | None = None,
 ) -> BoardLayout:
     """Return the roomiest layout whose labelled board and header fit a console of width x height.
 
@@ -139,7 +159,7 @@ def choose_layout(
     ('pencil', 'values')
     """
     for layout in LAYOUTS:
-        w, h = layout.size(shape, alphabet, labels=True)
+        w, h = layout.size(shape, alphabet, labels=True, rules=rules)
         if w <= width and h + HEADER_LINES <= height:
             return layout
     return LAYOUTS[-1]

@@ -48,6 +48,7 @@ from .terminal_board import (
 )
 from .terminal_keys import Key, KeyReader, open_keys
 from .terminal_layout import BoardLayout, choose_layout
+from .text_constraints import TextMarks
 
 __all__ = ["BADGES", "frame", "play", "Played"]
 
@@ -106,7 +107,8 @@ def frame(
     total = len(trace.steps)
     step = trace.steps[k - 1] if k else None
     if layout is None:
-        layout = choose_layout(shape, console.width, console.height, alphabet)
+        rules = TextMarks.of(trace.puzzle.constraints, n)
+        layout = choose_layout(shape, console.width, console.height, alphabet, rules)
     title = Text(f"satdoku · {shape.describe()} · step {k} / {total}", style="bold")
     if step is not None and step.depth:
         title.append(f" · depth {step.depth}", TENTATIVE_STYLE)
@@ -138,6 +140,7 @@ def frame(
         depths=depths,
         alphabet=alphabet,
         labels=True,
+        constraints=trace.puzzle.constraints,
     )
     parts: list[RenderableType] = [title, said, board]
     if step is not None and not layout.pencil and not step.value and step.decided:
@@ -225,7 +228,8 @@ def _run(trace: Trace, console: Console, delay: float, alphabet: Alphabet) -> Pl
     """Play forward without keys, one step per ``delay`` (Ctrl-C stops)."""
     n = trace.puzzle.shape.n
     drawn = console.is_terminal  # else only the last frame is drawn
-    layout = choose_layout(trace.puzzle.shape, console.width, console.height, alphabet)
+    rules = TextMarks.of(trace.puzzle.constraints, trace.puzzle.shape.n)
+    layout = choose_layout(trace.puzzle.shape, console.width, console.height, alphabet, rules)
     total = len(trace.steps)
     depths: dict[int, int] = {}
     position = 0
@@ -258,7 +262,8 @@ def _steer(
     trace: Trace, console: Console, delay: float, alphabet: Alphabet, keys: KeyReader
 ) -> Played:
     """Play with keys: space pauses and resumes, arrows step (and pause), q quits."""
-    layout = choose_layout(trace.puzzle.shape, console.width, console.height, alphabet)
+    rules = TextMarks.of(trace.puzzle.constraints, trace.puzzle.shape.n)
+    layout = choose_layout(trace.puzzle.shape, console.width, console.height, alphabet, rules)
     total = len(trace.steps)
     position, paused = 0, False
     depths: dict[int, int] = {}

@@ -7,7 +7,9 @@ step (rule ``"set"``) and a twins step add ``"technique"``, ``"size"`` (k), ``"b
 ``"covers"`` (axioms as ``{"name", "claims"}``) and ``"digits"``; its ``"claims"`` are made
 false and its ``"because"`` are the bases' claims outside the covers (all false already). An
 axiom whose name says a digit another way than the puzzle's symbols (``"row 1 has exactly one
-10"`` of a 16x16 written ``1-9A-G``) adds ``"title"``, the name in those symbols.
+10"`` of a 16x16 written ``1-9A-G``) adds ``"title"``, the name in those symbols. A puzzle
+with rules beyond houses adds ``"constraints"``: what the step page draws of them (cages with
+their clues and outlines, signs on edges, clues outside the grid, notes for the legend).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ..io.alphabet import Alphabet
 from ..io.line import format_line
 from ..rules.search import Trace
 from ..rules.steps import Rule, Step
+from .constraint_drawing import constraint_drawing, drawing_json
 from .sentences import sentence
 
 __all__ = ["axiom_json", "axiom_title", "claims_json", "step_record", "trace_record"]
@@ -148,6 +151,9 @@ def trace_record(trace: Trace, alphabet: Alphabet = Alphabet()) -> dict[str, Any
             "order": trace.order.value,
         }
     )
+    if trace.puzzle.constraints:
+        drawing = constraint_drawing(trace.puzzle.constraints, shape.n)
+        record["constraints"] = drawing_json(drawing, shape.n)
     if trace.truncated:
         record["truncated"] = True
     return record

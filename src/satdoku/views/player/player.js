@@ -288,6 +288,25 @@
     }
   }
 
+  // ---- rules beyond houses (T.constraints: cages, signs on edges, clues outside) ----------
+  const RULES = T.constraints && typeof T.constraints === "object" ? T.constraints : {};
+  const listOf = (x) => (Array.isArray(x) ? x : []);
+  const cellOf = (rc) => (Array.isArray(rc) && rc.length === 2 && rc[0] >= 0 && rc[0] < n &&
+    rc[1] >= 0 && rc[1] < n ? rc[0] * n + rc[1] : -1);
+  const cages = listOf(RULES.cages).map((cg) => ({
+    cells: listOf(cg && cg.cells).map(cellOf).filter((i) => i >= 0),
+    clue: cg && typeof cg.clue === "string" ? cg.clue : "",
+    dashed: Boolean(cg && cg.dashed),
+    title: cg && typeof cg.title === "string" ? cg.title : "cage",
+    outline: listOf(cg && cg.outline),
+  })).filter((cg) => cg.cells.length);
+  const solidCage = new Int32Array(NN).fill(-1);  // Keen's cages: bordered as thick as boxes
+  const clueAt = new Map();  // the cage clue written in a cell (its cage's first)
+  cages.forEach((cg, k) => {
+    if (!cg.dashed) for (const i of cg.cells) solidCage[i] = k;
+    if (cg.clue) clueAt.set(Math.min(...cg.cells), cg);
+  });
+
   // ---- board DOM ------------------------------------------------------------------
   const board = $("board");
   const mc = Math.ceil(Math.sqrt(n)), mr = Math.ceil(n / mc);
@@ -306,9 +325,13 @@
       el.dataset.prem = "";
       const base = ["cell"];
       if (c === n - 1) base.push("lc");
-      else if (region && region[i] !== region[i + 1]) base.push("br");
+      else if ((region && region[i] !== region[i + 1]) || solidCage[i] !== solidCage[i + 1]) {
+        base.push("br");
+      }
       if (r === n - 1) base.push("lr");
-      else if (region && region[i] !== region[i + n]) base.push("bb");
+      else if ((region && region[i] !== region[i + n]) || solidCage[i] !== solidCage[i + n]) {
+        base.push("bb");
+      }
       if (T.diagonals && (r === c || r + c === n - 1)) base.push("diag");
       if (givenDigit[i]) base.push("given");
       el.dataset.base = base.join(" ");
@@ -326,11 +349,23 @@
         ms.push(s);
       }
       el.append(v, mk);
+      const cg = clueAt.get(i);
+      if (cg) {
+        base.push("clued");
+        el.dataset.base = base.join(" ");
+        el.className = el.dataset.base;
+        const clue = document.createElement("span");
+        clue.className = cg.dashed ? "clue killer" : "clue";
+        clue.textContent = cg.clue;
+        clue.title = cg.title;
+        el.appendChild(clue);
+      }
       frag.appendChild(el);
       cells.push(el); values.push(v); marks.push(ms);
     }
   }
   board.appendChild(frag);
+  drawRules();
   const rowLabels = [], colLabels = [];
   for (let j = 0; j < n; j++) {
     const rl = document.createElement("span");
@@ -344,6 +379,74 @@
   }
   $("rowlabels").append(...rowLabels);
   $("collabels").append(...colLabels);
+
+  // killer outlines and edge signs on a picture over the cells; clues outside in bands
+  function drawRules() {
+    const signs = listOf(RULES.signs);
+    const outside = listOf(RULES.outside);
+    const notes = listOf(RULES.notes).filter((x) => typeof x === "string");
+    const dashed = cages.filter((cg) => cg.dashed);
+    if (!dashed.length && !signs.length && !outside.length && !notes.length) return;
+    // the picture is written as markup: the HTML parser gives it the SVG namespace
+    const esc = (x) => String(x).replace(/&/g, "&amp;").replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    const parts = [];
+    const make = (tag, attrs, words) => {
+      const at = Object.entries(attrs).map(([a, v]) => " " + a + '="' + esc(v) + '"').join("");
+      parts.push("<" + tag + at + ">" + (words === undefined ? "" : esc(words)) + "</" + tag + ">");
+    };
+    for (const cg of dashed) {
+      const d = cg.outline.filter((s) => Array.isArray(s) && s.length === 4)
+        .map((s) => "M" + s[0] + " " + s[1] + "L" + s[2] + " " + s[3]).join("");
+      if (d) make("path", { class: "killer", d });
+    }
+    for (const sg of signs) {
+      const a = cellOf(sg && sg.cells && sg.cells[0]), b = cellOf(sg && sg.cells && sg.cells[1]);
+      if (a < 0 || b < 0) continue;
+      const r = Math.floor(a / n), c = a % n, across = b === a + 1;
+      const x = across ? c + 1 : c + 0.5, y = across ? r + 0.5 : r + 1;
+      if (sg.sign === "bar") {
+        const w = across ? 0.1 : 0.44, h = across ? 0.44 : 0.1;
+        make("rect", { class: "bar", x: x - w / 2, y: y - h / 2, width: w, height: h });
+      } else {
+        make("text", { class: "sign", x, y }, String(sg.sign));
+      }
+    }
+    board.insertAdjacentHTML("beforeend", '<svg class="rules" viewBox="0 0 ' + n + " " + n +
+      '" aria-hidden="true">' + parts.join("") + "</svg>");
+    board.classList.add("ruled");
+    // pencil marks keep clear of the signs on the edges and of the dashed outlines
+    if (dashed.length || signs.length) board.classList.add("inset");
+    if (outside.length) {
+      const bands = {};
+      for (const side of ["top", "bottom", "left", "right"]) {
+        const band = document.createElement("div");
+        band.className = "clues " + side;
+        band.setAttribute("aria-label", "clues on the " + side);
+        for (let j = 0; j < n; j++) band.appendChild(document.createElement("span"));
+        bands[side] = band;
+      }
+      for (const cl of outside) {
+        const band = cl && bands[cl.side];
+        const at = band && band.children[Number(cl.line)];
+        if (!at) continue;
+        at.textContent = String(cl.text);
+        at.title = typeof cl.title === "string" ? cl.title : "";
+      }
+      $("boardgrid").classList.add("outside");
+      $("boardgrid").append(...Object.values(bands));
+    }
+    if (notes.length) {
+      const ul = document.createElement("ul");
+      ul.className = "legend notes";
+      for (const note of notes) {
+        const li = document.createElement("li");
+        li.textContent = note;
+        ul.appendChild(li);
+      }
+      document.querySelector(".legend").after(ul);
+    }
+  }
 
   // ---- header, timeline, jump lists -----------------------------------------------
   const dims = n + "\u00d7" + n;
