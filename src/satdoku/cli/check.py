@@ -7,8 +7,12 @@ import json
 import sys
 
 from ..core.checker import broken_axioms
+from ..core.errors import InputError
+from ..core.puzzle import Puzzle
+from ..core.rule_check import broken_rules
 from .common import add_input_options, read_entries, report_error
 from .help_format import HelpFormat
+from .puzzle_option import add_puzzle_option, puzzle_of_option
 
 __all__ = ["NAME", "register", "run"]
 
@@ -17,6 +21,8 @@ NAME = "check"
 EPILOG = """examples:
   satdoku check solution.txt          # 'valid', or 'invalid' and the axioms broken
   satdoku check grids.txt --json      # one JSON record per grid
+  satdoku check answer.txt --puzzle 'keen:3:a3_ac,a3m6a9'
+                                      # a solution of that puzzle? (cages, givens, houses)
 
 exit status: 0 when every grid is valid, 1 when any is invalid (like cmp and diff),
 2 when any could not be read.
@@ -34,6 +40,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=HelpFormat,
     )
     add_input_options(parser, file_required=True)
+    add_puzzle_option(
+        parser.add_argument_group("the puzzle solved"),
+        "check each grid as a solution of this puzzle: its houses, givens and rules (cages, "
+        "signs, outside clues)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON record per grid")
     parser.set_defaults(run=run)
 
@@ -41,6 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check every grid; exit 0 when all are valid, 1 when any is invalid, 2 when unreadable."""
     unreadable = invalid = False
+    puzzle = puzzle_of_option(args)
     for entry in read_entries(args):
         if entry.puzzle is None:
             assert entry.error is not None
@@ -54,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
             }
             print(json.dumps(rec) if args.json else "unreadable")
             continue
-        broken = broken_axioms(entry.puzzle.cells, entry.puzzle.shape)
+        broken = _broken(entry.puzzle, puzzle)
         invalid = invalid or bool(broken)
         if args.json:
             rec = {"index": entry.index, "valid": not broken, "broken": broken}
@@ -67,3 +79,14 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {sentence}")
     sys.stdout.flush()
     return 2 if unreadable else 1 if invalid else 0
+
+
+def _broken(grid: Puzzle, puzzle: Puzzle | None) -> list[str]:
+    """Return what the grid breaks: the axioms of its own shape, or all rules of ``puzzle``."""
+    if puzzle is None:
+        return broken_axioms(grid.cells, grid.shape)
+    if grid.n != puzzle.n:
+        raise InputError(
+            f"a {grid.n}x{grid.n} grid cannot solve the {puzzle.n}x{puzzle.n} --puzzle"
+        )
+    return broken_rules(grid.cells, puzzle)
