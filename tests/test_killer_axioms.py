@@ -282,9 +282,12 @@ def test_two_rows_innies_that_may_repeat_are_summed_by_partial_sums() -> None:
 def test_a_union_only_restating_its_houses_is_left_out() -> None:
     grid = random_grid(NINE, 5)
     assert grid is not None
-    cages = tuple(KillerCage((c, c + 1), grid[c] + grid[c + 1]) for c in (0, 9))  # one per row
+    quads = [tuple(range(start, start + 4)) for start in (0, 4, 9, 13)]  # r1c1-8, r2c1-8
+    cages = tuple(KillerCage(cells, sum(grid[c] for c in cells)) for cells in quads)
     puzzle = Puzzle(NINE, EMPTY, constraints=cages)
-    assert not any("rows" in region.name for region in derived_cages(puzzle))
+    names = [region.name for region in derived_cages(puzzle)]
+    assert f"45 rule: row 2 minus cages 3, 4: r2c9 sum to {grid[17]}" in names
+    assert not any("rows" in name for name in names)
 
 
 def test_overlapping_cages_in_a_house_derive_nothing_there() -> None:
