@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import combinations, permutations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
@@ -106,7 +105,7 @@ SHAPES = [Shape.sudoku(4), Shape.latin(4)]
 
 @st.composite
 def killer_puzzles(draw: st.DrawFn) -> Puzzle:
-    """A 4×4 Sudoku or Latin square with random cages (they may overlap), totals of a grid or not."""
+    """A 4×4 Sudoku or Latin square with random cages (they may overlap), any totals or none."""
     shape = draw(st.sampled_from(SHAPES))
     grids = _all_grids(shape)
     grid = grids[draw(st.integers(0, len(grids) - 1))]
