@@ -34,10 +34,11 @@ class ConstraintAxioms:
     helpers: HelperNames
 
 
-def constraint_axioms(puzzle: Puzzle) -> ConstraintAxioms:
+def constraint_axioms(puzzle: Puzzle, derived: bool = True) -> ConstraintAxioms:
     """Return the axioms of a puzzle's rules beyond houses, helpers numbered from n³ + 1 on.
 
-    Rules are encoded in their order, then the derivations of :data:`DERIVED` run.
+    Rules are encoded in their order, then (with ``derived``) the derivations of
+    :data:`DERIVED` run: axioms that follow from the others and let rules 1 and 2 go further.
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
@@ -49,12 +50,12 @@ def constraint_axioms(puzzle: Puzzle) -> ConstraintAxioms:
     made: list[LiteralAxiom] = []
     for index, rule in enumerate(puzzle.constraints):
         made += encoder_for(rule.kind)(rule, index, puzzle, helpers)
-    for derive in DERIVED:
+    for derive in DERIVED if derived else ():
         made += derive(puzzle, helpers)
     return ConstraintAxioms(tuple(made), helpers.frozen())
 
 
-def puzzle_axioms(puzzle: Puzzle) -> ConstraintAxioms:
+def puzzle_axioms(puzzle: Puzzle, derived: bool = True) -> ConstraintAxioms:
     """Return every axiom of a puzzle: its cells' and houses' first, then its rules'.
 
     >>> from satdoku.core.shape import Shape
@@ -63,5 +64,5 @@ def puzzle_axioms(puzzle: Puzzle) -> ConstraintAxioms:
     (12, (1, 2), ())
     """
     houses = tuple(LiteralAxiom(a.name, a.kind, a.variables) for a in axioms(puzzle.shape))
-    rules = constraint_axioms(puzzle)
+    rules = constraint_axioms(puzzle, derived)
     return ConstraintAxioms(houses + rules.axioms, rules.helpers)

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..constraints import ArithmeticCage, Comparison, Consecutive, Constraint, Skyscraper
+from ..constraints import (
+    ArithmeticCage,
+    Comparison,
+    Consecutive,
+    Constraint,
+    KillerCage,
+    Skyscraper,
+)
 from ..errors import InputError
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
 from .comparison import comparison_axioms
 from .consecutive import consecutive_axioms
 from .keen_cage import keen_cage_axioms
+from .killer_cage import killer_cage_axioms
+from .killer_innies import innie_axioms
 from .skyscraper import skyscraper_axioms
 
 __all__ = ["Encoder", "Derivation", "ENCODERS", "DERIVED", "encoder_for"]
@@ -27,11 +36,12 @@ ENCODERS: dict[str, Encoder] = {
     Comparison.kind: comparison_axioms,
     Consecutive.kind: consecutive_axioms,
     Skyscraper.kind: skyscraper_axioms,
+    KillerCage.kind: killer_cage_axioms,  # type: ignore[dict-item]
 }
 """The encoder of each kind of rule, by :attr:`Constraint.kind`."""
 
-DERIVED: list[Derivation] = []
-"""Derivations run after every rule is encoded, in this order."""
+DERIVED: list[Derivation] = [innie_axioms]
+"""Derivations run after every rule is encoded, in this order (the 45 rule's derived cages)."""
 
 
 def encoder_for(kind: str) -> Encoder:

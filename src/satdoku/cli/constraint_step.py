@@ -1,0 +1,142 @@
+"""``satdoku step`` on a puzzle with rules beyond houses: the stepper over literal axioms.
+
+Steps come from :class:`~satdoku.rules.literal_search.LiteralRun` (rules 1 and 2 over every
+axiom, helper claims included; set logic when ``--rules`` asks for it; guesses with
+``--search``), said by :mod:`satdoku.views.literal_sentences`, recorded by
+:mod:`satdoku.views.literal_records` (the trace's fields, plus literals, helpers and the
+constraint), and drawn with the puzzle's cages, signs and outside clues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from ..core.claims import FALSE, TRUE
+from ..core.puzzle import Puzzle
+from ..io.alphabet import Alphabet
+from ..rules.literal_formula import formula, grid_of
+from ..rules.literal_search import LiteralRun
+from ..rules.literal_steps import LiteralStep
+from ..rules.search import GuessOrder, Trace, TraceStatus
+from ..rules.state import State
+from ..rules.steps import Rule
+from ..rules.strategies import RuleSet
+from ..views.literal_records import literal_step_record, puzzle_wording
+from ..views.literal_sentences import narrated
+from ..views.trace_json import trace_record
+from .deferred_stop import DeferredStop
+from .progress import Progress
+
+__all__ = ["CappedLiteralRun", "LARGEST_SET"]
+
+LARGEST_SET = 2
+"""The largest set-logic size the stepper over literals tries (its moves of size 1 and 2)."""
+
+
+class CappedLiteralRun:
+    """A run over a puzzle's literal axioms that stops after ``cap`` steps (as ``CappedRun``).
+
+    >>> from satdoku.io.tatham import parse_game_id
+    >>> from satdoku.rules.strategies import RULES_1_2
+    >>> run = CappedLiteralRun(parse_game_id("keen:3:a3_ac,a3m6a9"), RULES_1_2, search=True)
+    >>> texts = [text for _, text in run.narrated()]
+    >>> run.trace().status.value, len(texts) > 10
+    ('solved', True)
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        rules: RuleSet,
+        *,
+        search: bool = False,
+        order: GuessOrder = GuessOrder.FEWEST,
+        cap: int | None = None,
+        progress: Progress | None = None,
+    ) -> None:
+        made = formula(puzzle)
+        largest = max((technique.size for technique in rules), default=0)
+        self.puzzle = puzzle
+        self.rules = rules
+        self.search = search
+        self.order = order
+        self.run = LiteralRun(
+            made.axioms,
+            made.variables,
+            made.givens,
+            guess=search,
+            set_logic=min(largest, LARGEST_SET),
+        )
+        self.wording = puzzle_wording(puzzle)
+        self.cap = cap
+        self.progress = progress
+        self.count = 0
+        self.guesses = 0
+        self.truncated = False
+        self.interrupted = False
+        self.stops = DeferredStop()
+
+    def __iter__(self) -> Iterator[LiteralStep]:
+        try:
+            with self.stops:
+                for step in self.run:
+                    if self.cap is not None and self.count >= self.cap:
+                        self.truncated = True
+                        break
+                    self.count += 1
+                    self.guesses += step.rule is Rule.GUESS
+                    if self.progress is not None:
+                        self.progress.tick()
+                    yield step
+                    if self.stops.signal is not None:
+                        self.truncated = self.interrupted = True
+                        break
+        finally:
+            if self.progress is not None:
+                self.progress.close()
+
+    def narrated(self) -> Iterator[tuple[LiteralStep, str]]:
+        """Yield each step with its sentence."""
+        return narrated(self, self.wording)
+
+    def reraise(self) -> None:
+        """Once the output is closed, stop as a stop signal held meanwhile asks."""
+        self.stops.resume()
+
+    def state(self) -> State:
+        """Return what is known of the claims now (helper claims left out)."""
+        n = self.puzzle.n
+        truth = self.run.propagator.truth
+        return State(
+            n, tuple(truth[v] if truth[v] in (TRUE, FALSE) else 0 for v in range(n**3 + 1))
+        )
+
+    def trace(self) -> Trace:
+        """Return the run's outcome as a trace without its steps (they were streamed)."""
+        run = self.run
+        if self.truncated or run.status is None:
+            status, solution = TraceStatus.STALLED, None
+        else:
+            status = run.status
+            solution = grid_of(run.solutions[0], self.puzzle.n) if run.solutions else None
+        guesses = self.guesses if self.truncated else run.guesses
+        return Trace(
+            self.puzzle, (), status, solution, self.rules, self.search, self.order, guesses,
+            truncated=self.truncated,
+        )  # fmt: skip
+
+    def records(self, alphabet: Alphabet) -> Iterator[dict[str, Any]]:
+        """Yield the JSON record of each step."""
+        for step, text in self.narrated():
+            yield literal_step_record(step, self.wording, text)
+
+    def fields(self, alphabet: Alphabet, more: Callable[[], dict[str, Any]] | None = None) -> Any:
+        """Return the fields of the run's JSON record that follow ``"steps"``."""
+        rest = trace_record(self.trace(), alphabet)
+        del rest["steps"]
+        if self.interrupted:
+            rest["interrupted"] = True
+        elif more is not None:
+            rest.update(more())
+        return rest
