@@ -10,25 +10,29 @@ constraint), and drawn with the puzzle's cages, signs and outside clues.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TextIO
 
+from ..api.constraint_steps import rate_constrained
 from ..core.claims import FALSE, TRUE
 from ..core.puzzle import Puzzle
 from ..io.alphabet import Alphabet
+from ..io.line import format_line
 from ..rules.literal_formula import formula, grid_of
 from ..rules.literal_search import LiteralRun
 from ..rules.literal_steps import LiteralStep
+from ..rules.rating import rate
 from ..rules.search import GuessOrder, Trace, TraceStatus
 from ..rules.state import State
 from ..rules.steps import Rule
-from ..rules.strategies import RuleSet
+from ..rules.strategies import RuleSet, rules_label
 from ..views.literal_records import literal_step_record, puzzle_wording
 from ..views.literal_sentences import narrated
+from ..views.plain_board import format_board
 from ..views.trace_json import trace_record
 from .deferred_stop import DeferredStop
 from .progress import Progress
 
-__all__ = ["CappedLiteralRun", "LARGEST_SET"]
+__all__ = ["CappedLiteralRun", "LARGEST_SET", "print_constrained", "rating_label"]
 
 LARGEST_SET = 2
 """The largest set-logic size the stepper over literals tries (its moves of size 1 and 2)."""
@@ -51,7 +55,6 @@ class CappedLiteralRun:
         rules: RuleSet,
         *,
         search: bool = False,
-        order: GuessOrder = GuessOrder.FEWEST,
         cap: int | None = None,
         progress: Progress | None = None,
     ) -> None:
@@ -60,7 +63,7 @@ class CappedLiteralRun:
         self.puzzle = puzzle
         self.rules = rules
         self.search = search
-        self.order = order
+        self.order = GuessOrder.FEWEST  # the run guesses in a cell of fewest candidates
         self.run = LiteralRun(
             made.axioms,
             made.variables,
@@ -140,3 +143,59 @@ class CappedLiteralRun:
         elif more is not None:
             rest.update(more())
         return rest
+
+
+def rating_label(puzzle: Puzzle) -> str:
+    """Return the rating of a puzzle in words: by the ladder of houses, or over literal axioms.
+
+    >>> from satdoku.io.tatham import parse_game_id
+    >>> rating_label(parse_game_id("keen:3:a3_ac,a3m6a9"))
+    'guessing: ...'
+    """
+    if not puzzle.constraints:
+        return rate(puzzle).label()
+    return rate_constrained(puzzle).label()
+
+
+def print_constrained(
+    run: CappedLiteralRun,
+    boards: str,
+    alphabet: Alphabet,
+    out: TextIO,
+    rating: Callable[[Puzzle], str] | None = None,
+) -> None:
+    """Print each step as it is found (boards as asked: every, guesses, end, none), then the end."""
+    puzzle = run.puzzle
+    shape = puzzle.shape
+    write = out.write
+    kinds = ", ".join(sorted({rule.kind for rule in puzzle.constraints}))
+    write(f"Puzzle ({shape.describe()}; {kinds} rules): {format_line(puzzle.cells, alphabet)}\n")
+    write(f"Rules: {rules_label(run.rules)}" + (", guessing" if run.search else "") + "\n")
+
+    def board() -> None:
+        drawn = format_board(
+            run.state(), shape, alphabet, puzzle.cells, labels=True, constraints=puzzle.constraints
+        )
+        write(drawn + "\n")
+
+    for k, (step, text) in enumerate(run.narrated(), 1):
+        write(f"{k:>5}. {'  ' * step.depth}{text}\n")
+        if boards == "every" or (boards == "guesses" and step.rule in (Rule.GUESS, Rule.BACKTRACK)):
+            board()
+    if run.interrupted:
+        write(f"status: stalled (interrupted after {run.count} steps)\n")
+        run.reraise()
+    result = run.trace()
+    if boards != "none":
+        board()
+    write(f"status: {result.status.value}")
+    if result.truncated:
+        write(f" (cut after {run.count} steps: --max-steps)")
+    if result.guesses:
+        write(f" ({result.guesses} guesses)")
+    write("\n")
+    if result.solution is not None:
+        write(f"solution: {format_line(result.solution, alphabet)}\n")
+    if rating is not None:
+        write(f"rating: {rating(puzzle)}\n")
+    run.reraise()

@@ -10,7 +10,6 @@ from typing import Any, TextIO
 
 from ..core.errors import InputError
 from ..io.line import format_line
-from ..rules.rating import rate
 from ..rules.search import GuessOrder
 from ..rules.steps import Rule
 from ..rules.strategies import parse_rules, rules_label
@@ -23,6 +22,7 @@ from .common import (
     read_entries,
     report_error,
 )
+from .constraint_step import CappedLiteralRun, print_constrained, rating_label
 from .help_format import HelpFormat
 from .option_types import MAX_COUNT, whole_number
 from .step_stream import (
@@ -182,24 +182,34 @@ def run(args: argparse.Namespace) -> int:
     play = _player() if args.play else None
     out = sys.stdout
     cap = step_cap(args.max_steps, args.search, puzzle.n, sys.stderr)
-    run = CappedRun(
-        puzzle,
-        rules,
-        search=args.search,
-        order=GuessOrder(args.order),
-        cap=cap,
-        progress=progress_for(out, steps_to_out=not (args.html or play), cap=cap),
-    )
+    progress = progress_for(out, steps_to_out=not (args.html or play), cap=cap)
+    run: CappedRun | CappedLiteralRun
+    if puzzle.constraints:  # cages, signs, outside clues: the stepper over literal axioms
+        if play is not None:
+            raise InputError("--play shows puzzles of houses only: give --html for this one")
+        run = CappedLiteralRun(puzzle, rules, search=args.search, cap=cap, progress=progress)
+    else:
+        run = CappedRun(
+            puzzle,
+            rules,
+            search=args.search,
+            order=GuessOrder(args.order),
+            cap=cap,
+            progress=progress,
+        )
     if args.json:  # streamed: each step written as it is found
-        more = (lambda: {"rating": rate(puzzle).label()}) if args.rate else None
+        more = (lambda: {"rating": rating_label(puzzle)}) if args.rate else None
         write_json(run, alphabet, out.write, more)
         return 0
     if not (args.html or play):
-        _print_text(run, args, out, cap)
+        if isinstance(run, CappedLiteralRun):
+            print_constrained(run, args.boards, alphabet, out, rating_label if args.rate else None)
+        else:
+            _print_text(run, args, out, cap)
         return 0
     if args.html:
         return _write_html(run, args, source)
-    assert play is not None
+    assert play is not None and isinstance(run, CappedRun)
     result = run.trace(tuple(run))  # the player needs the whole (capped) trace
     run.reraise()
     played = play(result, delay=args.delay, alphabet=alphabet)
@@ -222,7 +232,7 @@ def _player() -> Any:
     return play
 
 
-def _write_html(run: CappedRun, args: argparse.Namespace, source: str) -> int:
+def _write_html(run: CappedRun | CappedLiteralRun, args: argparse.Namespace, source: str) -> int:
     """Write the player page of the trace as its steps are found; say what was written."""
     name = Path(source).name + (f" #{args.index}" if args.index > 1 else "")
     target = Path(args.html)
@@ -292,5 +302,5 @@ def _print_text(run: CappedRun, args: argparse.Namespace, out: TextIO, cap: int 
     if result.solution is not None:
         write(f"solution: {format_line(result.solution, alphabet)}\n")
     if args.rate:
-        write(f"rating: {rate(puzzle).label()}\n")
+        write(f"rating: {rating_label(puzzle)}\n")
     run.reraise()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from ..core.puzzle import Puzzle
 from ..io.alphabet import Alphabet
@@ -30,6 +30,7 @@ from .progress import Progress
 __all__ = [
     "DEFAULT_SEARCH_STEPS",
     "CappedRun",
+    "StreamedRun",
     "progress_for",
     "step_cap",
     "write_html",
@@ -170,8 +171,25 @@ class CappedRun:
             yield step_record(step, shape, alphabet)
 
 
+class StreamedRun(Protocol):
+    """A run whose steps are streamed as JSON records (:class:`CappedRun`, or the run over
+    literal axioms of a puzzle with rules beyond houses)."""
+
+    def records(self, alphabet: Alphabet) -> Iterator[dict[str, Any]]:
+        """Yield the JSON record of each step."""
+        ...
+
+    def fields(self, alphabet: Alphabet, more: Callable[[], dict[str, Any]] | None = None) -> Any:
+        """Return the fields of the run's JSON record that follow ``"steps"``."""
+        ...
+
+    def reraise(self) -> None:
+        """Stop as a stop signal held meanwhile asks."""
+        ...
+
+
 def write_json(
-    run: CappedRun,
+    run: StreamedRun,
     alphabet: Alphabet,
     write: Callable[[str], object],
     more: Callable[[], dict[str, Any]] | None = None,
@@ -196,7 +214,7 @@ def write_json(
 
 
 def write_html(
-    run: CappedRun, alphabet: Alphabet, write: Callable[[str], object], title: str
+    run: StreamedRun, alphabet: Alphabet, write: Callable[[str], object], title: str
 ) -> None:
     """Write the player page of the trace step by step (as ``render_trace_html`` of its record);
     a Ctrl-C held meanwhile is raised once the page is whole.
