@@ -48,9 +48,9 @@ def generate(game: str, params: str, count: int) -> list[str]:
 
 def solution_rows(game: str, text: str, n: int) -> list[list[str]]:
     """Return the rows of symbols of a solver's printed solution grid."""
+    if game == "towers":  # clue line, blank line, the rows (a clue either side), blank, clues
+        return [list(line[3 : 3 + 2 * n - 1 : 2]) for line in text.splitlines()[2 : 2 + n]]
     lines = [line for line in text.splitlines() if line.strip()]
-    if game == "towers":  # clues around the grid: the rows are the lines between them
-        return [line[3 : 3 + 2 * n - 1 : 2].split() for line in lines[-n - 1 : -1]]
     if game == "unequal":  # signs between the cells: a symbol every second column
         cells = [line[0 : 2 * n - 1 : 2] for line in lines]
         return [list(row) for row in cells if len(row) == n and row.isdigit()][-n:]

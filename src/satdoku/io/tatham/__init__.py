@@ -20,7 +20,14 @@ from .solo import read_solo, write_solo
 from .towers import read_towers, write_towers
 from .unequal import read_unequal, write_unequal
 
-__all__ = ["GAMES", "format_game_id", "game_of", "looks_like_game_id", "parse_game_id"]
+__all__ = [
+    "GAMES",
+    "checked_game",
+    "format_game_id",
+    "game_of",
+    "looks_like_game_id",
+    "parse_game_id",
+]
 
 GAMES = ("keen", "towers", "unequal", "solo")
 """The games whose IDs satdoku reads and writes."""
@@ -47,11 +54,18 @@ def looks_like_game_id(text: str) -> bool:
     >>> looks_like_game_id("Keen:4:a_4aaca3_a__,m24m3m4m8m6m24"), looks_like_game_id("1...")
     (True, False)
     """
+    if ":" not in text:  # most lines: no regular expression to run
+        return False
     named = _NAMED.match(text)
     return named is not None and named.group(1).lower() in GAMES
 
 
-def _checked_game(game: str) -> str:
+def checked_game(game: str) -> str:
+    """Return the game's name in lower case, or refuse a name that is none of :data:`GAMES`.
+
+    >>> checked_game("Keen")
+    'keen'
+    """
     if game.lower() not in GAMES:
         raise InputError(f"unknown game {game!r}: expected one of {_GAME_NAMES}")
     return game.lower()
@@ -69,7 +83,7 @@ def parse_game_id(text: str, game: str | None = None) -> Puzzle:
     satdoku.core.errors.InputError: keen ID, column 19: expected a clue letter a/m/s/d (clue 2), \
 got 'q'
     """
-    asked = None if game is None else _checked_game(game)
+    asked = None if game is None else checked_game(game)
     named = _NAMED.match(text)
     start = 0
     if named is not None:
@@ -84,8 +98,7 @@ got 'q'
         asked, start = word.lower(), named.end()
     elif asked is None:
         raise InputError(
-            "a game ID without its game: write GAME:PARAMS:DESCRIPTION, GAME one of "
-            f"{_GAME_NAMES}"
+            f"a game ID without its game: write GAME:PARAMS:DESCRIPTION, GAME one of {_GAME_NAMES}"
         )
     else:
         start = len(text) - len(text.lstrip())
@@ -123,7 +136,7 @@ def format_game_id(puzzle: Puzzle, game: str | None = None) -> str:
     >>> format_game_id(parse_game_id("4:a_4aaca3_a__,m24m3m4m8m6m24", "keen"))
     'keen:4:a_4aaca3_a__,m24m3m4m8m6m24'
     """
-    name = game_of(puzzle) if game is None else _checked_game(game)
+    name = game_of(puzzle) if game is None else checked_game(game)
     if name is None:
         raise InputError(
             f"this puzzle ({puzzle.shape.describe()}) is not plainly one of {_GAME_NAMES}: "

@@ -37,7 +37,7 @@ def read_keen(reader: IdReader) -> Puzzle:
     reader.expect(":", "':' after the params (size, then d and a difficulty letter, then m)")
     blocks = read_blocks(reader, w, _SPECIAL, repeats=True)
     reader.expect(",", "',' after the block structure")
-    cages = []
+    cages: list[ArithmeticCage] = []
     for members in block_members(blocks):
         start = reader.pos
         letter = reader.letter("amsd", f"a clue letter a/m/s/d (clue {len(cages) + 1})")

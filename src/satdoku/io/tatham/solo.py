@@ -128,7 +128,9 @@ def write_solo(puzzle: Puzzle) -> str:
         if min(shape.box) < 2:
             raise InputError(f"solo's blocks are 2 or more on each side, not {params}")
     else:
-        raise InputError(f"a solo grid has boxes or jigsaw regions, one of them: {shape.describe()}")
+        raise InputError(
+            f"a solo grid has boxes or jigsaw regions, one of them: {shape.describe()}"
+        )
     params += "x" if shape.diagonals else ""
     if puzzle.constraints:
         params += "k"

@@ -1,4 +1,4 @@
-"""Towers (skyscrapers): ``W:T/T/.../T[,GIVENS]`` — 4W clues, then run-length coded givens.
+"""Towers (skyscrapers): ``W:T/T/T/T[,GIVENS]`` — 4W clues, then run-length coded givens.
 
 Params: the size 3..9, then optionally ``d`` and a difficulty letter (e, h, x, u). The clues
 run along the top (left to right), the bottom (left to right), the left (top to bottom) and the

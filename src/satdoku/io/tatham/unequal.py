@@ -126,7 +126,7 @@ def _flags(puzzle: Puzzle, n: int, adjacent: bool) -> list[str]:
         flag = next((f for f in _FLAGS if _neighbour(first, f, n) == second), None)
         if flag is None:
             raise InputError(f"{rule.title(n)}: a flag stands between neighbouring cells only")
-        said = (first, True) if isinstance(rule, Comparison) else (0, rule.consecutive)
+        said = (0, rule.consecutive) if isinstance(rule, Consecutive) else (first, True)
         if stated.setdefault(frozenset((first, second)), said) != said:
             raise InputError(f"{rule.title(n)} contradicts another rule on the same cells")
         if said[1]:
