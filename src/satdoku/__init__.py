@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .io.line import format_line
     from .io.reading import parse_puzzle, read_puzzles
     from .io.writing import format_puzzles
-    from .rules.rating import rate
+    from .api.rating import rate
     from .rules.search import Trace, trace
 
 _HOMES = {
@@ -85,7 +85,7 @@ _HOMES = {
     "is_solution": "core.checker",
     "is_unique": "api.space",
     "parse_puzzle": "io.reading",
-    "rate": "rules.rating",
+    "rate": "api.rating",
     "read_dimacs": "cnf.dimacs_read",
     "read_puzzles": "io.reading",
     "solutions": "api.space",

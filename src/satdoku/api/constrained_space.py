@@ -11,32 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..backends.constraint_sat import OutOfLimits, constrained_solutions
-from ..core.errors import InputError
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
 from .count_result import Count
 from .predicates import Predicate, PredicateWork, judge
 from .question import SearchTimeout
 
-__all__ = ["constrained_grids", "constrained_count", "refuse_constraints"]
-
-
-def refuse_constraints(puzzle: Puzzle, question: str) -> None:
-    """Refuse a question satdoku answers only for puzzles of houses, naming the puzzle's rules.
-
-    >>> from satdoku.core.constraints import Comparison
-    >>> from satdoku.core.shape import Shape
-    >>> refuse_constraints(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),)),
-    ...                    "the backbone")
-    Traceback (most recent call last):
-    ...
-    satdoku.core.errors.InputError: the backbone is asked of puzzles of houses only; this one ...
-    """
-    if puzzle.constraints:
-        kinds = sorted({rule.kind for rule in puzzle.constraints})
-        raise InputError(
-            f"{question} is asked of puzzles of houses only; this one has {', '.join(kinds)} rules"
-        )
+__all__ = ["constrained_grids", "constrained_count"]
 
 
 def constrained_grids(

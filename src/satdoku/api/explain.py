@@ -22,6 +22,7 @@ from ..cnf.encodings import Encoding
 from ..core.claims import Claim, claim_of
 from ..core.display import draw
 from ..core.errors import InputError, InternalError
+from ..core.houses_only import houses_only
 from ..core.limits import Limits
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
@@ -153,6 +154,7 @@ class Explainer:
         return self._explain(puzzle, known_unsolvable=False)
 
     def _explain(self, puzzle: Puzzle, *, known_unsolvable: bool) -> Explanation | None:
+        houses_only(puzzle, "an explanation of a contradiction")
         givens = puzzle.assumptions()
         solver = self._solver(puzzle.shape)
         first = self._holds(solver, givens)

@@ -25,12 +25,13 @@ from ..backends.sat import SatBackend
 from ..backends.solvers import DEFAULT_SOLVER, check_solver_name
 from ..backends.strategy import Strategy
 from ..cnf.encodings import Encoding
+from ..core.houses_only import houses_only
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..rules.counting import DeadlinePassed, completions, count_completions
 from .arguments import predicate_of, puzzle_of
-from .constrained_space import constrained_count, constrained_grids, refuse_constraints
+from .constrained_space import constrained_count, constrained_grids
 from .count_result import Count
 from .order import Order, order_of
 from .predicates import Predicate, PredicateWork, judge
@@ -127,7 +128,7 @@ class Explorer:
         puzzle, where = puzzle_of(puzzle), predicate_of(where)
         if puzzle.constraints:  # rules beyond houses: their own formula, any order
             if ordered is Order.READING:
-                refuse_constraints(puzzle, "reading order")
+                houses_only(puzzle, "reading order")
             source = constrained_grids(puzzle, where, self.solver_name, self.limits, self.work)
         elif ordered is Order.READING:
             source = self._reading(puzzle, where)
@@ -343,7 +344,7 @@ class Explorer:
         (1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4)
         """
         puzzle = puzzle_of(puzzle)
-        refuse_constraints(puzzle, "forced cells and candidates")
+        houses_only(puzzle, "forced cells and candidates")
         with self._question(puzzle) as q:
             grid = q.solve()
             if grid is None:
@@ -370,7 +371,7 @@ class Explorer:
         [3, 4]
         """
         puzzle = puzzle_of(puzzle)
-        refuse_constraints(puzzle, "forced cells and candidates")
+        houses_only(puzzle, "forced cells and candidates")
         n = puzzle.shape.n
         found = engine_candidates(puzzle.shape, puzzle.cells, self.native, self.limits.timeout)
         if found is not None and not found.doubtful:  # the engine settled every claim

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from ..core.claims import Claim
 from ..core.display import draw
 from ..core.errors import InputError
+from ..core.houses_only import houses_only
 from ..core.puzzle import Grid, Puzzle
 from ..io.alphabet import Alphabet
 from ..rules.state import State
@@ -194,7 +195,7 @@ def hint(
     >>> hint(parse_line("26" + grid[2:]), original=parse_line(grid)).mistakes
     (Mistake(claim=Claim(row=0, col=1, digit=6), kind='given', solution=5),)
     """
-    grid = puzzle_of(puzzle)
+    grid = houses_only(puzzle_of(puzzle), "a hint")
     level = _level(level)
     first = puzzle_of(original) if original is not None else None
     marked = marks_of(marks, grid.shape, alphabet)

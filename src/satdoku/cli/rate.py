@@ -67,6 +67,8 @@ class Rater:
 
     def solve(self, puzzle: Puzzle) -> Result:
         """Rate one puzzle."""
+        if puzzle.constraints:  # rules beyond houses: the ladder over literal axioms
+            return self._constrained(puzzle)
         r = rate(puzzle)
         solved = r.status == "solved"
         rating = {
@@ -75,6 +77,22 @@ class Rater:
             "counts": r.counts,
             "guesses": r.guesses,
             "unique": solved and (r.rung < Level.GUESSING.rung or self._unique(puzzle)),
+        }
+        status = Status.SOLVED if solved else Status.UNSOLVABLE
+        return Result(status, None, puzzle, None, {"rating": rating})
+
+    def _constrained(self, puzzle: Puzzle) -> Result:
+        """Rate a puzzle with rules beyond houses by the weakest rung over its literal axioms."""
+        from ..api.constraint_steps import rate_constrained  # lazy: start-up
+
+        r = rate_constrained(puzzle)
+        solved = r.status == "solved"
+        rating: dict[str, Any] = {
+            "level": r.level.value if solved else None,
+            "rung": r.level.rung if solved else None,
+            "counts": {},
+            "guesses": r.guesses,
+            "unique": solved and r.unique,
         }
         status = Status.SOLVED if solved else Status.UNSOLVABLE
         return Result(status, None, puzzle, None, {"rating": rating})

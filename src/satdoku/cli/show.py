@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..backends.sat import SatBackend
 from ..core.errors import InputError
+from ..core.puzzle import Puzzle
+from ..io.alphabet import Alphabet
 from ..io.grid import format_pretty
+from ..io.tatham import GAMES, format_game_id, game_of
+from ..rules.state import State
+from ..views.plain_board import format_board
 from ..views.svg import board_svg, pencil_marks
 from .common import add_input_options, alphabet_of, read_entries, report_error, shape_options
 from .help_format import HelpFormat
@@ -21,6 +27,8 @@ EPILOG = """examples:
   satdoku show puzzle.txt                       # a board with box borders
   satdoku show puzzle.txt --svg board.svg       # an SVG picture with pencil marks
   satdoku show puzzle.txt --solve --svg s.svg   # the solution, givens in bold
+  satdoku show keen.txt                         # a Keen ID: the ID, then its board as comments
+  satdoku show puzzle.txt --format solo         # the puzzles as Simon Tatham's game IDs
 """
 
 
@@ -39,6 +47,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--svg", metavar="OUT", help="write an SVG file (OUT-2.svg, OUT-3.svg ... for more puzzles)"
     )
     parser.add_argument("--solve", action="store_true", help="draw the solution instead")
+    parser.add_argument(
+        "--format",
+        choices=["pretty", *GAMES],
+        default="pretty",
+        help="a board (default), or each puzzle as a game ID of Simon Tatham's collection "
+        "(keen, towers, unequal, solo), read back by every command",
+    )
     parser.add_argument(
         "--no-candidates", action="store_true", help="leave pencil marks out of the SVG"
     )
@@ -89,6 +104,12 @@ def run(args: argparse.Namespace) -> int:
                 except OSError as err:
                     raise InputError(f"cannot write: {err.strerror}", source=str(target)) from None
                 print(f"wrote {target}")
+            elif args.format != "pretty":
+                print(format_game_id(puzzle.with_cells(cells), args.format))
+            elif puzzle.constraints:  # its ID reads back as the puzzle; the board, as comments
+                if entry.index:
+                    print()
+                print(_rules_board(puzzle, cells, written))
             else:
                 if entry.index:
                     print()
@@ -99,3 +120,23 @@ def run(args: argparse.Namespace) -> int:
                         print(header)
                 print(format_pretty(cells, puzzle.shape, written))
     return status
+
+
+def _rules_board(puzzle: Puzzle, cells: Sequence[int], alphabet: Alphabet) -> str:
+    """Return a puzzle with rules beyond houses as its game ID, then its board as comments."""
+    state = State(puzzle.n, tuple(_claim_values(cells, puzzle.n)))
+    board = format_board(
+        state, puzzle.shape, alphabet, puzzle.cells, labels=True, constraints=puzzle.constraints
+    )
+    lines = [format_game_id(puzzle)] if game_of(puzzle) is not None else []
+    return "\n".join(lines + ["# " + line for line in board.splitlines()])
+
+
+def _claim_values(cells: Sequence[int], n: int) -> list[int]:
+    """Return every claim's value for a grid: its digits true, the others of a set cell false."""
+    values = [0] * (n**3 + 1)
+    for cell, digit in enumerate(cells):
+        if digit:
+            for d in range(1, n + 1):
+                values[cell * n + d] = 1 if d == digit else -1
+    return values

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from operator import add, itemgetter, mul, sub
 from typing import Any, NamedTuple
 
+from .constraints import broken_constraints
 from .puzzle import Puzzle
 from .shape import Shape
 
@@ -137,7 +138,8 @@ _PLANS: dict[Shape, _SumsPlan | tuple[itemgetter[Any], tuple[int, ...], int]] = 
 
 
 def is_solution(solution: Sequence[int], puzzle: Puzzle) -> bool:
-    """Tell whether a full grid keeps every given and holds each digit once in every house.
+    """Tell whether a full grid keeps every given, holds each digit once in every house, and
+    keeps the puzzle's rules beyond houses (cages, signs, outside clues).
 
     >>> from satdoku.core.shape import Shape
     >>> p = Puzzle(Shape.latin(2), (1, 0, 0, 0))
@@ -148,6 +150,8 @@ def is_solution(solution: Sequence[int], puzzle: Puzzle) -> bool:
     grid = _digits_keeping_givens(solution, puzzle.cells, shape.n)
     if grid is None:
         return False
+    if puzzle.constraints and broken_constraints(grid, shape.n, puzzle.constraints):
+        return False  # a rule beyond houses (a cage, a sign, a clue) is broken
     return _houses_hold_every_digit(grid, shape)
 
 

@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Iterator
 
+from ..core.houses_only import houses_only
 from ..core.puzzle import Grid, Puzzle
 from .candidate_grid import CandidateGrid
 
@@ -148,6 +149,7 @@ def count_completions(
     >>> count_completions(Puzzle.empty(Shape.latin(3)))
     (12, True)
     """
+    houses_only(puzzle, "counting by the two rules and splitting")
     search = _CompletionCounter(
         puzzle, limit, None if timeout is None else time.monotonic() + timeout, cache_cells
     )
@@ -177,6 +179,7 @@ def completions(puzzle: Puzzle, deadline: float | None = None) -> Iterator[Grid]
     ...
     satdoku.rules.counting.DeadlinePassed: the time limit passed during the search
     """
+    houses_only(puzzle, "counting by the two rules and splitting")
     search = _Search(puzzle)
     if not search.ok:
         return

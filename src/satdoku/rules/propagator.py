@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from ..core.axioms import axioms
 from ..core.claims import FALSE, TRUE, UNKNOWN, variable
+from ..core.houses_only import houses_only
 from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
 from .set_logic import find_move
@@ -169,6 +170,7 @@ class Propagator:
 
     def givens(self, puzzle: Puzzle) -> Iterator[Step]:
         """Make the givens true, one step each, in reading order (then a contradiction if any)."""
+        houses_only(puzzle, "the stepper of houses (rules 1 and 2 over candidates)")
         n = self.n
         for claim in puzzle.givens():
             v = variable(claim, n)

@@ -16,6 +16,7 @@ from itertools import islice
 from ..core.checker import is_solution
 from ..core.display import draw
 from ..core.errors import InternalError
+from ..core.houses_only import houses_only
 from ..core.puzzle import Grid, Puzzle
 from ..io.reading import parse_puzzle
 from .propagator import Propagator, Snapshot
@@ -102,6 +103,7 @@ class SearchRun:
         order: GuessOrder = GuessOrder.FIRST,
         accept: Accept | None = None,
     ) -> None:
+        houses_only(puzzle, "trace (its steps are over houses; constraint_steps steps any rule)")
         self.puzzle = puzzle
         self.rules = rules
         self.search = search

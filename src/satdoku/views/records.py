@@ -8,6 +8,7 @@ from ..core.claims import Claim
 from ..core.results import Result, Status
 from ..io.alphabet import Alphabet
 from ..io.line import format_line
+from ..io.tatham import format_game_id, game_of
 
 __all__ = ["claim_label", "record"]
 
@@ -21,6 +22,13 @@ def record(
     {'index': 0, 'status': 'solved', 'solution': '1221'}
     >>> record(3, Result(Status.INVALID, error="x"), line=5)
     {'index': 3, 'status': 'invalid', 'error': 'x', 'line': 5}
+
+    A puzzle with rules of one of Simon Tatham's games has its game ID:
+
+    >>> from satdoku.io.tatham import parse_game_id
+    >>> keen = parse_game_id("keen:3:a3_ac,a3m6a9")
+    >>> record(0, Result(Status.UNSOLVABLE, puzzle=keen))["id"]
+    'keen:3:a3_ac,a3m6a9'
 
     With a predicate, how many solutions it rejected and the claims its reasons blocked:
 
@@ -37,6 +45,9 @@ def record(
     if line is not None:
         rec["line"] = line
     rec.update(result.extra)
+    puzzle = result.puzzle
+    if puzzle is not None and puzzle.constraints and game_of(puzzle) is not None:
+        rec["id"] = format_game_id(puzzle)  # the puzzle as its game writes it (Tatham's IDs)
     if result.rejected is not None:  # a predicate's work; its reasons in the puzzle's symbols
         rec["rejected"] = result.rejected
         rec["blocked"] = [

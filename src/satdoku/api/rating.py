@@ -1,0 +1,32 @@
+"""Rate any puzzle: by the ladder of houses, or, with rules beyond houses, over literal axioms."""
+
+from __future__ import annotations
+
+from ..rules.literal_formula import formula
+from ..rules.literal_rating import rate_literals
+from ..rules.rating import Rating
+from ..rules.rating import rate as rate_houses
+from .arguments import puzzle_of
+
+__all__ = ["rate"]
+
+
+def rate(puzzle: object) -> Rating:
+    """Rate a puzzle (a Puzzle, a puzzle line, a game ID...) by the weakest rung that solves it.
+
+    A puzzle of houses climbs the ladder (rules 1 and 2, set logic up to size 4, guessing); one
+    with cages, signs or outside clues is rated over its literal axioms (rules 1 and 2, set
+    logic up to size 2, guessing), its level on the same scale.
+
+    >>> rate("1.3..4..2...4..1").label()
+    'easy: rules 1,2, no guessing'
+    >>> rating = rate("keen:4:a_4aaca3_a__,m24m3m4m8m6m24")
+    >>> rating.level.value, rating.status
+    ('easy', 'solved')
+    """
+    read = puzzle_of(puzzle)
+    if not read.constraints:
+        return rate_houses(read)
+    made = formula(read)
+    rated = rate_literals(made.axioms, made.variables, made.givens)
+    return Rating(rated.level, rated.level.rung, {}, rated.guesses, rated.status)
