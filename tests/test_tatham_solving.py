@@ -159,3 +159,27 @@ def test_a_bad_id_says_where(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     status, out, err = _run(["solve", str(path)], capsys)
     assert status == 2
     assert "column" in err and "Traceback" not in err
+
+
+def _easy(game: str, params: str) -> bool:
+    """Tell whether Tatham's level of a generated ID is one rules 1 and 2 are said to solve:
+    Keen Easy and Normal, Unequal Trivial and Easy (both modes)."""
+    level = params.rstrip("m")[-1]
+    return level in {"keen": "en", "unequal": "te"}.get(game, "")
+
+
+EASY = [(game, row) for game in ("keen", "unequal") for row in _rows(game) if _easy(game, row[2])]
+
+
+def test_rules_1_and_2_alone_solve_the_easy_levels(
+    id_files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Keen Easy/Normal and Unequal Trivial/Easy: the support encoding makes rules 1 and 2
+    generalised arc consistency on every cage and sign, which is all those levels need."""
+    assert len(EASY) >= 40
+    path = tmp_path / "easy.txt"
+    path.write_text("".join(f"{game_id}\n" for _, (game_id, _, _) in EASY))
+    status, out, err = _run(["rate", str(path), "--json"], capsys)
+    assert status == 0, err
+    levels = [json.loads(line)["level"] for line in out.splitlines()]
+    assert levels == ["easy"] * len(EASY)
