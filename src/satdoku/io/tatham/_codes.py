@@ -16,6 +16,7 @@ from ._reader import IdReader
 
 __all__ = [
     "block_members",
+    "checked_side",
     "blocks_of",
     "covering_blocks",
     "read_blocks",
@@ -208,3 +209,16 @@ def covering_blocks(groups: Sequence[Sequence[int]], n: int, what: str) -> list[
     if -1 in blocks:
         raise InputError(f"the {what} cover every cell, but {blocks.count(-1)} are in none")
     return blocks
+
+
+def checked_side(n: int, largest: int, game: str) -> int:
+    """Return a grid's side when the game has grids of that side (3 to ``largest``).
+
+    >>> checked_side(10, 9, "keen")
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: keen grids are 3x3 to 9x9, not 10x10
+    """
+    if not 3 <= n <= largest:
+        raise InputError(f"{game} grids are 3x3 to {largest}x{largest}, not {n}x{n}")
+    return n

@@ -11,7 +11,7 @@ from ...core.constraints import ArithmeticCage, Operation
 from ...core.errors import InputError
 from ...core.puzzle import Puzzle
 from ...core.shape import Shape
-from ._codes import block_members, covering_blocks, read_blocks, write_blocks
+from ._codes import block_members, checked_side, covering_blocks, read_blocks, write_blocks
 from ._reader import IdReader
 
 __all__ = ["read_keen", "write_keen"]
@@ -56,9 +56,7 @@ def write_keen(puzzle: Puzzle) -> str:
     >>> write_keen(read_keen(IdReader("3:_aba_3a,s1m3a5m3", "keen")))
     '3:_aba_3a,s1m3a5m3'
     """
-    n = puzzle.n
-    if not 3 <= n <= 9:
-        raise InputError(f"a keen grid is 3x3 to 9x9, not {n}x{n}")
+    n = checked_side(puzzle.n, 9, "keen")
     if puzzle.blanks() != n * n:
         raise InputError("a keen ID has no givens")
     for cage in puzzle.constraints:

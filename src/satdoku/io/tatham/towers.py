@@ -11,7 +11,7 @@ from ...core.constraints import Side, Skyscraper
 from ...core.errors import InputError
 from ...core.puzzle import Puzzle
 from ...core.shape import Shape
-from ._codes import read_cells, write_cells
+from ._codes import checked_side, read_cells, write_cells
 from ._reader import IdReader
 
 __all__ = ["read_towers", "write_towers"]
@@ -53,9 +53,7 @@ def write_towers(puzzle: Puzzle) -> str:
     >>> write_towers(read_towers(IdReader("4:3////2//2//////1//0/0,i2f", "towers")))
     '4:3////2//2//////1///,i2f'
     """
-    n = puzzle.n
-    if not 3 <= n <= 9:
-        raise InputError(f"a towers grid is 3x3 to 9x9, not {n}x{n}")
+    n = checked_side(puzzle.n, 9, "towers")
     clues = [""] * (4 * n)
     for clue in puzzle.constraints:
         if not isinstance(clue, Skyscraper):

@@ -13,6 +13,7 @@ from ...core.constraints import Comparison, Consecutive
 from ...core.errors import InputError
 from ...core.puzzle import Puzzle
 from ...core.shape import Shape
+from ._codes import checked_side
 from ._reader import IdReader
 
 __all__ = ["read_unequal", "write_unequal"]
@@ -102,9 +103,7 @@ def write_unequal(puzzle: Puzzle) -> str:
     >>> write_unequal(read_unequal(IdReader("3:0R,0,0,0,2,0,0,0,0", "unequal")))
     '3:0R,0,0,0,2,0,0,0,0,'
     """
-    n = puzzle.n
-    if not 3 <= n <= 32:
-        raise InputError(f"an unequal grid is 3x3 to 32x32, not {n}x{n}")
+    n = checked_side(puzzle.n, 32, "unequal")
     kinds = {rule.kind for rule in puzzle.constraints}
     if not kinds <= {"comparison"} and kinds != {"consecutive"}:
         raise InputError(
