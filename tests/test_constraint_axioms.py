@@ -33,9 +33,7 @@ from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Grid, Puzzle
 from satdoku.core.shape import Shape
 
-SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @cache
@@ -84,7 +82,9 @@ def pair_of_cells(n: int) -> st.SearchStrategy[tuple[int, int]]:
 def keen_cages(draw: st.DrawFn, n: int) -> ArithmeticCage:
     operation = draw(st.sampled_from(list(Operation)))
     size = 2 if operation in (Operation.SUBTRACT, Operation.DIVIDE) else draw(st.integers(1, 4))
-    members = tuple(draw(st.lists(st.integers(0, n * n - 1), min_size=size, max_size=size, unique=True)))
+    members = tuple(
+        draw(st.lists(st.integers(0, n * n - 1), min_size=size, max_size=size, unique=True))
+    )
     square = draw(st.sampled_from(latin_squares(n)))
     digits = [square[cell] for cell in members]
     if len(digits) == 1 or operation is Operation.ADD:
@@ -115,7 +115,12 @@ def clues(draw: st.DrawFn, n: int) -> Skyscraper:
     return Skyscraper(side, draw(st.integers(0, n - 1)), draw(st.integers(1, n)))
 
 
-KINDS = {"keen cage": keen_cages, "comparison": comparisons, "consecutive": marks, "skyscraper": clues}
+KINDS = {
+    "keen cage": keen_cages,
+    "comparison": comparisons,
+    "consecutive": marks,
+    "skyscraper": clues,
+}
 
 
 @st.composite
@@ -160,7 +165,10 @@ def test_a_one_cell_cage_holds_its_target() -> None:
 
 def test_a_cage_in_one_row_repeats_no_digit_but_one_across_rows_may() -> None:
     helpers = constraint_axioms(latin(4, ArithmeticCage((0, 1), Operation.ADD, 4))).helpers
-    assert helpers.names == ("cage 4+ over r1c1,r1c2 is filled 1,3", "cage 4+ over r1c1,r1c2 is filled 3,1")
+    assert helpers.names == (
+        "cage 4+ over r1c1,r1c2 is filled 1,3",
+        "cage 4+ over r1c1,r1c2 is filled 3,1",
+    )
     in_row = solutions(latin(4, ArithmeticCage((0, 1), Operation.ADD, 4)))
     assert {grid[:2] for grid in in_row} == {(1, 3), (3, 1)}
     across = solutions(latin(4, ArithmeticCage((0, 5), Operation.ADD, 4)))
@@ -245,7 +253,11 @@ def test_dimacs_round_trip_names_helpers_and_rules_and_decodes_the_model() -> No
 def test_decode_names_a_rule_the_model_breaks() -> None:
     puzzle = latin(3, Comparison(1, 0))
     square = (1, 2, 3, 2, 3, 1, 3, 1, 2)
-    model = [cell * 3 + d if d == square[cell] else -(cell * 3 + d) for cell in range(9) for d in (1, 2, 3)]
+    model = [
+        cell * 3 + d if d == square[cell] else -(cell * 3 + d)
+        for cell in range(9)
+        for d in (1, 2, 3)
+    ]
     assert decode(puzzle, model).problems == ("r1c2 < r1c1 holds 2 > 1",)
 
 

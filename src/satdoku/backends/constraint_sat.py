@@ -44,7 +44,8 @@ def checked_grid(puzzle: Puzzle, grid: Grid) -> Grid:
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
-    >>> checked_grid(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),)), (1, 2, 2, 1))
+    >>> puzzle = Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))
+    >>> checked_grid(puzzle, (1, 2, 2, 1))
     (1, 2, 2, 1)
     """
     broken = broken_constraints(grid, puzzle.n, puzzle.constraints)
@@ -63,7 +64,8 @@ def constrained_solutions(
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
-    >>> list(constrained_solutions(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))))
+    >>> puzzle = Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))
+    >>> list(constrained_solutions(puzzle))
     [(1, 2, 2, 1)]
     """
     name = check_solver_name(solver_name)
@@ -97,7 +99,8 @@ def solve_constrained(
 
     >>> from satdoku.core.constraints import Side, Skyscraper
     >>> from satdoku.core.shape import Shape
-    >>> solve_constrained(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Skyscraper(Side.LEFT, 0, 2),)))
+    >>> clue = Skyscraper(Side.LEFT, 0, 2)
+    >>> solve_constrained(Puzzle(Shape.latin(2), (0,) * 4, constraints=(clue,)))
     (1, 2, 2, 1)
     """
     return next(constrained_solutions(puzzle, solver_name, limits), None)

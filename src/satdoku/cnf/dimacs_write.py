@@ -21,13 +21,13 @@ from enum import Enum
 
 from ..core.claims import claim_count, claim_of
 from ..core.errors import InputError
+from ..core.literal_axioms import HelperNames
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from ..core.version import __version__
 from ..io.alphabet import Alphabet
 from ..io.line import format_line
 from ..rules.singles import eliminate
-from ..core.literal_axioms import HelperNames
 from .constraint_formula import constrained_formula
 from .encodings import Encoding, Formula, encode
 from .rule_lines import rule_words
