@@ -1,0 +1,221 @@
+"""Puzzles with rules beyond houses on the PySAT backend: CPU time to encode and solve 9x9 Keen,
+Towers and Unequal puzzles per bundled solver, with the formulas' sizes.
+
+The puzzles are made here, seeded: a random Latin square, then its rules (all 36 Towers clues,
+all 144 Unequal signs, or a random partition into Keen cages of 1-4 cells), then random givens
+of the square until the puzzle is unique, then rules (not Keen's cages) and givens dropped one by
+one in a random order while it stays unique (a bounded number of tries).
+``make`` writes them to tests/data/constrained_9x9.jsonl (the tests solve them too);
+``run`` times them.
+
+Usage::
+
+    .venv/bin/python benchmarks/constrained_bench.py make [--per-kind 4] [--seed 1]
+    .venv/bin/python benchmarks/constrained_bench.py run [--solvers cadical153,glucose4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+from satdoku.backends.constraint_sat import count_constrained, solve_constrained
+from satdoku.cnf.constraint_formula import constrained_formula
+from satdoku.cnf.rule_lines import read_rule, rule_words
+from satdoku.core.constraints import (
+    ArithmeticCage,
+    Comparison,
+    Constraint,
+    Operation,
+    Side,
+    Skyscraper,
+)
+from satdoku.core.puzzle import Grid, Puzzle
+from satdoku.core.shape import Shape
+
+FILE = Path(__file__).resolve().parent.parent / "tests" / "data" / "constrained_9x9.jsonl"
+N = 9
+SOLVERS = "cadical153,cadical195,glucose4,glucose42,maplechrono,minisat22,lingeling"
+
+
+def random_square(rng: random.Random) -> Grid:
+    """A random Latin square: random givens kept while satisfiable, then solved."""
+    cells = [0] * (N * N)
+    for cell in rng.sample(range(N * N), 20):
+        for digit in rng.sample(range(1, N + 1), N):
+            cells[cell] = digit
+            if solve_constrained(Puzzle(Shape.latin(N), tuple(cells))) is not None:
+                break
+            cells[cell] = 0
+    grid = solve_constrained(Puzzle(Shape.latin(N), tuple(cells)))
+    assert grid is not None
+    return grid
+
+
+def towers(square: Grid, rng: random.Random) -> list[Constraint]:
+    rules: list[Constraint] = []
+    for side in Side:
+        for line in range(N):
+            seen = tallest = 0
+            for cell in Skyscraper(side, line, 1).cells(N):
+                if square[cell] > tallest:
+                    seen, tallest = seen + 1, square[cell]
+            rules.append(Skyscraper(side, line, seen))
+    return rules
+
+
+def unequal(square: Grid, rng: random.Random) -> list[Constraint]:
+    rules: list[Constraint] = []
+    for cell in range(N * N):
+        for other in (cell + 1, cell + N):
+            if other < N * N and (other != cell + 1 or other % N):
+                low, high = sorted((cell, other), key=square.__getitem__)
+                rules.append(Comparison(low, high))
+    return rules
+
+
+def keen(square: Grid, rng: random.Random) -> list[Constraint]:
+    free = set(range(N * N))
+    rules: list[Constraint] = []
+    while free:
+        cage = [min(free)]
+        free.discard(cage[0])
+        size = rng.choices((1, 2, 3, 4), (1, 9, 7, 3))[0]
+        while len(cage) < size:
+            near = [
+                c
+                for m in cage
+                for c in (m - 1, m + 1, m - N, m + N)
+                if c in free and (abs(c - m) == N or c // N == m // N)
+            ]
+            if not near:
+                break
+            cage.append(rng.choice(near))
+            free.discard(cage[-1])
+        digits = [square[c] for c in cage]
+        ops = [Operation.ADD, Operation.MULTIPLY]
+        if len(cage) == 2:
+            ops += [Operation.SUBTRACT] * 2
+            if max(digits) % min(digits) == 0:
+                ops += [Operation.DIVIDE] * 3
+        op = rng.choice(ops) if len(cage) > 1 else Operation.ADD
+        if op is Operation.ADD:
+            target = sum(digits)
+        elif op is Operation.MULTIPLY:
+            target = 1
+            for d in digits:
+                target *= d
+        elif op is Operation.SUBTRACT:
+            target = max(digits) - min(digits)
+        else:
+            target = max(digits) // min(digits)
+        rules.append(ArithmeticCage(tuple(cage), op, target))
+    return rules
+
+
+MAKERS = {"towers": towers, "unequal": unequal, "keen": keen}
+
+
+def unique(rules: list[Constraint], cells: Grid) -> bool:
+    return count_constrained(Puzzle(Shape.latin(N), cells, constraints=tuple(rules)), 2) == 1
+
+
+def with_givens(square: Grid, shown: set[int]) -> Grid:
+    return tuple(square[i] if i in shown else 0 for i in range(N * N))
+
+
+def make(per_kind: int, seed: int, tries: int) -> None:
+    rng = random.Random(seed)
+    records = []
+    for kind, maker in MAKERS.items():
+        for made in range(per_kind):
+            square = random_square(rng)
+            rules = maker(square, rng)
+            shown: set[int] = set()
+            while not unique(rules, with_givens(square, shown)):  # givens until unique
+                shown.add(rng.choice([i for i in range(N * N) if i not in shown]))
+            # then drop rules (not Keen's cages: they tile the grid) and givens while unique
+            drops = [("given", i) for i in sorted(shown)]
+            if kind != "keen":
+                drops += [("rule", i) for i in range(len(rules))]
+            rng.shuffle(drops)
+            kept = set(range(len(rules)))
+            for what, i in drops[:tries]:
+                if what == "given" and unique(
+                    [rules[j] for j in sorted(kept)], with_givens(square, shown - {i})
+                ):
+                    shown.discard(i)
+                elif what == "rule" and unique(
+                    [rules[j] for j in sorted(kept - {i})], with_givens(square, shown)
+                ):
+                    kept.discard(i)
+            rules = [rules[j] for j in sorted(kept)]
+            records.append(
+                {
+                    "kind": kind,
+                    "givens": "".join(map(str, with_givens(square, shown))),
+                    "rules": [rule_words(rule) for rule in rules],
+                    "solution": "".join(map(str, square)),
+                }
+            )
+            print(kind, made + 1, len(rules), "rules", len(shown), "givens", flush=True)
+    FILE.write_text("".join(json.dumps(r) + "\n" for r in records))
+
+
+def load() -> list[tuple[str, Puzzle, Grid]]:
+    out = []
+    for line in FILE.read_text().splitlines():
+        record = json.loads(line)
+        rules = tuple(read_rule(words) for words in record["rules"])
+        puzzle = Puzzle(Shape.latin(N), tuple(map(int, record["givens"])), constraints=rules)
+        out.append((record["kind"], puzzle, tuple(map(int, record["solution"]))))
+    return out
+
+
+def run(solvers: list[str]) -> None:
+    puzzles = load()
+    print("kind     rules helpers clauses  variables")
+    for kind, puzzle, _ in puzzles:
+        made = constrained_formula(puzzle)
+        print(
+            f"{kind:8} {len(puzzle.constraints):5} {len(made.helpers.names):7} "
+            f"{len(made.formula.clauses):7} {made.formula.top:9}"
+        )
+    print("\nCPU seconds per puzzle (encode + solve), median / max")
+    for name in solvers:
+        line = f"{name:12}"
+        for kind in MAKERS:
+            times = []
+            for k, puzzle, solution in puzzles:
+                if k != kind:
+                    continue
+                start = time.process_time()
+                grid = solve_constrained(puzzle, name)
+                times.append(time.process_time() - start)
+                assert grid == solution, (kind, name)
+            line += f"  {kind} {statistics.median(times):.3f} / {max(times):.3f}"
+        print(line, flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    making = sub.add_parser("make")
+    making.add_argument("--per-kind", type=int, default=4)
+    making.add_argument("--seed", type=int, default=1)
+    making.add_argument("--tries", type=int, default=200)
+    running = sub.add_parser("run")
+    running.add_argument("--solvers", default=SOLVERS)
+    args = parser.parse_args()
+    if args.command == "make":
+        make(args.per_kind, args.seed, args.tries)
+    else:
+        run(args.solvers.split(","))
+
+
+if __name__ == "__main__":
+    main()
