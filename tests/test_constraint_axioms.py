@@ -3,10 +3,12 @@ that the kind's independent checker accepts; hand-made cases; the DIMACS round t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import prod
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from satdoku.backends.constraint_sat import constrained_solutions
+from satdoku.cli import main
 from satdoku.cnf.constraint_formula import constrained_formula
 from satdoku.cnf.dimacs_read import read_dimacs, read_header
 from satdoku.cnf.dimacs_write import CnfOptions, cnf_formula, write_dimacs
@@ -264,3 +267,22 @@ def test_decode_names_a_rule_the_model_breaks() -> None:
 def test_a_simplified_cnf_of_a_puzzle_with_rules_is_refused() -> None:
     with pytest.raises(InputError, match="leave out --simplify"):
         cnf_formula(latin(3, Comparison(0, 1)), CnfOptions(simplify=True))
+
+
+def test_satdoku_decode_checks_the_rules_a_cnf_header_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzle = latin(4, Skyscraper(Side.LEFT, 0, 4), Comparison(4, 5))
+    (tmp_path / "p.cnf").write_text(write_dimacs(puzzle))
+    verdicts = []
+    for rows in ("1234 3412 2143 4321", "1234 4321 2143 3412"):  # the second breaks r2c1 < r2c2
+        square = [int(d) for d in rows if d != " "]
+        model = [
+            c * 4 + d if square[c] == d else -(c * 4 + d) for c in range(16) for d in (1, 2, 3, 4)
+        ]
+        (tmp_path / "m.out").write_text("s SATISFIABLE\nv " + " ".join(map(str, model)) + " 0\n")
+        assert main(["decode", str(tmp_path / "p.cnf"), str(tmp_path / "m.out"), "--json"]) == 0
+        verdicts.append(json.loads(capsys.readouterr().out))
+    assert verdicts[0]["status"] == "solved"
+    assert verdicts[1]["status"] == "invalid"
+    assert verdicts[1]["broken"] == ["r2c1 < r2c2 holds 4 > 3"]
