@@ -156,7 +156,7 @@ def test_a_puzzle_without_solution_gives_none() -> None:
 
 def test_a_limit_reached_is_said() -> None:
     puzzle = seeded_puzzles()[0][1]
-    with pytest.raises(OutOfLimits):
+    with pytest.raises(OutOfLimits):  # CaDiCaL's conflict slices: none is allowed
         solve_constrained(puzzle, "cadical153", Limits(conflicts=0))
 
 

@@ -31,8 +31,11 @@ __all__ = [
     "count_constrained",
 ]
 
-CONSTRAINED_SOLVER = "cadical153"
-"""The PySAT solver of puzzles with rules (chosen by measurement on 9×9 Keen, Towers, Unequal)."""
+CONSTRAINED_SOLVER = "minisat22"
+"""The PySAT solver of puzzles with rules, chosen by measurement (benchmarks/constrained_bench.py):
+on nine seeded 9×9 puzzles its encode-and-solve CPU time was the least or tied (Towers 0.11 s
+median, against 0.12-0.13 s for cadical153 and maplechrono; Unequal 0.04 s, Keen 0.02 s, where
+all but lingeling tie); loading the clauses takes most of it."""
 
 
 class OutOfLimits(Exception):
