@@ -15,6 +15,7 @@ from ..core.shape import MAX_SIZE
 from .alphabet import Alphabet
 from .shape_options import ShapeOptions
 from .symbols import check_digits, read_symbols
+from .tatham import looks_like_game_id, parse_game_id
 from .tokens import format_tokens, looks_like_tokens, parse_tokens
 
 __all__ = ["format_line", "parse_line"]
@@ -40,17 +41,25 @@ def parse_line(
     *,
     line: int | None = None,
     source: str | None = None,
+    game: str | None = None,
 ) -> Puzzle:
     """Parse one puzzle in line format (n*n symbols) or token format (n*n integers).
 
+    A line ``GAME:PARAMS:DESCRIPTION`` is a game ID of Simon Tatham's collection (see
+    :mod:`satdoku.io.tatham`), and with ``game`` given every line is one of that game's IDs.
+
     >>> parse_line("1.3..4.........." ).cells[:4]
     (1, 0, 3, 0)
+    >>> parse_line("towers:3:3/1/2/1/2/2/2/2/1/2/1/3").constraints[0].title(3)
+    '3 seen from the top of column 1'
     >>> parse_line("12345678").n
     Traceback (most recent call last):
     ...
     satdoku.core.errors.InputError: expected n*n symbols for a grid of side n (16 for 4x4, ...),
     got 8
     """
+    if game is not None or looks_like_game_id(text):
+        return _game_puzzle(text, game, options, line, source)
     body = text.strip()
     fast = _fast_digits(body, alphabet)
     if fast:
@@ -82,6 +91,23 @@ def parse_line(
         return Puzzle(options.shape_for(n), tuple(digits))
     except InputError as err:
         raise err.at(source=source, line=line) from None
+
+
+def _game_puzzle(
+    text: str, game: str | None, options: ShapeOptions, line: int | None, source: str | None
+) -> Puzzle:
+    """Return the puzzle of a game ID; shape options given must agree with the ID's own shape."""
+    try:
+        puzzle = parse_game_id(text, game)
+        if options != ShapeOptions() and options.shape_for(puzzle.n) != puzzle.shape:
+            raise InputError(
+                f"this game ID is a {puzzle.shape.describe()}, but the shape asked for is a "
+                f"{options.shape_for(puzzle.n).describe()}: a game ID gives its own shape, "
+                "ask for none"
+            )
+    except InputError as err:
+        raise err.at(source=source, line=line) from None
+    return puzzle
 
 
 def format_line(cells: Sequence[int], alphabet: Alphabet = Alphabet()) -> str:

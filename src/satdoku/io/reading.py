@@ -25,6 +25,7 @@ from .header import split_header
 from .json_rows import racket_to_json, read_json
 from .line import parse_line
 from .shape_options import ShapeOptions
+from .tatham import checked_game, looks_like_game_id
 from .zeros import meant_puzzle
 
 __all__ = ["FileLayout", "parse_puzzle", "read_puzzles"]
@@ -58,6 +59,7 @@ def read_puzzles(
     options: ShapeOptions = ShapeOptions(),
     layout: FileLayout = FileLayout.AUTO,
     source: str | None = None,
+    game: str | None = None,
 ) -> Iterator[Entry]:
     """Yield one entry per puzzle of a text, streaming; bad puzzles come as entries with errors.
 
@@ -66,17 +68,25 @@ def read_puzzles(
     first puzzle (``# shape: sudoku 6 box 3x2``, see :mod:`satdoku.io.header`) gives the puzzles
     its shape and alphabet (``options`` and ``alphabet`` may only agree with it).
 
+    A line ``GAME:PARAMS:DESCRIPTION`` is a game ID of Simon Tatham's Keen, Towers, Unequal or
+    Solo (see :mod:`satdoku.io.tatham`): its puzzle comes with its constraints. With ``game``
+    given, every line is an ID of that game, bare (``PARAMS:DESCRIPTION``) or named.
+
     >>> [e.puzzle.n if e.puzzle else e.error.message for e in read_puzzles(["# c", "1...", "12"])]
     [2, 'expected n*n symbols for a grid of side n (16 for 4x4, 81 for 9x9), got 2']
     >>> [e.line for e in read_puzzles(["1...", "....", "2...", "...."], layout=FileLayout.LINES)]
     [1, 2, 3, 4]
     """
+    if game is not None:
+        game = checked_game(game)
+        if layout is FileLayout.GRID:
+            raise InputError("game IDs are read one per line, not as one grid", source=source)
     lines, header = split_header(lines, source)
     side = None
     if header is not None:
         options, alphabet = header.applied(options, alphabet, source)
         side = header.side
-    entries = _read(lines, alphabet, options, layout, source)
+    entries = _read(lines, alphabet, options, layout, source, game)
     if alphabet.symbols == DEFAULT_SYMBOLS and side is None:
         return entries
     return (_covered(entry, alphabet, side, source) for entry in entries)
@@ -111,11 +121,14 @@ def _read(
     options: ShapeOptions,
     layout: FileLayout,
     source: str | None,
+    game: str | None = None,
 ) -> Iterator[Entry]:
     content = drop_table_headers(_content(enumerate(lines, 1)))
     first = next(content, None)
     if first is None:
         return
+    if game is not None or looks_like_game_id(first[1]):
+        layout = FileLayout.LINES  # game IDs: one per line
     if layout is not FileLayout.GRID and first[1].lstrip().startswith(("[", "'(", '("')):
         text = first[1] + "\n" + "\n".join(t for _, t in content)
         if not text.lstrip().startswith("["):
@@ -142,7 +155,12 @@ def _read(
                     break
         rows = [t for _, t in head if not is_separator(t)]
         width = _grid_width(rows, first_width, alphabet)
-        if width > 1 and len(rows) == width and _looks_like_grid(rows, width, alphabet):
+        if (
+            width > 1
+            and len(rows) == width
+            and _looks_like_grid(rows, width, alphabet)
+            and not any(looks_like_game_id(row) for row in rows)
+        ):
             yield _grid_entry(0, head, alphabet, options, source)
             return
         content = chain(head[1:], content)
@@ -152,7 +170,10 @@ def _read(
     side = None  # the side of the file's puzzles: a line of another side is a misreading
     for index, (number, text) in enumerate(chain([first], content)):
         try:
-            puzzle = parse_line(text, alphabet, options, line=number, source=source)
+            puzzle = parse_line(text, alphabet, options, line=number, source=source, game=game)
+            if game is not None or looks_like_game_id(text):
+                yield Entry(index, number, text.strip(), puzzle)  # an ID says its own size
+                continue
             if puzzle.n >= 10:
                 reread = partial(_line_with, text, options, number, source)
                 puzzle = meant_puzzle(puzzle, text, alphabet, reread, number, source)
@@ -266,12 +287,17 @@ def _grid_with(
 
 
 def parse_puzzle(
-    text: object, alphabet: Alphabet = Alphabet(), options: ShapeOptions = ShapeOptions()
+    text: object,
+    alphabet: Alphabet = Alphabet(),
+    options: ShapeOptions = ShapeOptions(),
+    game: str | None = None,
 ) -> Puzzle:
     """Parse one puzzle: a string in any format (line, grid, tokens, JSON), rows, or an array.
 
     Besides text it takes what a notebook holds: a list of rows of integers (0 blank), a list
     of row strings, n*n integers, a NumPy array (n x n or flat), or a Puzzle (returned as is).
+    A game ID of Simon Tatham's collection (``keen:4:...``; bare with ``game`` given) is read
+    with its constraints.
 
     >>> parse_puzzle('''
     ... 1 . | . .
@@ -293,8 +319,10 @@ strings), n*n integers or a NumPy array, got dict
     if isinstance(text, Puzzle):
         return text
     if not isinstance(text, str):
+        if game is not None:
+            raise InputError(f"a {game} game ID is a string, got {type(text).__name__}")
         return _with_symbols(_puzzle_of_rows(text, alphabet, options), alphabet)
-    entries = list(read_puzzles(text.splitlines(), alphabet=alphabet, options=options))
+    entries = list(read_puzzles(text.splitlines(), alphabet=alphabet, options=options, game=game))
     if len(entries) != 1:
         raise InputError(f"expected one puzzle, found {len(entries)}")
     entry = entries[0]
