@@ -12,7 +12,7 @@ Keen's cages) one by one in a random order while it stays unique (a bounded numb
 Usage::
 
     .venv/bin/python benchmarks/constrained_bench.py make [--per-kind 3] [--seed 1]
-    .venv/bin/python benchmarks/constrained_bench.py run [--solvers cadical153,glucose4]
+    .venv/bin/python benchmarks/constrained_bench.py run [--solvers cadical153,glucose4] [--tatham]
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from satdoku.core.puzzle import Grid, Puzzle
 from satdoku.core.shape import Shape
 
 FILE = Path(__file__).resolve().parent.parent / "tests" / "data" / "constrained_9x9.jsonl"
+TATHAM = FILE.parent / "tatham"
 N = 9
 KEEN_TRIES = 40
 """Random cage partitions tried per square for a Keen puzzle without givens."""
@@ -181,15 +182,34 @@ def load() -> list[tuple[str, Puzzle, Grid]]:
     return out
 
 
-def run(solvers: list[str]) -> None:
-    puzzles = load()
-    print("kind     rules helpers clauses  variables")
-    for kind, puzzle, _ in puzzles:
-        made = constrained_formula(puzzle)
-        print(
-            f"{kind:8} {len(puzzle.constraints):5} {len(made.helpers.names):7} "
-            f"{len(made.formula.clauses):7} {made.formula.top:9}"
-        )
+def load_tatham() -> list[tuple[str, Puzzle, Grid]]:
+    """The 9x9 game IDs of tests/data/tatham (made by Tatham's generators) with their solutions."""
+    from satdoku.io.tatham import parse_game_id
+
+    out = []
+    for kind, game in (("towers", "towers"), ("unequal", "unequal"), ("keen", "keen")):
+        for line in (TATHAM / f"{game}.tsv").read_text().splitlines():
+            game_id, solution, _ = line.split("\t")
+            puzzle = parse_game_id(game_id, game)
+            if puzzle.n == N:
+                out.append((kind, puzzle, tuple(int(c, 36) for c in solution)))
+    return out
+
+
+def run(solvers: list[str], tatham: bool) -> None:
+    puzzles = load_tatham() if tatham else load()
+    print("kind     puzzles  rules, helpers, clauses, variables: median (max)")
+    for kind in MAKERS:
+        sizes = []
+        for k, puzzle, _ in puzzles:
+            if k == kind:
+                made = constrained_formula(puzzle)
+                f = made.formula
+                sizes.append(
+                    (len(puzzle.constraints), len(made.helpers.names), len(f.clauses), f.top)
+                )
+        cells = [f"{statistics.median(c):.0f} ({max(c)})" for c in zip(*sizes, strict=True)]
+        print(f"{kind:8} {len(sizes):7}  " + ", ".join(cells))
     print("\nCPU seconds per puzzle (encode + solve, best of 3), median / max")
     for name in solvers:
         line = f"{name:12}"
@@ -228,11 +248,14 @@ def main() -> None:
     making.add_argument("--tries", type=int, default=200)
     running = sub.add_parser("run")
     running.add_argument("--solvers", default=SOLVERS)
+    running.add_argument(
+        "--tatham", action="store_true", help="the 9x9 IDs of tests/data/tatham instead"
+    )
     args = parser.parse_args()
     if args.command == "make":
         make(args.per_kind, args.seed, args.tries)
     else:
-        run(args.solvers.split(","))
+        run(args.solvers.split(","), args.tatham)
 
 
 if __name__ == "__main__":

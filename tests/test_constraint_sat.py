@@ -4,6 +4,7 @@ seeded 9x9 ones (tests/data/constrained_9x9.jsonl), counting, limits and the che
 from __future__ import annotations
 
 import json
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,7 @@ from satdoku.core.errors import InternalError
 from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Grid, Puzzle
 from satdoku.core.shape import Shape
+from satdoku.io.tatham import parse_game_id
 
 DATA = Path(__file__).parent / "data" / "constrained_9x9.jsonl"
 
@@ -167,3 +169,25 @@ def test_a_grid_the_rules_checker_refuses_is_an_internal_error(
     puzzle = Puzzle(Shape.latin(3), (2, 0, 0) + (0,) * 6, constraints=(Comparison(0, 1),))
     with pytest.raises(InternalError, match="r1c1 < r1c2 holds 2 > 1"):
         list(constrained_solutions(puzzle))
+
+
+def tatham_ids(game: str) -> list[tuple[str, str]]:
+    """The first game ID of each parameter set in tests/data/tatham (Tatham's generators)."""
+    seen: set[str] = set()
+    found = []
+    for line in (DATA.parent / "tatham" / f"{game}.tsv").read_text().splitlines():
+        game_id, solution, params = line.split("\t")
+        if params not in seen:
+            seen.add(params)
+            found.append((game_id, solution))
+    return found
+
+
+@pytest.mark.parametrize("game", ["keen", "towers", "unequal"])
+def test_tatham_puzzles_have_tathams_solution_alone(game: str) -> None:
+    ids = tatham_ids(game)
+    assert {parse_game_id(game_id, game).n for game_id, _ in ids} == set(range(3, 10))
+    for game_id, solution in ids:
+        puzzle = parse_game_id(game_id, game)
+        found = list(islice(constrained_solutions(puzzle), 2))  # the solution, and no other
+        assert found == [tuple(int(c, 36) for c in solution)], game_id

@@ -32,10 +32,11 @@ __all__ = [
 ]
 
 CONSTRAINED_SOLVER = "minisat22"
-"""The PySAT solver of puzzles with rules, chosen by measurement (benchmarks/constrained_bench.py):
-on nine seeded 9×9 puzzles its encode-and-solve CPU time was the least or tied (Towers 0.11 s
-median, against 0.12-0.13 s for cadical153 and maplechrono; Unequal 0.04 s, Keen 0.02 s, where
-all but lingeling tie); loading the clauses takes most of it."""
+"""The PySAT solver of puzzles with rules, chosen by measurement (benchmarks/constrained_bench.py,
+CPU to encode and solve, median of 15-18 9×9 IDs per game from Tatham's generators): minisat22
+0.12 s on Towers, 0.026 s on Unequal, 0.020 s on Keen, tied with glucose4 and glucose42 within
+the machine's noise; cadical153 0.13-0.14 s on Towers, lingeling 0.17 s. Loading the clauses
+takes most of it."""
 
 
 class OutOfLimits(Exception):
