@@ -286,3 +286,18 @@ def test_satdoku_decode_checks_the_rules_a_cnf_header_names(
     assert verdicts[0]["status"] == "solved"
     assert verdicts[1]["status"] == "invalid"
     assert verdicts[1]["broken"] == ["r2c1 < r2c2 holds 4 > 3"]
+
+
+def test_satdoku_dimacs_of_a_game_id_solves_to_its_solution(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "keen.txt").write_text("keen:4:a_4aaca3_a__,m24m3m4m8m6m24\n")
+    assert main(["dimacs", str(tmp_path / "keen.txt"), "-o", str(tmp_path / "k.cnf")]) == 0
+    text = (tmp_path / "k.cnf").read_text()
+    assert "c rule 0: keen cage multiply 24 over 0 1 4 (cage 24× over r1c1,r1c2,r2c1)" in text
+    with Solver(name="minisat22", bootstrap_with=read_dimacs(text).clauses) as solver:
+        assert solver.solve()
+        model = solver.get_model()
+    header = read_header(text)
+    assert header is not None and len(header.puzzle.constraints) == 6
+    assert decode(header.puzzle, model).grid == tuple(map(int, "2431321441231342"))
