@@ -3,10 +3,12 @@ that the kind's independent checker accepts; hand-made cases; the DIMACS round t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import prod
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from satdoku.backends.constraint_sat import constrained_solutions
+from satdoku.cli import main
 from satdoku.cnf.constraint_formula import constrained_formula
 from satdoku.cnf.dimacs_read import read_dimacs, read_header
 from satdoku.cnf.dimacs_write import CnfOptions, cnf_formula, write_dimacs
@@ -33,9 +36,7 @@ from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Grid, Puzzle
 from satdoku.core.shape import Shape
 
-SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @cache
@@ -84,7 +85,9 @@ def pair_of_cells(n: int) -> st.SearchStrategy[tuple[int, int]]:
 def keen_cages(draw: st.DrawFn, n: int) -> ArithmeticCage:
     operation = draw(st.sampled_from(list(Operation)))
     size = 2 if operation in (Operation.SUBTRACT, Operation.DIVIDE) else draw(st.integers(1, 4))
-    members = tuple(draw(st.lists(st.integers(0, n * n - 1), min_size=size, max_size=size, unique=True)))
+    members = tuple(
+        draw(st.lists(st.integers(0, n * n - 1), min_size=size, max_size=size, unique=True))
+    )
     square = draw(st.sampled_from(latin_squares(n)))
     digits = [square[cell] for cell in members]
     if len(digits) == 1 or operation is Operation.ADD:
@@ -115,7 +118,12 @@ def clues(draw: st.DrawFn, n: int) -> Skyscraper:
     return Skyscraper(side, draw(st.integers(0, n - 1)), draw(st.integers(1, n)))
 
 
-KINDS = {"keen cage": keen_cages, "comparison": comparisons, "consecutive": marks, "skyscraper": clues}
+KINDS = {
+    "keen cage": keen_cages,
+    "comparison": comparisons,
+    "consecutive": marks,
+    "skyscraper": clues,
+}
 
 
 @st.composite
@@ -160,7 +168,10 @@ def test_a_one_cell_cage_holds_its_target() -> None:
 
 def test_a_cage_in_one_row_repeats_no_digit_but_one_across_rows_may() -> None:
     helpers = constraint_axioms(latin(4, ArithmeticCage((0, 1), Operation.ADD, 4))).helpers
-    assert helpers.names == ("cage 4+ over r1c1,r1c2 is filled 1,3", "cage 4+ over r1c1,r1c2 is filled 3,1")
+    assert helpers.names == (
+        "cage 4+ over r1c1,r1c2 is filled 1,3",
+        "cage 4+ over r1c1,r1c2 is filled 3,1",
+    )
     in_row = solutions(latin(4, ArithmeticCage((0, 1), Operation.ADD, 4)))
     assert {grid[:2] for grid in in_row} == {(1, 3), (3, 1)}
     across = solutions(latin(4, ArithmeticCage((0, 5), Operation.ADD, 4)))
@@ -245,10 +256,48 @@ def test_dimacs_round_trip_names_helpers_and_rules_and_decodes_the_model() -> No
 def test_decode_names_a_rule_the_model_breaks() -> None:
     puzzle = latin(3, Comparison(1, 0))
     square = (1, 2, 3, 2, 3, 1, 3, 1, 2)
-    model = [cell * 3 + d if d == square[cell] else -(cell * 3 + d) for cell in range(9) for d in (1, 2, 3)]
+    model = [
+        cell * 3 + d if d == square[cell] else -(cell * 3 + d)
+        for cell in range(9)
+        for d in (1, 2, 3)
+    ]
     assert decode(puzzle, model).problems == ("r1c2 < r1c1 holds 2 > 1",)
 
 
 def test_a_simplified_cnf_of_a_puzzle_with_rules_is_refused() -> None:
     with pytest.raises(InputError, match="leave out --simplify"):
         cnf_formula(latin(3, Comparison(0, 1)), CnfOptions(simplify=True))
+
+
+def test_satdoku_decode_checks_the_rules_a_cnf_header_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzle = latin(4, Skyscraper(Side.LEFT, 0, 4), Comparison(4, 5))
+    (tmp_path / "p.cnf").write_text(write_dimacs(puzzle))
+    verdicts = []
+    for rows in ("1234 3412 2143 4321", "1234 4321 2143 3412"):  # the second breaks r2c1 < r2c2
+        square = [int(d) for d in rows if d != " "]
+        model = [
+            c * 4 + d if square[c] == d else -(c * 4 + d) for c in range(16) for d in (1, 2, 3, 4)
+        ]
+        (tmp_path / "m.out").write_text("s SATISFIABLE\nv " + " ".join(map(str, model)) + " 0\n")
+        assert main(["decode", str(tmp_path / "p.cnf"), str(tmp_path / "m.out"), "--json"]) == 0
+        verdicts.append(json.loads(capsys.readouterr().out))
+    assert verdicts[0]["status"] == "solved"
+    assert verdicts[1]["status"] == "invalid"
+    assert verdicts[1]["broken"] == ["r2c1 < r2c2 holds 4 > 3"]
+
+
+def test_satdoku_dimacs_of_a_game_id_solves_to_its_solution(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "keen.txt").write_text("keen:4:a_4aaca3_a__,m24m3m4m8m6m24\n")
+    assert main(["dimacs", str(tmp_path / "keen.txt"), "-o", str(tmp_path / "k.cnf")]) == 0
+    text = (tmp_path / "k.cnf").read_text()
+    assert "c rule 0: keen cage multiply 24 over 0 1 4 (cage 24× over r1c1,r1c2,r2c1)" in text
+    with Solver(name="minisat22", bootstrap_with=read_dimacs(text).clauses) as solver:
+        assert solver.solve()
+        model = solver.get_model()
+    header = read_header(text)
+    assert header is not None and len(header.puzzle.constraints) == 6
+    assert decode(header.puzzle, model).grid == tuple(map(int, "2431321441231342"))

@@ -33,8 +33,12 @@ __all__ = [
     "constrained_result",
 ]
 
-CONSTRAINED_SOLVER = "cadical153"
-"""The PySAT solver of puzzles with rules (chosen by measurement on 9×9 Keen, Towers, Unequal)."""
+CONSTRAINED_SOLVER = "minisat22"
+"""The PySAT solver of puzzles with rules, chosen by measurement (benchmarks/constrained_bench.py,
+CPU to encode and solve, median of 15-18 9×9 IDs per game from Tatham's generators): minisat22
+0.12 s on Towers, 0.026 s on Unequal, 0.020 s on Keen, tied with glucose4 and glucose42 within
+the machine's noise; cadical153 0.13-0.14 s on Towers, lingeling 0.17 s. Loading the clauses
+takes most of it."""
 
 
 class OutOfLimits(Exception):
@@ -46,7 +50,8 @@ def checked_grid(puzzle: Puzzle, grid: Grid) -> Grid:
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
-    >>> checked_grid(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),)), (1, 2, 2, 1))
+    >>> puzzle = Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))
+    >>> checked_grid(puzzle, (1, 2, 2, 1))
     (1, 2, 2, 1)
     """
     broken = broken_constraints(grid, puzzle.n, puzzle.constraints)
@@ -65,7 +70,8 @@ def constrained_solutions(
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
-    >>> list(constrained_solutions(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))))
+    >>> puzzle = Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))
+    >>> list(constrained_solutions(puzzle))
     [(1, 2, 2, 1)]
     """
     name = check_solver_name(solver_name)
@@ -99,7 +105,8 @@ def solve_constrained(
 
     >>> from satdoku.core.constraints import Side, Skyscraper
     >>> from satdoku.core.shape import Shape
-    >>> solve_constrained(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Skyscraper(Side.LEFT, 0, 2),)))
+    >>> clue = Skyscraper(Side.LEFT, 0, 2)
+    >>> solve_constrained(Puzzle(Shape.latin(2), (0,) * 4, constraints=(clue,)))
     (1, 2, 2, 1)
     """
     return next(constrained_solutions(puzzle, solver_name, limits), None)

@@ -56,7 +56,8 @@ def constrained_formula(
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
-    >>> made = constrained_formula(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),)))
+    >>> puzzle = Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))
+    >>> made = constrained_formula(puzzle)
     >>> made.formula.clauses[-7:], made.helpers.last, made.formula.top
     ([[9], [9, -1], [-9, 1], [-2], [-3], [9, -4], [-9, 4]], 9, 9)
     """

@@ -1,4 +1,4 @@
-"""Rules beyond houses as words of a CNF header, and back: ``comparison 0 1``, ``skyscraper left 0 3``.
+"""Rules as words of a CNF header, and back: ``comparison 0 1``, ``skyscraper top 2 4``.
 
 Cells are indices ``row*n + col``; the words are ASCII. :func:`rule_words` and :func:`read_rule`
 are inverses.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..constraints import Comparison, Constraint
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
-from .tables import Filling, fillings, table_axioms
+from .tables import Filling, rule_table_axioms
 
 __all__ = ["comparison_axioms"]
 
@@ -27,6 +27,4 @@ def comparison_axioms(
     """
     if not isinstance(rule, Comparison):
         raise TypeError(f"a sign's encoder got a {rule.kind} rule")
-    cells = rule.cells(puzzle.n)
-    rows = fillings(cells, puzzle.shape, _in_order)
-    return table_axioms(rule.title(puzzle.n), cells, rows, rule.kind, index, helpers)
+    return rule_table_axioms(rule, index, puzzle, helpers, _in_order)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..constraints import Consecutive, Constraint
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
-from .tables import Filling, fillings, table_axioms
+from .tables import Filling, rule_table_axioms
 
 __all__ = ["consecutive_axioms"]
 
@@ -28,6 +28,4 @@ def consecutive_axioms(
     def keeps(pair: Filling) -> bool:
         return (abs(pair[0] - pair[1]) == 1) == wanted
 
-    cells = rule.cells(puzzle.n)
-    rows = fillings(cells, puzzle.shape, keeps)
-    return table_axioms(rule.title(puzzle.n), cells, rows, rule.kind, index, helpers)
+    return rule_table_axioms(rule, index, puzzle, helpers, keeps)

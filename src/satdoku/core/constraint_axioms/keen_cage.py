@@ -8,7 +8,7 @@ from math import prod
 from ..constraints import ArithmeticCage, Constraint, Operation
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
-from .tables import Filling, fillings, table_axioms
+from .tables import Filling, rule_table_axioms
 
 __all__ = ["keen_cage_axioms", "meets_target"]
 
@@ -66,12 +66,8 @@ def keen_cage_axioms(
     """
     if not isinstance(rule, ArithmeticCage):
         raise TypeError(f"a Keen cage's encoder got a {rule.kind} rule")
-    n = puzzle.n
-    cells = rule.members
-    rows = fillings(
-        cells,
-        puzzle.shape,
-        meets_target(rule.operation, rule.target),
-        _may_grow(rule.operation, rule.target, len(cells), n),
+    size, target, operation = len(rule.members), rule.target, rule.operation
+    may_grow = _may_grow(operation, target, size, puzzle.n)
+    return rule_table_axioms(
+        rule, index, puzzle, helpers, meets_target(operation, target), may_grow
     )
-    return table_axioms(rule.title(n), cells, rows, rule.kind, index, helpers)

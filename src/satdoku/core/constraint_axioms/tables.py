@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ..constraints import cell_name
+from ..constraints import Constraint, cell_name
 from ..literal_axioms import HelperClaims, LiteralAxiom
+from ..puzzle import Puzzle
 from ..shape import Shape
 
-__all__ = ["Filling", "fillings", "table_axioms"]
+__all__ = ["Filling", "fillings", "table_axioms", "rule_table_axioms"]
 
 Filling = tuple[int, ...]
 """The digits of a table's cells, in the order of its cells."""
@@ -97,3 +98,25 @@ def table_axioms(
                 )
             )
     return made
+
+
+def rule_table_axioms(
+    rule: Constraint,
+    index: int,
+    puzzle: Puzzle,
+    helpers: HelperClaims,
+    fits: Callable[[Filling], bool],
+    may_grow: Callable[[Filling], bool] = _always,
+) -> list[LiteralAxiom]:
+    """Return the table axioms of a rule over its cells: the fillings ``fits`` accepts.
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> puzzle = Puzzle.empty(Shape.latin(2))
+    >>> made = rule_table_axioms(Comparison(0, 1), 0, puzzle, HelperClaims(2), lambda f: True)
+    >>> made[0].name, made[0].literals
+    ('r1c1 < r1c2: exactly one filling', (9, 10))
+    """
+    n = puzzle.n
+    cells = rule.cells(n)
+    rows = fillings(cells, puzzle.shape, fits, may_grow)
+    return table_axioms(rule.title(n), cells, rows, rule.kind, index, helpers)
