@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .api.explorer import Explorer
     from .api.generate import generate
     from .api.hint import hint
+    from .api.rating import rate
     from .api.solve import solve
     from .api.space import count, is_unique, solutions
     from .backends.sat import SatBackend
@@ -59,7 +60,6 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .io.line import format_line
     from .io.reading import parse_puzzle, read_puzzles
     from .io.writing import format_puzzles
-    from .api.rating import rate
     from .rules.search import Trace, trace
 
 _HOMES = {
