@@ -9,7 +9,6 @@ from browser_support import browser_fixture, require_browser  # noqa: F401
 require_browser()
 
 from satdoku.core.puzzle import Puzzle  # noqa: E402
-from satdoku.rules.search import trace  # noqa: E402
 from satdoku.views.html_player import render_trace_html  # noqa: E402
 from satdoku.views.trace_json import trace_record  # noqa: E402
 from test_constraint_views import (  # noqa: E402
@@ -18,13 +17,14 @@ from test_constraint_views import (  # noqa: E402
     KILLER,
     TOWERS,
     UNEQUAL,
+    _trace,
     cage_of,
 )
 
 
 def page_of(browser: Any, puzzle: Puzzle) -> Any:
     page = browser.new_page(viewport={"width": 1000, "height": 720})
-    page.set_content(render_trace_html(trace_record(trace(puzzle))))
+    page.set_content(render_trace_html(trace_record(_trace(puzzle))))
     page.wait_for_selector("body[data-ready='1']")
     return page
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -28,13 +29,26 @@ from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
 from satdoku.rules.propagator import fixpoint
-from satdoku.rules.search import trace
+from satdoku.rules.search import Trace, trace
+from satdoku.rules.state import State
 from satdoku.views.constraint_drawing import constraint_drawing, inset_outline
 from satdoku.views.plain_board import format_board
 from satdoku.views.svg import board_svg, puzzle_svg
 from satdoku.views.terminal_board import board_text
 from satdoku.views.terminal_layout import LAYOUTS
 from satdoku.views.trace_json import trace_record
+
+
+def _state(puzzle: Puzzle) -> State:
+    """The candidates rules 1 and 2 leave from the givens, over the houses alone (the drawing
+    is what is tested, not the stepper)."""
+    return fixpoint(Puzzle(puzzle.shape, puzzle.cells))[0]
+
+
+def _trace(puzzle: Puzzle) -> Trace:
+    """A trace of the grid's houses, recorded as the puzzle's (its rules drawn on the page)."""
+    return dataclasses.replace(trace(Puzzle(puzzle.shape, puzzle.cells)), puzzle=puzzle)
+
 
 DATA = Path(__file__).parent / "data" / "views"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -207,13 +221,13 @@ def test_towers_svg_writes_clues_outside_beside_their_lines() -> None:
 def test_boards_without_constraints_are_drawn_exactly_as_before() -> None:
     p = parse_line("1.3..4..2...4..1")
     assert puzzle_svg(p) == (DATA / "sudoku4.svg").read_text(encoding="utf-8")
-    state = fixpoint(p)[0]
+    state = _state(p)
     boards = format_board(state, p.shape, givens=p.cells, labels=True) + "\n"
     boards += "\n".join(
         board_text(state, p.shape, layout, givens=p.cells, labels=True).plain for layout in LAYOUTS
     )
     assert boards + "\n" == (DATA / "sudoku4_boards.txt").read_text(encoding="utf-8")
-    assert "constraints" not in trace_record(trace(p))
+    assert "constraints" not in trace_record(_trace(p))
 
 
 @dataclass(frozen=True)
@@ -237,7 +251,7 @@ def test_a_kind_no_view_knows_is_refused_by_name() -> None:
     with pytest.raises(InputError, match="cannot draw a 'thermometer' rule"):
         board_svg((0,) * 16, Shape.latin(4), constraints=(Thermometer(0),))
     with pytest.raises(InputError, match="thermometer"):
-        format_board(fixpoint(KEEN)[0], KEEN.shape, constraints=(Thermometer(0),))
+        format_board(_state(KEEN), KEEN.shape, constraints=(Thermometer(0),))
 
 
 def test_a_sign_between_cells_that_do_not_touch_is_refused() -> None:
@@ -246,13 +260,13 @@ def test_a_sign_between_cells_that_do_not_touch_is_refused() -> None:
 
 
 def test_plain_board_draws_cages_signs_and_outside_clues() -> None:
-    keen = format_board(fixpoint(KEEN)[0], KEEN.shape, labels=True, constraints=KEEN_CAGES)
+    keen = format_board(_state(KEEN), KEEN.shape, labels=True, constraints=KEEN_CAGES)
     lines = keen.splitlines()
     assert lines[2] == "  | 1 2 # 1 2 | 1 2 # 1 2 |"  # r1: cages end after c1 and c3
     assert lines[4] == "  +-----+=====+=====+-----+"  # r1|r2: c2 and c3 change cages
     assert lines[14] == "cages: 4+ r1c1,r2c1; 6× r1c2,r1c3; 2÷ r1c4,r2c4;"
     assert lines[16] == "3 r4c2"  # a cage's clue and cells are never split
-    unequal = format_board(fixpoint(UNEQUAL)[0], UNEQUAL.shape, constraints=UNEQUAL_MARKS)
+    unequal = format_board(_state(UNEQUAL), UNEQUAL.shape, constraints=UNEQUAL_MARKS)
     rows = unequal.splitlines()
     assert rows[2] == "| 3 4 < 3 4 = 3 4 | 3 4 |"
     assert rows[3] == "+--^--+-----+-----+-----+"
@@ -260,7 +274,7 @@ def test_plain_board_draws_cages_signs_and_outside_clues() -> None:
     assert rows[8] == "| 3 4 | 3 4 | 3 4 = 3 4 |"
     assert rows[9] == "+-----+-----+--v--+-----+"
     assert "neighbours without a bar do not differ by one" in unequal
-    towers = format_board(fixpoint(TOWERS)[0], TOWERS.shape, constraints=TOWER_CLUES)
+    towers = format_board(_state(TOWERS), TOWERS.shape, constraints=TOWER_CLUES)
     first, *_, last = towers.splitlines()
     assert first == "     3                 1"
     assert last == "                       3"
@@ -268,9 +282,7 @@ def test_plain_board_draws_cages_signs_and_outside_clues() -> None:
 
 
 def test_terminal_board_draws_killer_cages_dashed_and_boxes_heavy() -> None:
-    text = board_text(
-        fixpoint(KILLER)[0], KILLER.shape, LAYOUTS[-1], constraints=KILLER_CAGES
-    ).plain
+    text = board_text(_state(KILLER), KILLER.shape, LAYOUTS[-1], constraints=KILLER_CAGES).plain
     assert text.splitlines()[:5] == [
         "┏━┳━┳━┳━┓",
         "┃·┇·┃·┇·┃",
@@ -282,7 +294,7 @@ def test_terminal_board_draws_killer_cages_dashed_and_boxes_heavy() -> None:
 
 
 def test_terminal_board_writes_towers_clues_around_the_values() -> None:
-    text = board_text(fixpoint(TOWERS)[0], TOWERS.shape, LAYOUTS[-1], constraints=TOWER_CLUES)
+    text = board_text(_state(TOWERS), TOWERS.shape, LAYOUTS[-1], constraints=TOWER_CLUES)
     assert text.plain.splitlines() == [
         "   3     1",
         "  ┏━━━━━━━┓",
@@ -296,7 +308,7 @@ def test_terminal_board_writes_towers_clues_around_the_values() -> None:
 
 
 def test_trace_record_carries_what_the_step_page_draws() -> None:
-    record = trace_record(trace(KEEN))
+    record = trace_record(_trace(KEEN))
     drawn = record["constraints"]
     assert [c["clue"] for c in drawn["cages"]] == ["4+", "6×", "2÷", "3−", "7+", "4", "6×", "3"]
     assert drawn["cages"][0]["cells"] == [[0, 0], [1, 0]]
