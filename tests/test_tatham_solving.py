@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from satdoku.api.rule_conflict import explain_rules
+from satdoku.backends.constraint_sat import count_constrained
 from satdoku.cli import main
+from satdoku.core.puzzle import Puzzle
 from satdoku.io.tatham import parse_game_id
 
 DATA = Path(__file__).resolve().parent / "data" / "tatham"
@@ -183,3 +186,44 @@ def test_rules_1_and_2_alone_solve_the_easy_levels(
     assert status == 0, err
     levels = [json.loads(line)["level"] for line in out.splitlines()]
     assert levels == ["easy"] * len(EASY)
+
+
+@pytest.mark.parametrize("game", ["keen", "towers", "unequal", "solo"])
+def test_explain_names_givens_and_rules_that_cannot_all_hold(game: str) -> None:
+    """An impossible puzzle (a solution's digit moved into a given where it breaks a rule) is
+    explained by givens and rules that clash, and dropping any one of them makes it solvable."""
+    game_id, solution, _ = next(r for r in _rows(game) if parse_game_id(r[0]).constraints)
+    puzzle = parse_game_id(game_id)
+    n = puzzle.n
+    digits = tuple(int(d, 36) for d in solution)
+    blank = next(i for i, d in enumerate(puzzle.cells) if not d)
+    wrong = digits[blank] % n + 1
+    impossible = puzzle.with_cells(puzzle.cells[:blank] + (wrong,) + puzzle.cells[blank + 1 :])
+    if count_constrained(impossible, 1):
+        pytest.skip("the wrong digit still leaves a solution")
+    conflict = explain_rules(impossible)
+    assert conflict is not None and conflict.minimal
+    assert conflict.rules, "houses and givens alone cannot clash here"
+    for dropped in range(len(conflict.givens) + len(conflict.rules)):
+        kept_givens = [c for i, c in enumerate(conflict.givens) if i != dropped]
+        kept_rules = [
+            impossible.constraints[r]
+            for i, r in enumerate(conflict.rules, len(conflict.givens))
+            if i != dropped
+        ]
+        cells = [0] * (n * n)
+        for claim in kept_givens:
+            cells[claim.row * n + claim.col] = claim.digit
+        smaller = Puzzle(impossible.shape, tuple(cells), constraints=tuple(kept_rules))
+        assert count_constrained(smaller, 1) == 1, "the conflict is not minimal"
+
+
+def test_solve_explain_says_the_conflict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("towers:4:1/2/3/2/2/1/2/2/1/2/2/2/2/2/1/2\n")
+    status, out, err = _run(["solve", str(path), "--explain", "--json"], capsys)
+    record = json.loads(out)
+    assert status == 0 and record["status"] == "unsolvable"
+    assert record["conflict_rules"] and all("seen from the" in t for t in record["conflict_rules"])

@@ -8,6 +8,8 @@ import sys
 from ..api.batch import Outcome, solve_entries
 from ..backends import stop_flag
 from ..backends.registry import BackendKind
+from ..core.limits import Limits
+from ..core.results import Result, Status
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, backend_maker_of, jobs_of
 from .common import (
     add_input_options,
@@ -145,7 +147,12 @@ def run(args: argparse.Namespace) -> int:
                 out.write("" if line is None else line + "\n")
             if explainer is not None:
                 result = outcome.result
-                result = annotated(result, explainer.explain_result(result), alphabet, steps=True)
+                if result.puzzle is not None and result.puzzle.constraints:  # rules: givens
+                    result = explained_rules(result, args.solver, limits_of(args))  # and rules
+                else:
+                    result = annotated(
+                        result, explainer.explain_result(result), alphabet, steps=True
+                    )
                 outcome = Outcome(outcome.entry, result)
             status = max(
                 status,
@@ -157,3 +164,13 @@ def run(args: argparse.Namespace) -> int:
     if bar is not None:
         bar.close()
     return status
+
+
+def explained_rules(result: Result, solver: str, limits: Limits) -> Result:
+    """Return a result of a puzzle with rules, with the givens and rules that clash when it is
+    unsolvable (see :mod:`satdoku.api.rule_conflict`)."""
+    from ..api.rule_conflict import explain_rules, explained_result  # lazy: start-up
+
+    if result.status is not Status.UNSOLVABLE or result.puzzle is None:
+        return result
+    return explained_result(result, explain_rules(result.puzzle, solver, limits))
