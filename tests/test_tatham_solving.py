@@ -227,3 +227,17 @@ def test_solve_explain_says_the_conflict(
     record = json.loads(out)
     assert status == 0 and record["status"] == "unsolvable"
     assert record["conflict_rules"] and all("seen from the" in t for t in record["conflict_rules"])
+
+
+def test_bare_ids_are_read_with_their_game_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = _rows("keen")[:3]
+    path = tmp_path / "bare.txt"
+    path.write_text("".join(game_id.split(":", 1)[1] + "\n" for game_id, _, _ in rows))
+    status, out, _ = _run(["solve", str(path), "--game", "keen"], capsys)
+    assert status == 0
+    assert out.splitlines()[-3:] == [solution for _, solution, _ in rows]
+    status, out, err = _run(["solve", str(path)], capsys)
+    assert status == 2
+    assert "game ID without its game" in err and "--game keen" in err

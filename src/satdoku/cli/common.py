@@ -19,6 +19,7 @@ from ..io.alphabet import DEFAULT_SYMBOLS, Alphabet
 from ..io.entries import Entry
 from ..io.reading import FileLayout, read_puzzles
 from ..io.shape_options import ShapeOptions
+from ..io.tatham import GAMES
 from .option_types import MAX_CONFLICTS, box_shape, seconds, whole_number
 
 __all__ = [
@@ -108,6 +109,12 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
         help="read one puzzle per line",
     )
     add_shape_options(group)
+    group.add_argument(
+        "--game",
+        choices=GAMES,
+        help="read bare game IDs (PARAMS:DESCRIPTION, as Simon Tatham's game shows them) of "
+        "this game; a line GAME:PARAMS:DESCRIPTION needs no option",
+    )
 
 
 def add_encoding_options(group: argparse._ArgumentGroup) -> None:
@@ -334,11 +341,14 @@ def read_entries(args: argparse.Namespace, opened: IO[bytes] | None = None) -> I
     options = shape_options(args)
     alphabet = alphabet_of(args)
     layout = args.layout or FileLayout.AUTO
+    game = getattr(args, "game", None)
     if args.file is None:
         lines: Iterator[str] = iter(example_text().splitlines())
         source = EXAMPLE
         yield from nonempty_entries(
-            read_puzzles(lines, alphabet=alphabet, options=options, layout=layout, source=source),
+            read_puzzles(
+                lines, alphabet=alphabet, options=options, layout=layout, source=source, game=game
+            ),
             source,
         )
         return
@@ -356,6 +366,7 @@ def read_entries(args: argparse.Namespace, opened: IO[bytes] | None = None) -> I
             options=options,
             layout=layout,
             source=source,
+            game=game,
         )
         yield from nonempty_entries(entries, source)
     finally:

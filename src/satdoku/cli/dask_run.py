@@ -158,6 +158,7 @@ def _anchor(chunk: LineChunk, args: argparse.Namespace) -> str | None:
         options=shape_options(args),
         layout=args.layout or FileLayout.AUTO,
         source=source_of(args),
+        game=getattr(args, "game", None),
     )
     for entry in entries:
         if "\n" in entry.text and chunk.first_line == 1:

@@ -51,7 +51,10 @@ def puzzle_of_option(args: argparse.Namespace) -> Puzzle | None:
     if len(lines) == 1 and looks_like_game_id(lines[0]):
         return parse_game_id(lines[0].strip())
     options, alphabet = shape_options(args), alphabet_of(args)
-    entries = list(read_puzzles(lines, alphabet=alphabet, options=options, source=source))
+    game = getattr(args, "game", None)
+    entries = list(
+        read_puzzles(lines, alphabet=alphabet, options=options, source=source, game=game)
+    )
     if len(entries) != 1:
         raise InputError(f"--puzzle names one puzzle, found {len(entries)}", source=source)
     entry = entries[0]

@@ -158,6 +158,7 @@ class _LineBatch:
                 options=options,
                 layout=layout,
                 source=self.source,
+                game=getattr(args, "game", None),
             )
             outcomes = solve_entries(
                 self._numbered(nonempty_entries(entries, self.source)), self.backend

@@ -7,6 +7,7 @@ ASCII symbols and blanks only is translated to digits in one ``bytes.translate``
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from ..core.errors import InputError
@@ -32,6 +33,10 @@ def _fast_digits(body: str, alphabet: Alphabet) -> bytes | None:
 
 _BYTES = bytes(range(256))
 """The bytes 0..255: deleting the first n + 1 from digits leaves those over n."""
+
+
+_BARE_ID = re.compile(r"[0-9]+(?:x[0-9]+)?[a-z]*:[^:]+$")
+"""A bare game ID of Simon Tatham's collection: PARAMS:DESCRIPTION (``6:__aa...``, ``3x3k:...``)."""
 
 
 def parse_line(
@@ -70,6 +75,13 @@ def parse_line(
             except InputError as err:
                 raise err.at(source=source, line=line) from None
             return Puzzle.checked_already(shape, tuple(fast))
+    if ":" in body and _BARE_ID.match(body):
+        raise InputError(
+            "this looks like a game ID without its game: write GAME:PARAMS:DESCRIPTION "
+            "(keen:6:..., towers, unequal, solo) or name the game (--game keen)",
+            source=source,
+            line=line,
+        )
     columns: list[int] | None = None
     whole = text.rstrip()  # columns count from the start of the line
     if looks_like_tokens(body):
