@@ -14,7 +14,7 @@ from satdoku.api.rule_conflict import explain_rules
 from satdoku.backends.constraint_sat import count_constrained
 from satdoku.cli import main
 from satdoku.core.puzzle import Puzzle
-from satdoku.io.tatham import parse_game_id
+from satdoku.io.tatham import format_game_id, parse_game_id
 
 DATA = Path(__file__).resolve().parent / "data" / "tatham"
 GAMES = ("keen", "towers", "unequal", "solo")
@@ -241,3 +241,20 @@ def test_bare_ids_are_read_with_their_game_named(
     status, out, err = _run(["solve", str(path)], capsys)
     assert status == 2
     assert "game ID without its game" in err and "--game keen" in err
+
+
+def test_check_of_a_filled_id_checks_its_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Towers ID whose givens fill the grid is checked against its clues, not its houses only."""
+    game_id, solution, _ = _rows("towers")[-1]
+    puzzle = parse_game_id(game_id)
+    n = puzzle.n
+    relabelled = tuple(int(d, 36) % n + 1 for d in solution)  # houses hold, clues break
+    path = tmp_path / "filled.txt"
+    path.write_text(format_game_id(puzzle.with_cells(relabelled)) + "\n")
+    status, out, _ = _run(["check", str(path)], capsys)
+    assert status == 1
+    assert "seen from the" in out
+    path.write_text(format_game_id(puzzle.with_cells(tuple(int(d, 36) for d in solution))) + "\n")
+    assert _run(["check", str(path)], capsys)[:2] == (0, "valid\n")

@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 
-from ..core.checker import broken_axioms
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.rule_check import broken_rules
@@ -82,9 +81,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _broken(grid: Puzzle, puzzle: Puzzle | None) -> list[str]:
-    """Return what the grid breaks: the axioms of its own shape, or all rules of ``puzzle``."""
+    """Return what the grid breaks: its own shape's axioms and rules, or those of ``puzzle``."""
     if puzzle is None:
-        return broken_axioms(grid.cells, grid.shape)
+        return broken_rules(grid.cells, grid)  # a game ID's cages, signs, clues: checked too
     if grid.n != puzzle.n:
         raise InputError(
             f"a {grid.n}x{grid.n} grid cannot solve the {puzzle.n}x{puzzle.n} --puzzle"
