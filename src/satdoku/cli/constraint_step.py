@@ -28,9 +28,9 @@ from ..rules.strategies import RuleSet, rules_label
 from ..views.literal_records import literal_step_record, puzzle_wording
 from ..views.literal_sentences import narrated
 from ..views.plain_board import format_board
-from ..views.trace_json import trace_record
 from .deferred_stop import DeferredStop
 from .progress import Progress
+from .step_stream import trace_fields, write_ending
 
 __all__ = ["CappedLiteralRun", "LARGEST_SET", "print_constrained", "rating_label"]
 
@@ -136,13 +136,7 @@ class CappedLiteralRun:
 
     def fields(self, alphabet: Alphabet, more: Callable[[], dict[str, Any]] | None = None) -> Any:
         """Return the fields of the run's JSON record that follow ``"steps"``."""
-        rest = trace_record(self.trace(), alphabet)
-        del rest["steps"]
-        if self.interrupted:
-            rest["interrupted"] = True
-        elif more is not None:
-            rest.update(more())
-        return rest
+        return trace_fields(self.trace(), alphabet, self.interrupted, more)
 
 
 def rating_label(puzzle: Puzzle) -> str:
@@ -188,14 +182,5 @@ def print_constrained(
     result = run.trace()
     if boards != "none":
         board()
-    write(f"status: {result.status.value}")
-    if result.truncated:
-        write(f" (cut after {run.count} steps: --max-steps)")
-    if result.guesses:
-        write(f" ({result.guesses} guesses)")
-    write("\n")
-    if result.solution is not None:
-        write(f"solution: {format_line(result.solution, alphabet)}\n")
-    if rating is not None:
-        write(f"rating: {rating(puzzle)}\n")
+    write_ending(write, result, run.count, alphabet, rating(puzzle) if rating else None)
     run.reraise()

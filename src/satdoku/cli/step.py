@@ -30,6 +30,7 @@ from .step_stream import (
     CappedRun,
     progress_for,
     step_cap,
+    write_ending,
     write_html,
     write_json,
 )
@@ -293,14 +294,5 @@ def _print_text(run: CappedRun, args: argparse.Namespace, out: TextIO, cap: int 
             run.state(), shape, alphabet, puzzle.cells, labels=True, constraints=puzzle.constraints
         )
         write(board + "\n")
-    write(f"status: {result.status.value}")
-    if result.truncated:
-        write(f" (cut after {run.count} steps: --max-steps)")
-    if result.guesses:
-        write(f" ({result.guesses} guesses)")
-    write("\n")
-    if result.solution is not None:
-        write(f"solution: {format_line(result.solution, alphabet)}\n")
-    if args.rate:
-        write(f"rating: {rating_label(puzzle)}\n")
+    write_ending(write, result, run.count, alphabet, rating_label(puzzle) if args.rate else None)
     run.reraise()

@@ -18,6 +18,7 @@ from typing import Any, Protocol, TextIO
 
 from ..core.puzzle import Puzzle
 from ..io.alphabet import Alphabet
+from ..io.line import format_line
 from ..rules.search import GuessOrder, SearchRun, Trace, TraceStatus
 from ..rules.state import State
 from ..rules.steps import Rule, Step
@@ -31,6 +32,8 @@ __all__ = [
     "DEFAULT_SEARCH_STEPS",
     "CappedRun",
     "StreamedRun",
+    "trace_fields",
+    "write_ending",
     "progress_for",
     "step_cap",
     "write_html",
@@ -156,19 +159,65 @@ class CappedRun:
 
     def fields(self, alphabet: Alphabet, more: Callable[[], dict[str, Any]] | None = None) -> Any:
         """Return the fields of the run's JSON record that follow ``"steps"``."""
-        rest = trace_record(self.trace(), alphabet)
-        del rest["steps"]
-        if self.interrupted:
-            rest["interrupted"] = True
-        elif more is not None:
-            rest.update(more())
-        return rest
+        return trace_fields(self.trace(), alphabet, self.interrupted, more)
 
     def records(self, alphabet: Alphabet) -> Iterator[dict[str, Any]]:
         """Yield the JSON record of each step."""
         shape = self.run.puzzle.shape
         for step in self:
             yield step_record(step, shape, alphabet)
+
+
+def trace_fields(
+    trace: Trace,
+    alphabet: Alphabet,
+    interrupted: bool,
+    more: Callable[[], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """Return the fields of a run's JSON record that follow ``"steps"`` (its outcome, the
+    puzzle's shape; ``"interrupted"`` when a stop cut it, else what ``more`` adds).
+
+    >>> from satdoku.io.line import parse_line
+    >>> from satdoku.rules.search import trace
+    >>> trace_fields(trace(parse_line("1...")), Alphabet(), False)["status"]
+    'solved'
+    """
+    rest = trace_record(trace, alphabet)
+    del rest["steps"]
+    if interrupted:
+        rest["interrupted"] = True
+    elif more is not None:
+        rest.update(more())
+    return rest
+
+
+def write_ending(
+    write: Callable[[str], object],
+    trace: Trace,
+    count: int,
+    alphabet: Alphabet,
+    rating: str | None = None,
+) -> None:
+    """Write how a run ended: its status (cut, guesses), its solution, and its rating if asked.
+
+    >>> from satdoku.io.line import parse_line
+    >>> from satdoku.rules.search import trace
+    >>> write_ending(print, trace(parse_line("1...")), 8, Alphabet())
+    status: solved
+    <BLANKLINE>
+    solution: 1221
+    <BLANKLINE>
+    """
+    ending = f"status: {trace.status.value}"
+    if trace.truncated:
+        ending += f" (cut after {count} steps: --max-steps)"
+    if trace.guesses:
+        ending += f" ({trace.guesses} guesses)"
+    write(ending + "\n")
+    if trace.solution is not None:
+        write(f"solution: {format_line(trace.solution, alphabet)}\n")
+    if rating is not None:
+        write(f"rating: {rating}\n")
 
 
 class StreamedRun(Protocol):
