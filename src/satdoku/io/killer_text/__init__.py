@@ -25,6 +25,8 @@ _SUDOCUE = re.compile(r"\s*[0-9]+x[0-9]+:[A-Za-z]*:[A-Za-z]*:")
 _ARROW_CHARS = frozenset(TOTALS + "".join(ARROWS) + "`',.")
 _ONLY_ARROWS = frozenset("".join(ARROWS) + "`'")
 """Characters of the arrows text that a 9x9 Sudoku line never has (``,`` and ``.`` it may)."""
+_NEVER_SUDOKU = frozenset("<>^")
+"""Arrows that make an 81-character line an arrows text, even with a bad character in it."""
 
 
 def killer_form_of(text: str) -> str | None:
@@ -44,7 +46,9 @@ def killer_form_of(text: str) -> str | None:
     if len(body) != 81:
         return None
     chars = set(body)
-    return "arrows" if chars & _ONLY_ARROWS and chars <= _ARROW_CHARS else None
+    if chars & _NEVER_SUDOKU or (chars & _ONLY_ARROWS and chars <= _ARROW_CHARS):
+        return "arrows"
+    return None
 
 
 def parse_killer(text: str, form: str | None = None) -> Puzzle:
