@@ -183,15 +183,6 @@ ARROW_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("text, column, message", ARROW_ERRORS)
-def test_broken_arrows_texts_are_refused_at_their_column(
-    text: str, column: int, message: str
-) -> None:
-    found = _error(text, "arrows")
-    assert found.startswith(f"killer text (arrows), column {column}: ")
-    assert message in found
-
-
 def test_arrows_text_of_another_length_is_refused() -> None:
     assert _error("3<" + "9" * 78, "arrows") == (
         "killer text (arrows), column 1: expected 81 characters, one for each cell, got 80"
@@ -221,12 +212,15 @@ SUDOCUE_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("text, column, message", SUDOCUE_ERRORS)
-def test_broken_sudocue_texts_are_refused_at_their_column(
-    text: str, column: int, message: str
+@pytest.mark.parametrize(
+    "form, text, column, message",
+    [("arrows", *case) for case in ARROW_ERRORS] + [("sudocue", *case) for case in SUDOCUE_ERRORS],
+)
+def test_broken_texts_are_refused_at_their_column(
+    form: str, text: str, column: int, message: str
 ) -> None:
-    found = _error(text, "sudocue")
-    assert found.startswith(f"killer text (sudocue), column {column}: ")
+    found = _error(text, form)
+    assert found.startswith(f"killer text ({form}), column {column}: ")
     assert message in found
 
 

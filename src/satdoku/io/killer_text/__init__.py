@@ -10,6 +10,7 @@ total for each cage.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ...core.errors import InputError
 from ...core.puzzle import Puzzle
@@ -76,11 +77,7 @@ one-cell cages: say form="arrows" to read them as killer cages
             "not a killer text: expected the arrows form (81 characters of cage totals and "
             "arrows < > ^ v) or the sudocue form (3x3::k: and 81 numbers)"
         )
-    if form == "arrows":
-        return read_arrows(text)
-    if form == "sudocue":
-        return read_sudocue(text)
-    raise InputError(f"unknown killer text form {form!r}: expected one of {', '.join(FORMS)}")
+    return _READERS[_checked(form)](text)
 
 
 def format_killer(puzzle: Puzzle, form: str) -> str:
@@ -89,8 +86,15 @@ def format_killer(puzzle: Puzzle, form: str) -> str:
     >>> format_killer(parse_killer("3<" + "9" * 79), "sudocue")[:20]
     '3x3::k:768:768:2305:'
     """
-    if form == "arrows":
-        return write_arrows(puzzle)
-    if form == "sudocue":
-        return write_sudocue(puzzle)
-    raise InputError(f"unknown killer text form {form!r}: expected one of {', '.join(FORMS)}")
+    return _WRITERS[_checked(form)](puzzle)
+
+
+_READERS: dict[str, Callable[[str], Puzzle]] = {"arrows": read_arrows, "sudocue": read_sudocue}
+_WRITERS: dict[str, Callable[[Puzzle], str]] = {"arrows": write_arrows, "sudocue": write_sudocue}
+
+
+def _checked(form: str) -> str:
+    """Return the form, or refuse one that is none of :data:`FORMS`."""
+    if form not in FORMS:
+        raise InputError(f"unknown killer text form {form!r}: expected one of {', '.join(FORMS)}")
+    return form
