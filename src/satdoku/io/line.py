@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.shape import MAX_SIZE
 from .alphabet import Alphabet
+from .killer_text import killer_form_of, parse_killer
 from .shape_options import ShapeOptions
 from .symbols import check_digits, read_symbols
 from .tatham import looks_like_game_id, parse_game_id
@@ -52,6 +53,8 @@ def parse_line(
 
     A line ``GAME:PARAMS:DESCRIPTION`` is a game ID of Simon Tatham's collection (see
     :mod:`satdoku.io.tatham`), and with ``game`` given every line is one of that game's IDs.
+    A killer text (:mod:`satdoku.io.killer_text`: 81 characters of cage totals and arrows, or
+    SudoCue's ``3x3::k:...``) is its killer.
 
     >>> parse_line("1.3..4.........." ).cells[:4]
     (1, 0, 3, 0)
@@ -64,7 +67,7 @@ def parse_line(
     got 8
     """
     if game is not None or looks_like_game_id(text):
-        return _game_puzzle(text, game, options, line, source)
+        return _own_shape(lambda: parse_game_id(text, game), "game ID", options, line, source)
     body = text.strip()
     fast = _fast_digits(body, alphabet)
     if fast:
@@ -75,6 +78,9 @@ def parse_line(
             except InputError as err:
                 raise err.at(source=source, line=line) from None
             return Puzzle.checked_already(shape, tuple(fast))
+    form = killer_form_of(body)
+    if form is not None:
+        return _own_shape(lambda: parse_killer(body, form), "killer text", options, line, source)
     if ":" in body and _BARE_ID.match(body):
         raise InputError(
             "this looks like a game ID without its game: write GAME:PARAMS:DESCRIPTION "
@@ -105,16 +111,21 @@ def parse_line(
         raise err.at(source=source, line=line) from None
 
 
-def _game_puzzle(
-    text: str, game: str | None, options: ShapeOptions, line: int | None, source: str | None
+def _own_shape(
+    read: Callable[[], Puzzle],
+    what: str,
+    options: ShapeOptions,
+    line: int | None,
+    source: str | None,
 ) -> Puzzle:
-    """Return the puzzle of a game ID; shape options given must agree with the ID's own shape."""
+    """Return the puzzle of a text that gives its own shape (a game ID, a killer text); shape
+    options given must agree with it."""
     try:
-        puzzle = parse_game_id(text, game)
+        puzzle = read()
         if options != ShapeOptions() and options.shape_for(puzzle.n) != puzzle.shape:
             raise InputError(
-                f"this game ID is a {puzzle.shape.describe()}, but the shape asked for is a "
-                f"{options.shape_for(puzzle.n).describe()}: a game ID gives its own shape, "
+                f"this {what} is a {puzzle.shape.describe()}, but the shape asked for is a "
+                f"{options.shape_for(puzzle.n).describe()}: a {what} gives its own shape, "
                 "ask for none"
             )
     except InputError as err:

@@ -23,6 +23,7 @@ from .entries import Entry
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
 from .header import split_header
 from .json_rows import racket_to_json, read_json
+from .killer_text import killer_form_of
 from .line import parse_line
 from .shape_options import ShapeOptions
 from .tatham import checked_game, looks_like_game_id
@@ -159,7 +160,7 @@ def _read(
             width > 1
             and len(rows) == width
             and _looks_like_grid(rows, width, alphabet)
-            and not any(looks_like_game_id(row) for row in rows)
+            and not any(looks_like_game_id(row) or killer_form_of(row) for row in rows)
         ):
             yield _grid_entry(0, head, alphabet, options, source)
             return
