@@ -320,3 +320,20 @@ def test_a_killer_text_gives_its_own_shape(
     status, _, err = _solve([HAND_ARROWS], tmp_path, capsys, "--latin")
     assert status == 2
     assert "a killer text gives its own shape, ask for none" in err
+
+
+@pytest.mark.parametrize("form", ["arrows", "sudocue"])
+def test_show_writes_a_killer_text_read_back_as_the_puzzle(
+    form: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from satdoku.cli import main
+
+    rows = (DATA / "tatham" / "solo.tsv").read_text().splitlines()
+    game_id, solution, _ = next(r.split("\t") for r in rows if r.split("\t")[2].startswith("3x3k"))
+    source = tmp_path / "solo.txt"
+    source.write_text(f"solo:{game_id}\n")
+    assert main(["show", str(source), "--format", form]) == 0
+    written = tmp_path / "killer.txt"
+    written.write_text(capsys.readouterr().out)
+    assert main(["solve", str(written)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == solution

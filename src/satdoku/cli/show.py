@@ -11,6 +11,8 @@ from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..io.alphabet import Alphabet
 from ..io.grid import format_pretty
+from ..io.killer_text import FORMS as KILLER_FORMS
+from ..io.killer_text import format_killer
 from ..io.tatham import GAMES, format_game_id, game_of
 from ..rules.state import State
 from ..views.plain_board import format_board
@@ -29,6 +31,7 @@ EPILOG = """examples:
   satdoku show puzzle.txt --solve --svg s.svg   # the solution, givens in bold
   satdoku show keen.txt                         # a Keen ID: the ID, then its board as comments
   satdoku show puzzle.txt --format solo         # the puzzles as Simon Tatham's game IDs
+  satdoku show killer.txt --format arrows       # a killer as the forum's 81-character text
 """
 
 
@@ -49,10 +52,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--solve", action="store_true", help="draw the solution instead")
     parser.add_argument(
         "--format",
-        choices=["pretty", *GAMES],
+        choices=["pretty", *GAMES, *KILLER_FORMS],
         default="pretty",
-        help="a board (default), or each puzzle as a game ID of Simon Tatham's collection "
-        "(keen, towers, unequal, solo), read back by every command",
+        help="a board (default), each puzzle as a game ID of Simon Tatham's collection "
+        "(keen, towers, unequal, solo), or a killer as the forum's 81-character arrow text "
+        "(arrows) or SudoCue's (sudocue); every command reads them back",
     )
     parser.add_argument(
         "--no-candidates", action="store_true", help="leave pencil marks out of the SVG"
@@ -105,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
                     raise InputError(f"cannot write: {err.strerror}", source=str(target)) from None
                 print(f"wrote {target}")
             elif args.format != "pretty":
-                print(format_game_id(puzzle.with_cells(cells), args.format))
+                print(_written(puzzle.with_cells(cells), args.format))
             elif puzzle.constraints:  # its ID reads back as the puzzle; the board, as comments
                 if entry.index:
                     print()
@@ -140,3 +144,10 @@ def _claim_values(cells: Sequence[int], n: int) -> list[int]:
             for d in range(1, n + 1):
                 values[cell * n + d] = 1 if d == digit else -1
     return values
+
+
+def _written(puzzle: Puzzle, form: str) -> str:
+    """Return a puzzle as a game ID or a killer text of the form named."""
+    if form in KILLER_FORMS:
+        return format_killer(puzzle, form)
+    return format_game_id(puzzle, form)
