@@ -16,10 +16,14 @@ from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
 from ..shape import Shape
 
-__all__ = ["Filling", "fillings", "table_axioms", "rule_table_axioms"]
+__all__ = ["Filling", "RuleFillings", "fillings", "table_axioms", "rule_table_axioms"]
 
 Filling = tuple[int, ...]
 """The digits of a table's cells, in the order of its cells."""
+
+RuleFillings = Callable[[Constraint, Puzzle], list[Filling]]
+"""The fillings a rule of some kind allows over its cells in a puzzle: the one statement of the
+rule's meaning that its axioms (and the SAT path's clauses without helpers) are made from."""
 
 
 def _always(prefix: Filling) -> bool:
@@ -105,18 +109,15 @@ def rule_table_axioms(
     index: int,
     puzzle: Puzzle,
     helpers: HelperClaims,
-    fits: Callable[[Filling], bool],
-    may_grow: Callable[[Filling], bool] = _always,
+    rows: Sequence[Filling],
 ) -> list[LiteralAxiom]:
-    """Return the table axioms of a rule over its cells: the fillings ``fits`` accepts.
+    """Return the table axioms of a rule over its cells: one helper claim per filling in ``rows``.
 
     >>> from satdoku.core.constraints import Comparison
     >>> puzzle = Puzzle.empty(Shape.latin(2))
-    >>> made = rule_table_axioms(Comparison(0, 1), 0, puzzle, HelperClaims(2), lambda f: True)
+    >>> made = rule_table_axioms(Comparison(0, 1), 0, puzzle, HelperClaims(2), [(1, 2), (2, 1)])
     >>> made[0].name, made[0].literals
     ('r1c1 < r1c2: exactly one filling', (9, 10))
     """
     n = puzzle.n
-    cells = rule.cells(n)
-    rows = fillings(cells, puzzle.shape, fits, may_grow)
-    return table_axioms(rule.title(n), cells, rows, rule.kind, index, helpers)
+    return table_axioms(rule.title(n), rule.cells(n), rows, rule.kind, index, helpers)
