@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.constraint_axioms import TABLES, ConstraintAxioms, constraint_axioms
 from ..core.constraint_axioms.tables import Filling
 from ..core.literal_axioms import HelperNames, LiteralAxiom
 from ..core.puzzle import Puzzle
+from ..core.shape import Shape
 from .encodings import AMO_ENCODERS, AuxiliaryVariables, Encoding, Formula, encode
 from .pair_clauses import pair_clauses
 
@@ -96,6 +98,12 @@ def _pair_rules(puzzle: Puzzle) -> dict[int, list[Filling]]:
     }
 
 
+@lru_cache(maxsize=16)
+def _houses(shape: Shape, encoding: Encoding) -> Formula:
+    """Return the shape's house formula, made once per shape (callers copy its clause list)."""
+    return encode(shape, encoding)
+
+
 def _moved(literal: int, claims: int, helpers: int) -> int:
     """Return a literal of the house formula with its auxiliary variable moved past the helpers."""
     if literal > claims:
@@ -126,10 +134,10 @@ def constrained_formula(
     pairs = _pair_rules(puzzle) if compact else {}
     rules: ConstraintAxioms = constraint_axioms(puzzle, skip=frozenset(pairs))
     claims, helpers = n**3, len(rules.helpers.names)
-    houses = encode(puzzle.shape, encoding)
+    houses = _houses(puzzle.shape, encoding)
     # the houses' auxiliary variables move above the helper claims, numbered from n³ + 1
     if houses.top == claims:  # no auxiliary variables to move (pairwise houses)
-        clauses = list(houses.clauses)
+        clauses = [clause.copy() for clause in houses.clauses]
     else:
         clauses = [[_moved(v, claims, helpers) for v in clause] for clause in houses.clauses]
     origins = list(houses.origins)

@@ -10,6 +10,14 @@ from .tables import Filling, fillings, rule_table_axioms
 __all__ = ["consecutive_axioms", "consecutive_fillings"]
 
 
+def _differ_by_one(pair: Filling) -> bool:
+    return abs(pair[0] - pair[1]) == 1
+
+
+def _do_not_differ_by_one(pair: Filling) -> bool:
+    return abs(pair[0] - pair[1]) != 1
+
+
 def consecutive_fillings(rule: Constraint, puzzle: Puzzle) -> list[Filling]:
     """Return the pairs of digits a mark (or its absence) allows.
 
@@ -19,11 +27,7 @@ def consecutive_fillings(rule: Constraint, puzzle: Puzzle) -> list[Filling]:
     """
     if not isinstance(rule, Consecutive):
         raise TypeError(f"a mark's encoder got a {rule.kind} rule")
-    wanted = rule.consecutive
-
-    def keeps(pair: Filling) -> bool:
-        return (abs(pair[0] - pair[1]) == 1) == wanted
-
+    keeps = _differ_by_one if rule.consecutive else _do_not_differ_by_one
     return fillings(rule.cells(puzzle.n), puzzle.shape, keeps)
 
 

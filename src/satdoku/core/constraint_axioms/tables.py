@@ -10,6 +10,7 @@ left out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 
 from ..constraints import Constraint, cell_name
 from ..literal_axioms import HelperClaims, LiteralAxiom
@@ -45,17 +46,27 @@ def fillings(
     >>> len(fillings((0, 4), Shape.latin(3), lambda f: True))  # r1c1, r2c2: no house shared
     9
     """
-    n = shape.n
     peers = shape.peers
     # for each position, the earlier positions whose cell shares a house with this one
-    clashes = [
+    clashes = tuple(
         tuple(j for j in range(i) if cells[j] in peers[cell]) for i, cell in enumerate(cells)
-    ]
-    found: list[Filling] = []
+    )
+    return list(_grown(shape.n, clashes, fits, may_grow))
+
+
+@lru_cache(maxsize=1024)
+def _grown(
+    n: int,
+    clashes: tuple[tuple[int, ...], ...],
+    fits: Callable[[Filling], bool],
+    may_grow: Callable[[Filling], bool],
+) -> tuple[Filling, ...]:
+    """Return the fillings of cells clashing so; kept per test (the same for every ``<`` sign of
+    a size whose cells share a house, say: the tests of signs and marks are module functions)."""
 
     def grow(prefix: Filling) -> Iterator[Filling]:
         i = len(prefix)
-        if i == len(cells):
+        if i == len(clashes):
             if fits(prefix):
                 yield prefix
             return
@@ -66,8 +77,7 @@ def fillings(
                 if may_grow(longer):
                     yield from grow(longer)
 
-    found.extend(grow(()))
-    return found
+    return tuple(grow(()))
 
 
 def table_axioms(
