@@ -140,13 +140,15 @@ def _rows_with(lines: list[str], n: int, cells: Callable[[str], list[int]]) -> G
 def his_grid(game: str, printed: str, n: int) -> Grid | None:
     """Return the solution grid his solver printed, or None when it printed none."""
     lines = printed.splitlines()
-    if game == "towers":  # clues stand around the grid: the cells are every other column from 3
+    if game == "towers":  # clue lines, a blank line, the rows (a clue each side), a blank line
 
         def cells(line: str) -> list[int]:
             inner = line[3 : 3 + 2 * n - 1 : 2]
             return [int(c) for c in inner] if inner.isdigit() and len(inner) == n else []
 
-        return _rows_with(lines, n, cells)
+        blocks = "\n".join(lines).split("\n\n")
+        rows = [block.splitlines() for block in blocks if len(block.splitlines()) == n]
+        return _rows_with(rows[-1], n, cells) if rows else None
     grid_line = re.compile(r"^[\d\s|<>^v+-]+$")  # working lines have words
 
     def digits(line: str) -> list[int]:

@@ -8,7 +8,7 @@ to 16 literals and Sinz's sequential counter above (``auto``), or as the encodin
 
 The SAT path asks for a ``compact`` formula, with the same models over the claims: two-cell
 rules as clauses over claims (:mod:`.pair_clauses`), and an axiom's at-most-one left out where
-an earlier axiom's already covers it (:class:`ImpliedAtMostOne`).
+an earlier axiom's already covers it (:class:`ImpliedAtMostOne`), and no derived axioms.
 """
 
 from __future__ import annotations
@@ -120,8 +120,8 @@ def constrained_formula(
 ) -> ConstrainedFormula:
     """Return the CNF of a puzzle and its rules; ``units`` (givens, say) end it as unit clauses.
 
-    ``compact``: two-cell rules without helper claims, implied at-most-ones left out (the same
-    solutions, fewer clauses; the helpers are those of the other rules).
+    ``compact``: two-cell rules without helper claims, implied at-most-ones left out, no derived
+    axioms (the same solutions, fewer clauses; the helpers are those of the other rules).
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
@@ -132,7 +132,8 @@ def constrained_formula(
     """
     n = puzzle.n
     pairs = _pair_rules(puzzle) if compact else {}
-    rules: ConstraintAxioms = constraint_axioms(puzzle, skip=frozenset(pairs))
+    # the 45 rule's derived cages cost PySAT more than they save (Solo's killers, every level)
+    rules: ConstraintAxioms = constraint_axioms(puzzle, not compact, frozenset(pairs))
     claims, helpers = n**3, len(rules.helpers.names)
     houses = _houses(puzzle.shape, encoding)
     # the houses' auxiliary variables move above the helper claims, numbered from n³ + 1
