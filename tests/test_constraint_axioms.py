@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
+from formula_support import formula_grids
 from satdoku.backends.constraint_sat import constrained_solutions
 from satdoku.cli import main
 from satdoku.cnf.constraint_formula import constrained_formula
@@ -145,6 +146,40 @@ def test_solutions_are_the_squares_the_checker_accepts(kind: str) -> None:
         assert set(constrained_solutions(puzzle)) == accepted(puzzle)
 
     check()
+
+
+@st.composite
+def mixed_puzzles(draw: st.DrawFn) -> Puzzle:
+    """A 3x3 or 4x4 Latin puzzle with two to four rules of any kinds and up to two givens."""
+    n = draw(st.sampled_from((3, 4)))
+    rules = draw(st.lists(st.one_of([make(n) for make in KINDS.values()]), min_size=2, max_size=4))
+    square = draw(st.sampled_from(latin_squares(n)))
+    shown = draw(st.lists(st.integers(0, n * n - 1), max_size=2, unique=True))
+    cells = tuple(square[i] if i in shown else 0 for i in range(n * n))
+    return Puzzle(Shape.latin(n), cells, constraints=tuple(rules))
+
+
+@pytest.mark.parametrize("kind", [*sorted(KINDS), "mixed"])
+def test_the_full_and_the_compact_formula_allow_the_squares_the_checker_accepts(kind: str) -> None:
+    @SETTINGS
+    @given(mixed_puzzles() if kind == "mixed" else puzzles_of(kind))
+    def check(puzzle: Puzzle) -> None:
+        expected = accepted(puzzle)
+        assert formula_grids(puzzle, compact=False) == expected
+        assert formula_grids(puzzle, compact=True) == expected
+
+    check()
+
+
+def test_the_compact_formula_states_two_cell_rules_without_helpers() -> None:
+    pairs = (Comparison(0, 1), Consecutive(2, 6, True), ArithmeticCage((4, 8), Operation.ADD, 5))
+    larger = ArithmeticCage((12, 13, 14), Operation.ADD, 6)
+    puzzle = latin(4, *pairs, larger)
+    full, compact = constrained_formula(puzzle), constrained_formula(puzzle, compact=True)
+    assert compact.helpers.names == constraint_axioms(latin(4, larger)).helpers.names
+    assert len(compact.formula.clauses) < len(full.formula.clauses)
+    titles = {name for name, _, _ in compact.formula.origins}
+    assert {rule.title(4) for rule in pairs} <= titles
 
 
 def solutions(puzzle: Puzzle) -> set[Grid]:

@@ -16,7 +16,7 @@ from satdoku.backends.constraint_sat import (
     solve_constrained,
 )
 from satdoku.cnf.rule_lines import read_rule
-from satdoku.core.constraint_axioms import ENCODERS
+from satdoku.core.constraint_axioms import ENCODERS, TABLES
 from satdoku.core.constraints import (
     ArithmeticCage,
     Comparison,
@@ -166,6 +166,8 @@ def test_a_grid_the_rules_checker_refuses_is_an_internal_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(ENCODERS, "comparison", lambda rule, index, puzzle, helpers: [])
+    every_pair = [(a, b) for a in range(1, 4) for b in range(1, 4)]
+    monkeypatch.setitem(TABLES, "comparison", lambda rule, puzzle: every_pair)  # the SAT path's
     puzzle = Puzzle(Shape.latin(3), (2, 0, 0) + (0,) * 6, constraints=(Comparison(0, 1),))
     with pytest.raises(InternalError, match="r1c1 < r1c2 holds 2 > 1"):
         list(constrained_solutions(puzzle))

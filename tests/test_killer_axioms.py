@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
+from formula_support import formula_grids
 from satdoku.api.random_grid import random_grid
 from satdoku.core.axioms import axioms
 from satdoku.core.constraint_axioms.killer_cage import killer_cage_axioms
@@ -131,6 +132,7 @@ def test_solutions_of_the_axioms_are_the_grids_the_checker_accepts(
     expected = _accepted(puzzle)
     assert _solutions(puzzle, innies=False, encoder=ENCODERS[encoder]) == expected
     assert _solutions(puzzle, innies=True, encoder=ENCODERS[encoder]) == expected
+    assert formula_grids(puzzle, compact=True) == expected  # the SAT path's formula
 
 
 @st.composite

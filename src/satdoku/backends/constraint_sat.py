@@ -77,7 +77,7 @@ def constrained_solutions(
     name = check_solver_name(solver_name)
     n = puzzle.n
     claims = n**3
-    formula = constrained_formula(puzzle).formula
+    formula = constrained_formula(puzzle, compact=True).formula
     assumptions = puzzle.assumptions()
     blanks = [cell for cell, digit in enumerate(puzzle.cells) if not digit]
     with new_solver(name, formula.clauses) as solver:

@@ -5,19 +5,27 @@ Variables: claims 1..n³ (``row*n*n + col*n + digit``), then the helper claims o
 cells and houses are encoded as :func:`satdoku.cnf.encodings.encode` does (the scheme applies to
 them); every rule axiom is encoded whole: an at-least-one clause and an at-most-one, pairwise up
 to 16 literals and Sinz's sequential counter above (``auto``), or as the encoding names.
+
+The SAT path asks for a ``compact`` formula, with the same models over the claims: two-cell
+rules as clauses over claims (:mod:`.pair_clauses`), and an axiom's at-most-one left out where
+an earlier axiom's already covers it (:class:`ImpliedAtMostOne`), and no derived axioms.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..core.constraint_axioms import ConstraintAxioms, constraint_axioms
+from ..core.constraint_axioms import TABLES, ConstraintAxioms, constraint_axioms
+from ..core.constraint_axioms.tables import Filling
 from ..core.literal_axioms import HelperNames, LiteralAxiom
 from ..core.puzzle import Puzzle
+from ..core.shape import Shape
 from .encodings import AMO_ENCODERS, AuxiliaryVariables, Encoding, Formula, encode
+from .pair_clauses import pair_clauses
 
-__all__ = ["ConstrainedFormula", "constrained_formula", "axiom_clauses"]
+__all__ = ["ConstrainedFormula", "ImpliedAtMostOne", "constrained_formula", "axiom_clauses"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,60 @@ def axiom_clauses(
     return [list(literals), *amo(literals, aux)]
 
 
+class ImpliedAtMostOne:
+    """Clauses of axioms whose at-most-one an earlier axiom's implies, told apart as they come.
+
+    A helper claim belongs to the first axiom that holds it (positive). An axiom whose positive
+    literals all belong to one earlier axiom, besides at most one other literal r, needs only
+    its at-least-one clause and ``¬h ∨ ¬r`` per such helper h: the earlier axiom's at-most-one
+    already keeps two of them from holding together (a table's "exactly one filling" and the
+    support axioms of its cells' claims, say).
+
+    >>> trimmed = ImpliedAtMostOne(claims=8)
+    >>> aux = AuxiliaryVariables(12)
+    >>> trimmed.clauses(LiteralAxiom("fillings", "k", (9, 10, 11)), Encoding(), aux)[:2]
+    [[9, 10, 11], [-9, -10]]
+    >>> trimmed.clauses(LiteralAxiom("r1c1=1 by its fillings", "k", (9, 10, -1)), Encoding(), aux)
+    [[9, 10, -1], [-9, 1], [-10, 1]]
+    """
+
+    def __init__(self, claims: int) -> None:
+        self.claims = claims
+        self.owner: dict[int, int] = {}
+        self.seen = 0
+
+    def clauses(
+        self, axiom: LiteralAxiom, encoding: Encoding, aux: AuxiliaryVariables
+    ) -> list[list[int]]:
+        """Return the axiom's clauses, at most one pair of literals left to an earlier axiom."""
+        self.seen += 1
+        literals = axiom.literals
+        helpers = [lit for lit in literals if lit > self.claims]
+        owners = {self.owner.get(lit) for lit in helpers}
+        rest = [lit for lit in literals if lit <= self.claims]
+        if len(helpers) > 1 and len(owners) == 1 and None not in owners and len(rest) <= 1:
+            return [list(literals), *([-h, -r] for r in rest for h in helpers)]
+        for lit in helpers:
+            self.owner.setdefault(lit, self.seen)
+        return axiom_clauses(axiom, encoding, aux)
+
+
+def _pair_rules(puzzle: Puzzle) -> dict[int, list[Filling]]:
+    """Return the allowed pairs of each two-cell rule stated by a table, by the rule's index."""
+    n = puzzle.n
+    return {
+        index: TABLES[rule.kind](rule, puzzle)
+        for index, rule in enumerate(puzzle.constraints)
+        if rule.kind in TABLES and len(rule.cells(n)) == 2
+    }
+
+
+@lru_cache(maxsize=16)
+def _houses(shape: Shape, encoding: Encoding) -> Formula:
+    """Return the shape's house formula, made once per shape (callers copy its clause list)."""
+    return encode(shape, encoding)
+
+
 def _moved(literal: int, claims: int, helpers: int) -> int:
     """Return a literal of the house formula with its auxiliary variable moved past the helpers."""
     if literal > claims:
@@ -50,9 +112,16 @@ def _moved(literal: int, claims: int, helpers: int) -> int:
 
 
 def constrained_formula(
-    puzzle: Puzzle, encoding: Encoding = Encoding(), *, units: Sequence[int] = ()
+    puzzle: Puzzle,
+    encoding: Encoding = Encoding(),
+    *,
+    units: Sequence[int] = (),
+    compact: bool = False,
 ) -> ConstrainedFormula:
     """Return the CNF of a puzzle and its rules; ``units`` (givens, say) end it as unit clauses.
+
+    ``compact``: two-cell rules without helper claims, implied at-most-ones left out, no derived
+    axioms (the same solutions, fewer clauses; the helpers are those of the other rules).
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
@@ -61,17 +130,31 @@ def constrained_formula(
     >>> made.formula.clauses[-7:], made.helpers.last, made.formula.top
     ([[9], [9, -1], [-9, 1], [-2], [-3], [9, -4], [-9, 4]], 9, 9)
     """
-    rules: ConstraintAxioms = constraint_axioms(puzzle)
-    claims, helpers = puzzle.n**3, len(rules.helpers.names)
-    houses = encode(puzzle.shape, encoding)
+    n = puzzle.n
+    pairs = _pair_rules(puzzle) if compact else {}
+    # the 45 rule's derived cages cost PySAT more than they save (Solo's killers, every level)
+    rules: ConstraintAxioms = constraint_axioms(puzzle, not compact, frozenset(pairs))
+    claims, helpers = n**3, len(rules.helpers.names)
+    houses = _houses(puzzle.shape, encoding)
     # the houses' auxiliary variables move above the helper claims, numbered from n³ + 1
-    clauses = [[_moved(v, claims, helpers) for v in clause] for clause in houses.clauses]
+    if houses.top == claims:  # no auxiliary variables to move (pairwise houses)
+        clauses = [clause.copy() for clause in houses.clauses]
+    else:
+        clauses = [[_moved(v, claims, helpers) for v in clause] for clause in houses.clauses]
     origins = list(houses.origins)
     aux = AuxiliaryVariables(houses.top + helpers)
+    trimmed = ImpliedAtMostOne(claims)
     for axiom in rules.axioms:
         start = len(clauses)
-        clauses.extend(axiom_clauses(axiom, encoding, aux))
+        if compact:
+            clauses.extend(trimmed.clauses(axiom, encoding, aux))
+        else:
+            clauses.extend(axiom_clauses(axiom, encoding, aux))
         origins.append((axiom.name, start, len(clauses)))
+    for index, rows in pairs.items():
+        start = len(clauses)
+        clauses.extend(pair_clauses(puzzle.constraints[index].cells(n), rows, n))
+        origins.append((puzzle.constraints[index].title(n), start, len(clauses)))
     if units:
         start = len(clauses)
         clauses.extend([unit] for unit in units)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..axioms import axioms
 from ..literal_axioms import HelperClaims, HelperNames, LiteralAxiom
 from ..puzzle import Puzzle
-from .registry import DERIVED, ENCODERS, Derivation, Encoder, encoder_for
+from .registry import DERIVED, ENCODERS, TABLES, Derivation, Encoder, encoder_for
 
 __all__ = [
     "ConstraintAxioms",
@@ -20,6 +20,7 @@ __all__ = [
     "puzzle_axioms",
     "DERIVED",
     "ENCODERS",
+    "TABLES",
     "Derivation",
     "Encoder",
     "encoder_for",
@@ -34,11 +35,14 @@ class ConstraintAxioms:
     helpers: HelperNames
 
 
-def constraint_axioms(puzzle: Puzzle, derived: bool = True) -> ConstraintAxioms:
+def constraint_axioms(
+    puzzle: Puzzle, derived: bool = True, skip: frozenset[int] = frozenset()
+) -> ConstraintAxioms:
     """Return the axioms of a puzzle's rules beyond houses, helpers numbered from n³ + 1 on.
 
-    Rules are encoded in their order, then (with ``derived``) the derivations of
-    :data:`DERIVED` run: axioms that follow from the others and let rules 1 and 2 go further.
+    Rules are encoded in their order (but those whose index is in ``skip``: the caller states
+    them otherwise), then (with ``derived``) the derivations of :data:`DERIVED` run: axioms that
+    follow from the others and let rules 1 and 2 go further.
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
@@ -49,7 +53,8 @@ def constraint_axioms(puzzle: Puzzle, derived: bool = True) -> ConstraintAxioms:
     helpers = HelperClaims(puzzle.n)
     made: list[LiteralAxiom] = []
     for index, rule in enumerate(puzzle.constraints):
-        made += encoder_for(rule.kind)(rule, index, puzzle, helpers)
+        if index not in skip:
+            made += encoder_for(rule.kind)(rule, index, puzzle, helpers)
     for derive in DERIVED if derived else ():
         made += derive(puzzle, helpers)
     return ConstraintAxioms(tuple(made), helpers.frozen())

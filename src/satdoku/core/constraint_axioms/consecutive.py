@@ -5,9 +5,30 @@ from __future__ import annotations
 from ..constraints import Consecutive, Constraint
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
-from .tables import Filling, rule_table_axioms
+from .tables import Filling, fillings, rule_table_axioms
 
-__all__ = ["consecutive_axioms"]
+__all__ = ["consecutive_axioms", "consecutive_fillings"]
+
+
+def _differ_by_one(pair: Filling) -> bool:
+    return abs(pair[0] - pair[1]) == 1
+
+
+def _do_not_differ_by_one(pair: Filling) -> bool:
+    return abs(pair[0] - pair[1]) != 1
+
+
+def consecutive_fillings(rule: Constraint, puzzle: Puzzle) -> list[Filling]:
+    """Return the pairs of digits a mark (or its absence) allows.
+
+    >>> from satdoku.core.shape import Shape
+    >>> consecutive_fillings(Consecutive(0, 1), Puzzle.empty(Shape.latin(3)))
+    [(1, 2), (2, 1), (2, 3), (3, 2)]
+    """
+    if not isinstance(rule, Consecutive):
+        raise TypeError(f"a mark's encoder got a {rule.kind} rule")
+    keeps = _differ_by_one if rule.consecutive else _do_not_differ_by_one
+    return fillings(rule.cells(puzzle.n), puzzle.shape, keeps)
 
 
 def consecutive_axioms(
@@ -21,11 +42,4 @@ def consecutive_axioms(
     >>> [name[-3:] for name in helpers.names]
     ['1,2', '2,1', '2,3', '3,2']
     """
-    if not isinstance(rule, Consecutive):
-        raise TypeError(f"a mark's encoder got a {rule.kind} rule")
-    wanted = rule.consecutive
-
-    def keeps(pair: Filling) -> bool:
-        return (abs(pair[0] - pair[1]) == 1) == wanted
-
-    return rule_table_axioms(rule, index, puzzle, helpers, keeps)
+    return rule_table_axioms(rule, index, puzzle, helpers, consecutive_fillings(rule, puzzle))

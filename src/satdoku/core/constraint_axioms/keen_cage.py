@@ -8,9 +8,9 @@ from math import prod
 from ..constraints import ArithmeticCage, Constraint, Operation
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
-from .tables import Filling, rule_table_axioms
+from .tables import Filling, fillings, rule_table_axioms
 
-__all__ = ["keen_cage_axioms", "meets_target"]
+__all__ = ["keen_cage_axioms", "keen_cage_fillings", "meets_target"]
 
 
 def meets_target(operation: Operation, target: int) -> Callable[[Filling], bool]:
@@ -52,6 +52,22 @@ def _may_grow(operation: Operation, target: int, size: int, n: int) -> Callable[
     return may_grow
 
 
+def keen_cage_fillings(rule: Constraint, puzzle: Puzzle) -> list[Filling]:
+    """Return the fillings of a Keen cage's cells that meet its target.
+
+    >>> from satdoku.core.shape import Shape
+    >>> cage = ArithmeticCage((0, 1), Operation.DIVIDE, 2)
+    >>> keen_cage_fillings(cage, Puzzle.empty(Shape.latin(4)))
+    [(1, 2), (2, 1), (2, 4), (4, 2)]
+    """
+    if not isinstance(rule, ArithmeticCage):
+        raise TypeError(f"a Keen cage's encoder got a {rule.kind} rule")
+    size, target, operation = len(rule.members), rule.target, rule.operation
+    may_grow = _may_grow(operation, target, size, puzzle.n)
+    cells = rule.cells(puzzle.n)
+    return fillings(cells, puzzle.shape, meets_target(operation, target), may_grow)
+
+
 def keen_cage_axioms(
     rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
 ) -> list[LiteralAxiom]:
@@ -64,10 +80,4 @@ def keen_cage_axioms(
     >>> helpers.names[:2], len(made)
     (['cage 2÷ over r1c1,r1c2 is filled 1,2', 'cage 2÷ over r1c1,r1c2 is filled 2,1'], 9)
     """
-    if not isinstance(rule, ArithmeticCage):
-        raise TypeError(f"a Keen cage's encoder got a {rule.kind} rule")
-    size, target, operation = len(rule.members), rule.target, rule.operation
-    may_grow = _may_grow(operation, target, size, puzzle.n)
-    return rule_table_axioms(
-        rule, index, puzzle, helpers, meets_target(operation, target), may_grow
-    )
+    return rule_table_axioms(rule, index, puzzle, helpers, keen_cage_fillings(rule, puzzle))

@@ -15,14 +15,15 @@ from ..constraints import (
 from ..errors import InputError
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
-from .comparison import comparison_axioms
-from .consecutive import consecutive_axioms
-from .keen_cage import keen_cage_axioms
+from .comparison import comparison_axioms, comparison_fillings
+from .consecutive import consecutive_axioms, consecutive_fillings
+from .keen_cage import keen_cage_axioms, keen_cage_fillings
 from .killer_cage import killer_cage_axioms
 from .killer_innies import innie_axioms
 from .skyscraper import skyscraper_axioms
+from .tables import RuleFillings
 
-__all__ = ["Encoder", "Derivation", "ENCODERS", "DERIVED", "encoder_for"]
+__all__ = ["Encoder", "Derivation", "ENCODERS", "DERIVED", "TABLES", "encoder_for"]
 
 Encoder = Callable[[Constraint, int, Puzzle, HelperClaims], list[LiteralAxiom]]
 """Turns one rule (and its index in ``puzzle.constraints``, the axioms' ``source``) into axioms,
@@ -39,6 +40,13 @@ ENCODERS: dict[str, Encoder] = {
     KillerCage.kind: killer_cage_axioms,  # type: ignore[dict-item]
 }
 """The encoder of each kind of rule, by :attr:`Constraint.kind`."""
+
+TABLES: dict[str, RuleFillings] = {
+    ArithmeticCage.kind: keen_cage_fillings,
+    Comparison.kind: comparison_fillings,
+    Consecutive.kind: consecutive_fillings,
+}
+"""The kinds encoded as tables of fillings, and the fillings each allows (its encoder's rows)."""
 
 DERIVED: list[Derivation] = [innie_axioms]
 """Derivations run after every rule is encoded, in this order (the 45 rule's derived cages)."""

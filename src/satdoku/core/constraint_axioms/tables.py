@@ -10,16 +10,21 @@ left out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 
 from ..constraints import Constraint, cell_name
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
 from ..shape import Shape
 
-__all__ = ["Filling", "fillings", "table_axioms", "rule_table_axioms"]
+__all__ = ["Filling", "RuleFillings", "fillings", "table_axioms", "rule_table_axioms"]
 
 Filling = tuple[int, ...]
 """The digits of a table's cells, in the order of its cells."""
+
+RuleFillings = Callable[[Constraint, Puzzle], list[Filling]]
+"""The fillings a rule of some kind allows over its cells in a puzzle: the one statement of the
+rule's meaning that its axioms (and the SAT path's clauses without helpers) are made from."""
 
 
 def _always(prefix: Filling) -> bool:
@@ -41,17 +46,27 @@ def fillings(
     >>> len(fillings((0, 4), Shape.latin(3), lambda f: True))  # r1c1, r2c2: no house shared
     9
     """
-    n = shape.n
     peers = shape.peers
     # for each position, the earlier positions whose cell shares a house with this one
-    clashes = [
+    clashes = tuple(
         tuple(j for j in range(i) if cells[j] in peers[cell]) for i, cell in enumerate(cells)
-    ]
-    found: list[Filling] = []
+    )
+    return list(_grown(shape.n, clashes, fits, may_grow))
+
+
+@lru_cache(maxsize=1024)
+def _grown(
+    n: int,
+    clashes: tuple[tuple[int, ...], ...],
+    fits: Callable[[Filling], bool],
+    may_grow: Callable[[Filling], bool],
+) -> tuple[Filling, ...]:
+    """Return the fillings of cells clashing so; kept per test (the same for every ``<`` sign of
+    a size whose cells share a house, say: the tests of signs and marks are module functions)."""
 
     def grow(prefix: Filling) -> Iterator[Filling]:
         i = len(prefix)
-        if i == len(cells):
+        if i == len(clashes):
             if fits(prefix):
                 yield prefix
             return
@@ -62,8 +77,7 @@ def fillings(
                 if may_grow(longer):
                     yield from grow(longer)
 
-    found.extend(grow(()))
-    return found
+    return tuple(grow(()))
 
 
 def table_axioms(
@@ -105,18 +119,15 @@ def rule_table_axioms(
     index: int,
     puzzle: Puzzle,
     helpers: HelperClaims,
-    fits: Callable[[Filling], bool],
-    may_grow: Callable[[Filling], bool] = _always,
+    rows: Sequence[Filling],
 ) -> list[LiteralAxiom]:
-    """Return the table axioms of a rule over its cells: the fillings ``fits`` accepts.
+    """Return the table axioms of a rule over its cells: one helper claim per filling in ``rows``.
 
     >>> from satdoku.core.constraints import Comparison
     >>> puzzle = Puzzle.empty(Shape.latin(2))
-    >>> made = rule_table_axioms(Comparison(0, 1), 0, puzzle, HelperClaims(2), lambda f: True)
+    >>> made = rule_table_axioms(Comparison(0, 1), 0, puzzle, HelperClaims(2), [(1, 2), (2, 1)])
     >>> made[0].name, made[0].literals
     ('r1c1 < r1c2: exactly one filling', (9, 10))
     """
     n = puzzle.n
-    cells = rule.cells(n)
-    rows = fillings(cells, puzzle.shape, fits, may_grow)
-    return table_axioms(rule.title(n), cells, rows, rule.kind, index, helpers)
+    return table_axioms(rule.title(n), rule.cells(n), rows, rule.kind, index, helpers)
