@@ -2,7 +2,7 @@
 
 Games and parameter sets (all 9x9): Keen at every level and multiplication-only (``m``), Towers,
 Unequal in both modes (``9dX``, ``9adX``), Solo's killers (``3x3kdX``). His standalone solvers
-are built with ``/work/shared/peers/sgt-puzzles/build.sh`` (``../shared`` next to the checkout);
+are built with ``../shared/peers/sgt-puzzles/build.sh`` (``shared`` next to the checkout);
 IDs come from Debian's generators (``/usr/games/sgt-keen --generate N 9dx``...) or from a file.
 
 satdoku is measured in this process (``time.process_time`` around ``parse_game_id`` and
