@@ -11,10 +11,11 @@ import asyncio
 import concurrent.futures
 import importlib.util
 import logging
-import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from typing import Any, NamedTuple
 
 from ..backends import stop_flag
@@ -101,19 +102,27 @@ def connect(address: Address) -> Iterator[Any]:
     ...     client.submit(sum, [1, 2]).result()
     3
     """
-    import dask
-    import distributed
+    # the resource tracker's first start unblocks Ctrl-C in the calling thread: started first
+    resource_tracker.ensure_running()
+    with _ctrl_c_blocked():  # distributed starts threads as it loads: they inherit the mask
+        import dask
+        import distributed
 
     if address.scheduler is not None:
         with distributed.Client(address.scheduler, timeout=CONNECT_SECONDS) as client:
             yield client
         return
-    # workers forked from this process start in a quarter of a second, spawned ones in over a
-    # second (each imports Python, Dask and satdoku again): most of local:N's overhead
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    # workers are spawned, never forked: a fork of this process copies the locks its other
+    # threads hold (a log handler's, a stream's) and a worker forked while one was taken waits
+    # on it forever (seen under load: a run hung at "starting workers"). The threads that start
+    # them are made with Ctrl-C blocked, so the workers (spawned with that mask) leave Ctrl-C to
+    # this process, which stops the cluster; a Ctrl-C meanwhile waits, not lost, for the mask
+    # to be lifted here.
     with (
-        dask.config.set({"distributed.worker.multiprocessing-method": method, **LOCAL_CONFIG}),
-        distributed.LocalCluster(
+        dask.config.set({"distributed.worker.multiprocessing-method": "spawn", **LOCAL_CONFIG}),
+        _ctrl_c_blocked(),
+    ):
+        cluster = distributed.LocalCluster(
             n_workers=address.workers or default_jobs(),
             threads_per_worker=1,
             processes=True,
@@ -121,12 +130,34 @@ def connect(address: Address) -> Iterator[Any]:
             # the cluster is satdoku's own: a chunk's failure comes back through its future, and
             # what its workers log when it is closed mid-chunk (a stop) is noise, not a message
             silence_logs=logging.CRITICAL,
-        ) as cluster,
+        )
+    with (
+        dask.config.set({"distributed.worker.multiprocessing-method": "spawn", **LOCAL_CONFIG}),
+        cluster,
         distributed.Client(
             cluster, direct_to_workers=True
         ) as client,  # results not via the scheduler
     ):
         yield client
+
+
+@contextmanager
+def _ctrl_c_blocked() -> Iterator[None]:
+    """Block SIGINT in this thread (and the threads and processes started meanwhile) within.
+
+    A SIGINT that arrives meanwhile is delivered when the block ends.
+
+    >>> with _ctrl_c_blocked():
+    ...     pass
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def worker_count(client: Any) -> int:
