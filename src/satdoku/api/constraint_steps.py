@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.checker import is_solution
+from ..core.claims import decode_model
 from ..core.constraints import broken_constraints
 from ..core.errors import InternalError
 from ..core.puzzle import Grid, Puzzle
-from ..rules.literal_formula import Formula, formula, grid_of
+from ..rules.literal_formula import Formula, formula
 from ..rules.literal_rating import LiteralRating, rate_literals
 from ..rules.literal_search import LiteralRun
 from ..rules.literal_steps import LiteralStep
@@ -50,7 +51,7 @@ def solve_by_steps(puzzle: Puzzle) -> Grid | None:
         pass
     if not run.solutions:
         return None
-    grid = grid_of(run.solutions[0], puzzle.shape.n)
+    grid = decode_model(run.solutions[0], puzzle.shape.n)
     if not is_solution(grid, puzzle) or broken_constraints(grid, puzzle.n, puzzle.constraints):
         raise InternalError(f"the stepper reached a non-solution: {grid}")
     return grid

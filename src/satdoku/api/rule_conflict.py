@@ -10,7 +10,7 @@ left out: they follow from several cages at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..backends.limits import solve_within
 from ..backends.solvers import DEFAULT_SOLVER, check_solver_name, new_solver
@@ -126,12 +126,4 @@ def explained_result(result: Result, conflict: RuleConflict | None) -> Result:
     if not conflict.minimal:
         extra["conflict_minimal"] = False
     extra["explanation"] = {"text": [conflict.sentence()], "steps": []}
-    return Result(
-        result.status,
-        result.solution,
-        result.puzzle,
-        result.error,
-        extra,
-        result.rejected,
-        result.blocked,
-    )
+    return replace(result, extra=extra)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import time
 
 from ..core.checker import is_solution
+from ..core.claims import decode_model
 from ..core.constraints import broken_constraints
 from ..core.errors import InputError, InternalError
 from ..core.limits import Limits
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
-from ..rules.literal_formula import formula, grid_of
+from ..rules.literal_formula import formula
 from ..rules.literal_search import LiteralRun
 from ..rules.search import Accept, GuessOrder, SearchRun, TraceStatus
 from ..rules.strategies import RULES_1_2, RuleSet
@@ -70,7 +71,7 @@ class StepperBackend:
             if conflicts is not None and run.backtracks > conflicts:
                 return Result(Status.TIMEOUT, puzzle=puzzle)
         if isinstance(run, LiteralRun):
-            solution = grid_of(run.solutions[0], puzzle.n) if run.solutions else None
+            solution = decode_model(run.solutions[0], puzzle.n) if run.solutions else None
         else:
             solution = run.solution
         if run.status is not TraceStatus.SOLVED or solution is None:

@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from ..api.constraint_steps import rate_constrained
-from ..core.claims import FALSE, TRUE
+from ..core.claims import FALSE, TRUE, decode_model
 from ..core.puzzle import Puzzle
 from ..io.alphabet import Alphabet
 from ..io.line import format_line
-from ..rules.literal_formula import formula, grid_of
+from ..rules.literal_formula import formula
 from ..rules.literal_search import LiteralRun
 from ..rules.literal_steps import LiteralStep
 from ..rules.rating import rate
@@ -122,7 +122,7 @@ class CappedLiteralRun:
             status, solution = TraceStatus.STALLED, None
         else:
             status = run.status
-            solution = grid_of(run.solutions[0], self.puzzle.n) if run.solutions else None
+            solution = decode_model(run.solutions[0], self.puzzle.n) if run.solutions else None
         guesses = self.guesses if self.truncated else run.guesses
         return Trace(
             self.puzzle, (), status, solution, self.rules, self.search, self.order, guesses,

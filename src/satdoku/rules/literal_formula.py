@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.constraint_axioms import puzzle_axioms
 from ..core.literal_axioms import HelperNames, LiteralAxiom
-from ..core.puzzle import Grid, Puzzle
+from ..core.puzzle import Puzzle
 
-__all__ = ["Formula", "formula", "grid_of"]
+__all__ = ["Formula", "formula"]
 
 
 @dataclass(frozen=True)
@@ -38,16 +37,3 @@ def formula(puzzle: Puzzle) -> Formula:
     made = puzzle_axioms(puzzle)
     givens = tuple(cell * n + d for cell, d in enumerate(puzzle.cells) if d)
     return Formula(made.axioms, made.helpers, givens)
-
-
-def grid_of(true_variables: Sequence[int], n: int) -> Grid:
-    """Return the grid of a solution's true variables (claims ``cell*n + digit``; helpers skipped).
-
-    >>> grid_of((1, 4, 6, 7, 9), 2)
-    (1, 2, 2, 1)
-    """
-    cells = [0] * (n * n)
-    for v in true_variables:
-        if v <= n**3:
-            cells[(v - 1) // n] = (v - 1) % n + 1
-    return tuple(cells)
