@@ -126,7 +126,7 @@ def main() -> None:
             lambda ex, pred: ex.count(parse("123456456123" + "." * 24, Shape.latin(6)), where=pred),
         ),  # type: ignore
         (
-            "first Sudoku in reading order, seed 000 9x9",
+            "first Sudoku in reading order, a 9x9 Latin",
             lambda ex, pred: ex.first(
                 parse(LATIN_VARIANT, Shape.latin(9)),
                 pred,  # type: ignore

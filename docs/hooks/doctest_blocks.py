@@ -1,0 +1,51 @@
+r"""Griffe extension for the library reference: a docstring's ``>>>`` examples become code blocks.
+
+satdoku's docstrings hold runnable examples as plain ``>>>`` lines (doctest runs them); in
+Markdown such lines would read as quotes, so each run of them, with its expected output, is
+fenced as a ``pycon`` block before mkdocstrings renders the docstring.
+
+>>> fence_examples("Say it.\n\n>>> 1 + 1\n2\n\nMore.").splitlines()[2:6]
+['```pycon', '>>> 1 + 1', '2', '```']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import griffe
+
+__all__ = ["DoctestBlocks", "fence_examples"]
+
+
+def fence_examples(text: str) -> str:
+    r"""Return ``text`` with each example (``>>>`` lines and their output) fenced as ``pycon``.
+
+    >>> fence_examples("a\n>>> x\n").splitlines()
+    ['a', '```pycon', '>>> x', '```']
+    """
+    out: list[str] = []
+    inside = False
+    fenced = False  # inside a code block the docstring fenced itself
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            fenced = not fenced
+        if not fenced and not inside and stripped.startswith(">>>"):
+            out.append("```pycon")
+            inside = True
+        elif inside and not stripped:
+            out.append("```")
+            inside = False
+        out.append(line)
+    if inside:
+        out.append("```")
+    return "\n".join(out)
+
+
+class DoctestBlocks(griffe.Extension):
+    """Fence the examples of every docstring griffe loads."""
+
+    def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
+        """Fence the examples of ``obj``'s docstring, if it has one."""
+        if obj.docstring is not None:
+            obj.docstring.value = fence_examples(obj.docstring.value)
