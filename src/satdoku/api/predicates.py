@@ -50,7 +50,7 @@ Predicate = Callable[[Puzzle], PredicateVerdict]
 
 
 def yes(solution: Puzzle) -> bool:
-    """Accept every grid (seed 000's ``yes``).
+    """Accept every grid (the Racket solver's ``yes``).
 
     >>> yes(Puzzle.from_rows([[1]]))
     True
@@ -59,7 +59,7 @@ def yes(solution: Puzzle) -> bool:
 
 
 def no(solution: Puzzle) -> Reject:
-    """Reject every grid, whatever its claims: the reason is empty (seed 000's ``no``).
+    """Reject every grid, whatever its claims: the reason is empty (the Racket solver's ``no``).
 
     >>> no(Puzzle.from_rows([[1]]))
     Reject(claims=(), absent=())
@@ -68,7 +68,7 @@ def no(solution: Puzzle) -> Reject:
 
 
 def diagonal_has_2(solution: Puzzle) -> bool | Reject:
-    """Accept a grid whose main diagonal holds a 2 (seed 000's ``diagonal-has-2?``).
+    """Accept a grid whose main diagonal holds a 2 (the Racket solver's ``diagonal-has-2?``).
 
     The reason of a rejection is that the diagonal's claims of 2 are all absent: any grid without
     a 2 on the main diagonal fails, so one clause excludes all of them.
@@ -87,7 +87,7 @@ def diagonal_has_2(solution: Puzzle) -> bool | Reject:
 
 
 def is_sudoku(solution: Puzzle) -> bool | Reject:
-    """Accept a grid whose boxes each hold every digit once (seed 000's ``sudoku?``).
+    """Accept a grid whose boxes each hold every digit once (the Racket solver's ``sudoku?``).
 
     Boxes are the most square r×c boxes of the side (3×3 for 9×9); rows and columns are not
     checked.  The reason of a rejection is one digit twice in one box: two claims.

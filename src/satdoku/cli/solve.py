@@ -45,7 +45,7 @@ EPILOG = """examples:
   satdoku solve puzzles.txt --explain    # unsolvable: the clashing givens and the rule steps
   satdoku solve puzzles.txt --backend stepper   # pure Python: the two rules + guessing
   satdoku solve puzzles.txt --no-native  # every puzzle through PySAT, none through the C engine
-  satdoku solve p.txt --latin --order reading --where diagonal-has-2   # seed 000's solve-latin
+  satdoku solve p.txt --latin --order reading --where diagonal-has-2  # the first in reading order
   satdoku solve puzzles.txt --all --limit 10 --json   # every solution (at most 10) per puzzle
   satdoku solve puzzles.txt --unique --json      # records get "unique": true/false
   satdoku solve big.txt --alphabet ABCDEFGHIJKLMNOPQRSTUVWXY --pretty

@@ -1,5 +1,5 @@
 """The JSON format: a grid as a list of rows (integers, 0 or null blank; or strings of symbols),
-or a list of grids; Racket lists of strings (the seeds' form) are read as the same JSON."""
+or a list of grids; Racket lists of strings are read as the same JSON."""
 
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ _RACKET_TOKEN = re.compile(r"""\s+|'|\(|\)|"(?:[^"\\]|\\.)*"|[^\s()"']+""")
 
 
 def racket_to_json(text: str) -> str:
-    """Rewrite a Racket (Lisp) list of strings, the seeds' form, as the same JSON list.
+    """Rewrite a Racket (Lisp) list of strings as the same JSON list.
 
     >>> racket_to_json(''''("??3?" "?3??")''')
     '["??3?", "?3??"]'

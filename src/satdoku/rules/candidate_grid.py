@@ -15,9 +15,10 @@ one mask, the house axiom "house h has one d" is bit ``d - 1`` across the house'
   :meth:`~CandidateGrid.place`, or a digit with no place in a house.
 
 Singles and elimination (:mod:`satdoku.rules.singles`), the counting search
-(:mod:`satdoku.rules.counting`) and the seed-000 port (:mod:`satdoku.rules.seed_solver`) all call
-it. The stepper's :class:`~satdoku.rules.propagator.Propagator` keeps per-axiom counts instead,
-because its trace records each axiom's rule in the order the counts reach it.
+(:mod:`satdoku.rules.counting`) and the Racket solver's port
+(:mod:`satdoku.rules.seed_solver`) all call it. The stepper's
+:class:`~satdoku.rules.propagator.Propagator` keeps per-axiom counts instead, because its trace
+records each axiom's rule in the order the counts reach it.
 """
 
 from __future__ import annotations

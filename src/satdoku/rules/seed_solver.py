@@ -1,9 +1,9 @@
-"""Seed 000's Latin-square solver, exactly: remove singles, then guess and backtrack.
+"""A Racket Latin-square solver, ported exactly: remove singles, then guess and backtrack.
 
 A board is a matrix whose cells are either a filled digit (an ``int``) or the increasing list of
 candidates still possible (a one-element list is a *Single*; ``[]`` is a contradiction).
 ``solve_latin(predicate, board)`` returns the first solution in reading order that the predicate
-accepts, or None (the seed's ``empty``) when there is none.
+accepts, or None (the Racket solver's ``empty``) when there is none.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def find_where(
 ) -> tuple[int, int] | None:
     """Return ``(column, row)`` of the first element in reading order satisfying the predicate.
 
-    Column first, as in seed 000; None when no element does.
+    Column first, as in the Racket solver; None when no element does.
 
     >>> find_where(lambda x: isinstance(x, list), [[1, 2, 3, 4], [4, 5, [3, 6], [1, 2]]])
     (2, 1)
@@ -114,7 +114,8 @@ def remove_singles(board: Board) -> Board:
     The board is not changed; the result has no Single left (it may hold ``[]``). The rules are
     those of :class:`~satdoku.rules.candidate_grid.CandidateGrid` on the Latin shape (rule 1 by
     :meth:`~satdoku.rules.candidate_grid.CandidateGrid.place`, which reports the new Singles);
-    the seed's order is kept by always filling the Single that comes first in reading order.
+    the Racket solver's order is kept by always filling the Single that comes first in reading
+    order.
 
     >>> remove_singles(strings_to_puzzle(["???", "?3?", "??2"]))
     [[1, 2, 3], [2, 3, 1], [3, 1, 2]]
@@ -189,7 +190,7 @@ def solve_latin(pred: Callable[[Solution], bool], board: Board) -> Solution | No
 
 
 def yes(solution: Any) -> bool:
-    """Accept anything (seed 000's ``yes``).
+    """Accept anything (the Racket solver's ``yes``).
 
     >>> yes(None)
     True
@@ -198,7 +199,7 @@ def yes(solution: Any) -> bool:
 
 
 def no(solution: Any) -> bool:
-    """Accept nothing (seed 000's ``no``).
+    """Accept nothing (the Racket solver's ``no``).
 
     >>> no([[1]])
     False
@@ -207,7 +208,7 @@ def no(solution: Any) -> bool:
 
 
 def diagonal_has_2(p: Sequence[Sequence[int]]) -> bool:
-    """Tell whether the main diagonal holds a 2 (seed 000's ``diagonal-has-2?``).
+    """Tell whether the main diagonal holds a 2 (the Racket solver's ``diagonal-has-2?``).
 
     >>> diagonal_has_2([[3, 2, 1], [2, 1, 3], [1, 3, 1]])
     False
@@ -216,7 +217,7 @@ def diagonal_has_2(p: Sequence[Sequence[int]]) -> bool:
 
 
 def is_sudoku(p: Sequence[Sequence[int]]) -> bool:
-    """Tell whether each 3x3 sub-square of a 9x9 grid holds 1..9 (seed 000's ``sudoku?``).
+    """Tell whether each 3x3 sub-square of a 9x9 grid holds 1..9 (the Racket solver's ``sudoku?``).
 
     Rows and columns are not checked: that is the Latin-square part.
 

@@ -9,7 +9,7 @@ candidate covers taken from the axioms, where each claim of a base lies in a kno
 * naked: the cell axioms of one house's cells, covered by that house's digit axioms (naked pair,
   triple, quad);
 * hidden: one house's digit axioms, covered by the cell axioms of its cells (hidden subsets; the
-  seed's twins are the hidden pair);
+  the rule set's twins are the hidden pair);
 * fish: one digit's axioms over houses of one kind, covered by that digit's axioms over houses of
   another kind: locked candidates (k = 1, pointing and claiming), X-wing, swordfish, jellyfish
   (rows and columns), and their franken forms (boxes, regions or diagonals among the houses).

@@ -4,7 +4,7 @@ Elimination is rule 1; lone cell is rule 2 on a cell axiom; lone ranger is rule 
 axiom. The third rule, set logic (:mod:`satdoku.rules.set_logic`), is named by the community's
 words for its kinds and sizes: locked candidates (k = 1), naked and hidden pairs, triples and
 quads, X-wing, swordfish and jellyfish (and their "franken" forms, whose houses include boxes or
-regions). Twins (two digits confined to the same two cells of a house, seed 002) is the hidden
+regions). Twins (two digits confined to the same two cells of a house) is the hidden
 pair, kept under its own name. All but rules 1 and 2 are off by default.
 """
 
@@ -262,7 +262,7 @@ def find_twins(candidates: Sequence[Collection[int]]) -> list[Twin]:
     """Return the twins of one house, given each cell's candidates, that remove some candidate.
 
     A digit counts when it appears in exactly two cells; two such digits in the same two cells
-    are twins (seed 002, Figure 5).
+    are twins.
 
     >>> row = [{1, 2, 4}, {3}, {3, 4}, {3, 5, 7}, {6}, {5, 6, 7}, {1, 2, 8}, {8, 9, 1}, {2}]
     >>> find_twins(row)

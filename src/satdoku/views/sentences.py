@@ -2,8 +2,8 @@
 
 The stepper records variables only; the words are made on demand from a step and the shape,
 in the puzzle's own symbols (a 16x16 read with letters says ``A``, not 10, in claims and in
-axiom names alike). With ``terms=True`` a sentence also names the step by the course's words
-(seed 002: elimination, lone cell, lone ranger, twins) and set logic by the community's.
+axiom names alike). With ``terms=True`` a sentence also names the step by its teaching name
+(elimination, lone cell, lone ranger, twins) and set logic by the community's.
 
 >>> from satdoku.io.line import parse_line
 >>> from satdoku.rules.propagator import propagation
@@ -105,7 +105,7 @@ def technique_name(technique: Technique, kind: str | None = None) -> str:
 def set_sentence(step: Step, alphabet: Alphabet = Alphabet(), *, terms: bool = False) -> str:
     """Say what a set-logic step does: its technique, bases and covers, and the claims made false.
 
-    With ``terms``, a hidden pair also says it is the seed's twins.
+    With ``terms``, a hidden pair also says it is the rule set's twins.
 
     >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.search import trace
@@ -143,7 +143,7 @@ def set_sentence(step: Step, alphabet: Alphabet = Alphabet(), *, terms: bool = F
 
 
 def _rule_name(step: Step, terms: bool) -> str:
-    """Return ``rule 1`` / ``rule 2``, with the course's term when asked."""
+    """Return ``rule 1`` / ``rule 2``, with the teaching name when asked."""
     technique = step.technique
     if not terms or technique is None:
         return f"rule {step.rule.value}"
@@ -160,7 +160,7 @@ def sentence(
 ) -> str:
     """Say what a step does, citing its rule and axiom, in r1c1 notation and the puzzle's symbols.
 
-    ``terms`` adds the course's name of the step (elimination, lone cell, lone ranger, twins);
+    ``terms`` adds the teaching name of the step (elimination, lone cell, lone ranger, twins);
     ``candidates`` (a guess's cell candidates just before it) lets a guess name its alternatives.
 
     >>> from satdoku.io.line import parse_line
@@ -220,7 +220,7 @@ def sentence(
 
 
 def _twins(step: Step, shape: Shape | None, alphabet: Alphabet, decided: list[str]) -> str:
-    """Say what a twins step (seed 002's hidden pair, one cell at a time) does."""
+    """Say what a twins step (a hidden pair, one cell at a time) does."""
     assert step.detail is not None
     n = step.n
     index, d1, d2 = step.detail

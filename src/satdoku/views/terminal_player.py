@@ -1,7 +1,7 @@
 """Play a trace in a terminal with rich: the board with pencil marks, redrawn in place per step.
 
 Each frame shows the step just applied (the state after ``steps[:k]``, replayed from the steps,
-nothing recomputed): a title, the sentence of the step with its rule, the course's name of it
+nothing recomputed): a title, the sentence of the step with its rule, the teaching name of it
 and its depth, the board (:mod:`satdoku.views.terminal_board`, rows and columns numbered, in the
 roomiest layout of :mod:`satdoku.views.terminal_layout` that fits the console), in the compact
 layout the claims the step made false, and a legend. On a terminal the keys steer the play
