@@ -856,7 +856,7 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
     lines += [
         "## Scale: big grids and Latin squares",
         "",
-        "The issue puts the hard region of Latin-square completion at about 42 % of the "
+        "The hard region of Latin-square completion is put at about 42 % of the "
         "cells given (the literature on quasigroups with holes puts the peak at about 42 % "
         "*holes*); 42 % given is what is measured here.",
         "",
@@ -958,7 +958,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--tdoku",
         action="store_true",
-        help="only the section against tdoku (the speed issue's ratios, speed16.py), printed",
+        help="only the section against tdoku (speed16.py), printed",
     )
     args = parser.parse_args(argv)
     if args.child:

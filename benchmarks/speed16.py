@@ -269,7 +269,7 @@ def report(res: dict[str, Any]) -> str:
     ours, theirs = count["in_process"]
     out += [
         "",
-        f"Counting the issue's 16-given puzzle ({COUNT_SOLUTIONS:,} solutions): `satdoku count` "
+        f"Counting the 16-given puzzle of {COUNT_SOLUTIONS:,} solutions: `satdoku count` "
         f"(fresh process) {count['cli_cpu']:.2f} s CPU, {count['cli_wall']:.2f} s wall (target "
         f"< 0.5 s); in-process `satdoku.count` {ours:.3f} s against tdoku's {theirs:.3f} s: "
         f"**{ours / theirs:.1f}x** tdoku's time (target <= 3x).",
