@@ -1,10 +1,12 @@
-"""The shell examples of the README and the docs pages: every ``satdoku COMMAND --option`` they
-show is an option of that command, and every console example that shows its output prints it.
+"""The examples of the README and the docs pages: every ``satdoku COMMAND --option`` they show
+is an option of that command, every console example that shows its output prints it, and every
+module, name and file of the project they name exists.
 
 (The Python examples run as doctests: ``--doctest-glob`` in pyproject.toml.)"""
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import shlex
@@ -143,3 +145,34 @@ def test_a_console_example_prints_what_it_shows(
     )
     assert done.returncode == 0, f"{where}: {command}\n{done.stderr}"
     assert done.stdout.rstrip("\n") == output, f"{where}: {command}"
+
+
+NAMED = re.compile(r"`((?:tests|benchmarks|src/satdoku)/[\w/.-]+\.\w+|satdoku(?:\.\w+)+)")
+
+
+def _resolves(dotted: str) -> bool:
+    """Whether ``satdoku.a.b`` names a module, or an attribute of one."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if not hasattr(found, part):
+                return False
+            found = getattr(found, part)
+        return True
+    return False
+
+
+def test_every_module_name_and_file_a_page_names_exists() -> None:
+    missing = []
+    for path in PAGES:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for name in NAMED.findall(line):
+                there = (REPO / name).exists() if "/" in name else _resolves(name)
+                if not there:
+                    missing.append(f"{path.relative_to(REPO)}:{number}: {name}")
+    assert not missing, "names the code does not have:\n" + "\n".join(missing)
+    assert not _resolves("satdoku.rules.no_such_module") and _resolves("satdoku.api.space.backbone")
