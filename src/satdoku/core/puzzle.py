@@ -158,7 +158,8 @@ class Puzzle:
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], shape: Shape | None = None) -> Puzzle:
-        """Build a puzzle from rows of digits (0 blank); the shape defaults to Sudoku of that size.
+        """Build a puzzle from rows of digits (0 blank); the shape defaults to the side's own
+        (:meth:`Shape.of_side`: Sudoku, or Latin when no box tiles the side).
 
         >>> Puzzle.from_rows([[1, 0], [0, 0]], Shape.latin(2)).cells
         (1, 0, 0, 0)
@@ -167,7 +168,7 @@ class Puzzle:
         for r, row in enumerate(rows):
             if len(row) != n:
                 raise InputError(f"row {r + 1} has {len(row)} cells, expected {n}")
-        return cls(shape or Shape.sudoku(n), tuple(int(d) for row in rows for d in row))
+        return cls(shape or Shape.of_side(n), tuple(int(d) for row in rows for d in row))
 
     @property
     def n(self) -> int:
