@@ -96,7 +96,7 @@ _HOMES = {
 """Where each public name lives: importing ``satdoku`` loads none of them (the command line
 starts in a few milliseconds); the first use of a name loads its module."""
 
-_VIEWS = ("views.notebook", "views.svg")
+_VIEWS = ("views.notebook", "views.svg", "views.text_boards")
 """The package's own notebook pictures, registered with ``core.display`` when first drawn."""
 
 

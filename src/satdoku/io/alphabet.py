@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.errors import InputError
+from ..core.puzzle import DEFAULT_SYMBOLS
 
 __all__ = [
     "DEFAULT_BLANKS",
@@ -15,9 +16,6 @@ __all__ = [
     "alphabet_of",
     "zero_blank_error",
 ]
-
-DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-"""Symbols of digits 1..35: 1-9 then A-Z (case-insensitive)."""
 
 
 DEFAULT_BLANKS = ".0?_"

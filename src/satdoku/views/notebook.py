@@ -87,9 +87,11 @@ def trace_html(
     >>> "sandbox=\\"allow-scripts\\"" in trace_html(trace(parse_line("1...")))
     True
     """
-    record: Mapping[str, Any] = trace
-    if isinstance(trace, Trace):
-        record = trace_record(trace, alphabet_of(alphabet, trace.puzzle.symbols))
+    record: Mapping[str, Any] = (
+        trace_record(trace, alphabet_of(alphabet, trace.puzzle.symbols))
+        if isinstance(trace, Trace)
+        else trace
+    )
     n = int(record["n"])
     page = render_trace_html(record, title)
     return embed_page(page, frame_height(n) if height is None else height, title)
