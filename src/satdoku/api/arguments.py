@@ -109,26 +109,32 @@ def shape_of(value: object = None, box: tuple[int, int] | str | None = None) -> 
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if isinstance(value, str):
-        try:
-            header = parse_header("# shape: " + value)
-        except InputError as err:
-            raise InputError(f"shape {value!r}: {err.message.removeprefix('shape line: ')}") from None
-        assert header is not None
-        if header.side is None:
-            raise InputError(f"shape {value!r} names no size: say one, e.g. '{value} 9'")
         if boxes is not None:
             raise InputError(f"give the box in the words ('{value} box 3x3') or box=, not both")
-        return header.options.shape_for(header.side)
+        return _shape_of_words(value)
     if value is None:
         if boxes is None:
-            raise InputError("give a shape: a size (9), a Shape, words ('sudoku 6 box 3x2') or box=")
+            raise InputError(
+                "give a shape: a size (9), a Shape, words ('sudoku 6 box 3x2') or box="
+            )
         return Shape.sudoku(boxes[0] * boxes[1], boxes)
     if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise InputError(
-            f"expected a shape: a size (9), a Shape or words ('latin 7'), got {type(value).__name__}"
-        )
+        kind = type(value).__name__
+        raise InputError(f"expected a shape: a size (9), a Shape or words ('latin 7'), got {kind}")
     n = operator.index(value)
     return Shape.of_side(n) if boxes is None else Shape.sudoku(n, boxes)
+
+
+def _shape_of_words(words: str) -> Shape:
+    """Return the shape words name as a shape line says them (``sudoku 6 box 3x2``)."""
+    try:
+        header = parse_header("# shape: " + words)
+    except InputError as err:
+        raise InputError(f"shape {words!r}: {err.message.removeprefix('shape line: ')}") from None
+    assert header is not None
+    if header.side is None:
+        raise InputError(f"shape {words!r} names no size: say one, e.g. '{words} 9'")
+    return header.options.shape_for(header.side)
 
 
 def _pair(box: object) -> tuple[int, int]:

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 from ..backends.constraint_sat import OutOfLimits, constrained_solutions
 from ..core.limits import Limits
-from ..core.solution import Solution
 from ..core.puzzle import Grid, Puzzle
+from ..core.solution import Solution
 from .count_result import Count
 from .predicates import Predicate, PredicateWork, judge
 from .question import SearchTimeout

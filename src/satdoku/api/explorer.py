@@ -27,9 +27,9 @@ from ..backends.strategy import Strategy
 from ..cnf.encodings import Encoding
 from ..core.houses_only import houses_only
 from ..core.limits import Limits
-from ..core.solution import Solution
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
+from ..core.solution import Solution
 from ..rules.counting import DeadlinePassed, completions, count_completions
 from .arguments import predicate_of, puzzle_of
 from .constrained_space import constrained_count, constrained_grids

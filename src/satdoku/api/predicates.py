@@ -22,9 +22,9 @@ from ..core.claims import Claim
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.reasons import Reject
-from ..core.solution import Solution
 from ..core.results import MAX_BLOCKED
 from ..core.shape import default_box
+from ..core.solution import Solution
 
 __all__ = [
     "Reject",
