@@ -44,10 +44,11 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .api.rating import rate
     from .api.solve import solve
     from .api.space import count, is_unique, solutions
-    from .api.writers import format_line, format_pretty, format_puzzles, is_solution, write_dimacs
+    from .api.writers import format_line, format_pretty, format_puzzles, is_solution
     from .backends.sat import SatBackend
     from .backends.stepper import StepperBackend
     from .cnf.dimacs_read import read_dimacs
+    from .cnf.dimacs_write import write_dimacs
     from .core.claims import Claim
     from .core.errors import InputError
     from .core.limits import Limits
@@ -89,7 +90,7 @@ _HOMES = {
     "solutions": "api.space",
     "solve": "api.solve",
     "trace": "rules.search",
-    "write_dimacs": "api.writers",
+    "write_dimacs": "cnf.dimacs_write",
 }
 """Where each public name lives: importing ``satdoku`` loads none of them (the command line
 starts in a few milliseconds); the first use of a name loads its module."""

@@ -1,20 +1,17 @@
 """The public writers and checker of grids, taking a grid in any form.
 
-``satdoku.format_line``, ``format_pretty``, ``format_puzzles``, ``is_solution`` and
-``write_dimacs`` take what :func:`satdoku.solve` takes and what it returns: a Solution, a Result, a
-Puzzle, a string, rows or an array, read by :func:`satdoku.api.arguments.grid_of` (with a Shape or
-a puzzle to read bare cells by). They write in the puzzle's own symbols unless ``alphabet`` (an
-Alphabet or its symbols) says others; the functions of :mod:`satdoku.io` and :mod:`satdoku.cnf`
-they call take exact values only.
+``satdoku.format_line``, ``format_pretty``, ``format_puzzles`` and ``is_solution`` take what
+:func:`satdoku.solve` takes and what it returns: a Solution, a Result, a Puzzle, a string, rows or
+an array, read by :func:`satdoku.api.arguments.grid_of` (with a Shape or a puzzle to read bare
+cells by). They write in the puzzle's own symbols unless ``alphabet`` (an
+Alphabet or its symbols) says others; the functions of :mod:`satdoku.io` and :mod:`satdoku.core`
+they call take exact values only (``write_dimacs`` converts in :mod:`satdoku.cnf` itself).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cnf.dimacs_write import Givens
-from ..cnf.dimacs_write import write_dimacs as dimacs_text
-from ..cnf.encodings import Encoding
 from ..core.checker import is_solution as keeps_every_rule
 from ..core.puzzle import Puzzle
 from ..core.results import Result
@@ -26,7 +23,7 @@ from ..io.line import format_line as line_text
 from ..io.writing import format_puzzles as puzzles_text
 from .arguments import grid_of, puzzle_of
 
-__all__ = ["format_line", "format_pretty", "format_puzzles", "is_solution", "write_dimacs"]
+__all__ = ["format_line", "format_pretty", "format_puzzles", "is_solution"]
 
 
 def _grid_and_alphabet(
@@ -100,35 +97,3 @@ def is_solution(solution: object, puzzle: object = None) -> bool:
     if isinstance(solution, tuple) and not isinstance(solution, Solution):
         return keeps_every_rule(solution, frame)  # cells as they are: a wrong length is False
     return keeps_every_rule(grid_of(solution, frame.shape).cells, frame)
-
-
-def write_dimacs(
-    puzzle: object,
-    encoding: Encoding = Encoding(),
-    *,
-    givens: Givens | str = Givens.UNITS,
-    simplify: bool = False,
-    names: bool = False,
-    alphabet: Alphabet | str | None = None,
-    source: str | None = None,
-    index: int = 0,
-    line: int | None = None,
-) -> str:
-    """Return the DIMACS text of a puzzle (in any form; see :func:`satdoku.cnf.dimacs_write`).
-
-    >>> write_dimacs("1...............").splitlines()[-1]  # the given, a unit clause
-    '1 0'
-    """
-    read = puzzle_of(puzzle)
-    symbols = alphabet_of(alphabet, read.symbols)
-    return dimacs_text(
-        read,
-        encoding,
-        givens=givens,
-        simplify=simplify,
-        names=names,
-        alphabet=symbols,
-        source=source,
-        index=index,
-        line=line,
-    )
