@@ -75,7 +75,7 @@ def format_puzzles(puzzles: Iterable[object], alphabet: Alphabet | str | None = 
     '1...............\\n................\\n'
     """
     grids = [grid_of(p) for p in puzzles]
-    return puzzles_text(grids, None if alphabet is None else alphabet_of(alphabet))
+    return puzzles_text(grids, alphabet)
 
 
 def is_solution(solution: object, puzzle: object = None) -> bool:

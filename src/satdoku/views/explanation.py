@@ -14,7 +14,9 @@ from .trace_json import step_record
 __all__ = ["explanation_lines", "explanation_record", "annotated"]
 
 
-def explanation_lines(explanation: Explanation, alphabet: Alphabet | None = None) -> list[str]:
+def explanation_lines(
+    explanation: Explanation, alphabet: Alphabet | str | None = None
+) -> list[str]:
     """Say it for people: the clashing givens, then each rule step (r1c1 notation).
 
     The digits are in ``alphabet``, by default the symbols the puzzle was read with.
@@ -47,7 +49,7 @@ def explanation_lines(explanation: Explanation, alphabet: Alphabet | None = None
 
 
 def explanation_record(
-    explanation: Explanation, alphabet: Alphabet | None = None
+    explanation: Explanation, alphabet: Alphabet | str | None = None
 ) -> dict[str, Any]:
     """Return the JSON fields of an explanation: conflict, minimal, steps (with text).
 

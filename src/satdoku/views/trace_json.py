@@ -112,7 +112,7 @@ def step_record(
     return record
 
 
-def trace_record(trace: Trace, alphabet: Alphabet | None = None) -> dict[str, Any]:
+def trace_record(trace: Trace, alphabet: Alphabet | str | None = None) -> dict[str, Any]:
     """Return the JSON record of a whole trace: steps, status, solution, and the puzzle's shape.
 
     ``alphabet`` by default is the symbols the puzzle was read with.
