@@ -7,6 +7,7 @@ solution ``solve`` returned handed to ``format_line``, a file name for ``read_pu
 from __future__ import annotations
 
 import json
+import pickle
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -143,6 +144,8 @@ def test_solve_and_a_predicate_see_one_solution_type() -> None:
     assert plain.shape == Shape.sudoku(9) and plain.puzzle == satdoku.parse_puzzle(S9)
     assert str(plain).splitlines()[0] == "5 3 4 | 6 7 8 | 9 1 2"
     assert all(type(s) is satdoku.Solution for s in satdoku.solutions(S4, limit=3))
+    copied = pickle.loads(pickle.dumps(plain))  # to and from worker processes
+    assert type(copied) is satdoku.Solution and copied.puzzle == plain.puzzle
 
 
 def test_puzzles_and_results_print_as_boards_in_their_own_symbols() -> None:

@@ -226,7 +226,8 @@ class Puzzle:
         line = ""
         if n < len(symbols):
             text = "".join(symbols[d] for d in self.cells[:_SHOWN])
-            line = f", {text + ('...' if len(self.cells) > _SHOWN else '')!r}"
+            cut = f" (the first {_SHOWN} of {n * n} cells)" if n * n > _SHOWN else ""
+            line = f", {text!r}{cut}"
         givens = n * n - self.blanks()
         return f"Puzzle({self.shape.describe()}: {givens} givens{rules}{line})"
 
