@@ -78,6 +78,14 @@ NATURAL_CALLS: dict[str, tuple[Callable[[], object], object]] = {
     "is_solution(solve(...))": (lambda: satdoku.is_solution(satdoku.solve(S9)), True),
     "is_solution(text, puzzle text)": (lambda: satdoku.is_solution(S9_SOLVED, S9), True),
     "write_dimacs(text)": (lambda: satdoku.write_dimacs(S4).splitlines()[-1], "1 0"),
+    "trace(solve(...)) keeps its puzzle's symbols": (
+        lambda: (
+            satdoku.trace(
+                satdoku.solve(satdoku.parse_puzzle("A" + "." * 15, "ABCD"))
+            ).puzzle.symbols
+        ),
+        "ABCD",
+    ),
     "hint(solve(...)) keeps its puzzle's symbols": (
         lambda: satdoku.hint(satdoku.solve(satdoku.parse_puzzle("A" + "." * 15, "ABCD"))).alphabet,
         Alphabet("ABCD"),

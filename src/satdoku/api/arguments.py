@@ -23,7 +23,6 @@ from ..core.limits import MAX_CONFLICTS, MAX_SECONDS, Limits
 from ..core.puzzle import Puzzle
 from ..core.results import Result
 from ..core.shape import Shape
-from ..core.solution import Solution
 from ..io.header import parse_box, parse_header
 from ..io.reading import parse_puzzle
 from .predicates import PREDICATES, Predicate, predicate_named
@@ -37,15 +36,13 @@ OPTIONS = ("solver", "encoding", "strategy", "limits", "native", "timeout", "con
 def puzzle_of(value: object) -> Puzzle:
     """Return the puzzle a value stands for (a Puzzle as it is), or raise InputError.
 
-    A Solution stands for the filled puzzle, with the shape and symbols of the one it solves.
+    A Solution stands for the filled puzzle (:func:`~satdoku.io.reading.parse_puzzle`).
 
     >>> puzzle_of([[1, 0], [0, 0]]).cells
     (1, 0, 0, 0)
     """
     if type(value) is Puzzle:
         return value
-    if isinstance(value, Solution):
-        return value.as_puzzle()
     return parse_puzzle(value)
 
 

@@ -19,6 +19,7 @@ from itertools import chain
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle, array_values, digits_of
 from ..core.shape import Shape
+from ..core.solution import Solution
 from .alphabet import DEFAULT_SYMBOLS, Alphabet, alphabet_of
 from .entries import Entry
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
@@ -315,7 +316,8 @@ def parse_puzzle(
     """Parse one puzzle: a string in any format (line, grid, tokens, JSON), rows, or an array.
 
     Besides text it takes what a notebook holds: a list of rows of integers (0 blank), a list
-    of row strings, n*n integers, a NumPy array (n x n or flat), or a Puzzle (returned as is).
+    of row strings, n*n integers, a NumPy array (n x n or flat), a Puzzle (returned as is), or a
+    Solution (the filled puzzle, with the shape, symbols and rules of the one it solves).
     A game ID of Simon Tatham's collection (``keen:4:...``; bare with ``game`` given) is read
     with its constraints. ``alphabet`` is an Alphabet or its symbols (``"0123456789ABCDEF"``).
 
@@ -338,6 +340,8 @@ strings), n*n integers or a NumPy array, got dict
     """
     if isinstance(text, Puzzle):
         return text
+    if isinstance(text, Solution):
+        return text.as_puzzle()
     alphabet = alphabet_of(alphabet)
     if not isinstance(text, str):
         if game is not None:
