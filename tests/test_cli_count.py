@@ -67,7 +67,7 @@ def test_count_bad_line_is_invalid_and_the_batch_goes_on(
     first, second = records(captured.out)
     assert first["status"] == "invalid" and first["count"] is None and not first["complete"]
     assert first["line"] == 1 and "error" in first
-    assert second == {"index": 1, "count": 288, "complete": True, "status": "counted"}
+    assert second == {"index": 1, "count": 288, "complete": True, "status": "counted", "line": 2}
     assert "p.txt:1" in captured.err
 
 

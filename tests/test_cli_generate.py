@@ -183,7 +183,7 @@ def test_only_the_puzzles_that_met_the_wish_are_printed(
         (["--size", "0"], "--size"),
         (["--size", "300"], "--size"),
         (["--givens", "82"], "--givens"),
-        (["--box", "2x2"], "does not tile"),
+        (["--box", "2x2", "--size", "9"], "does not tile"),
         (["--level", "impossible"], "invalid choice"),
         (["--symmetry", "spiral"], "invalid choice"),
         (["--seed", "-1"], "--seed"),

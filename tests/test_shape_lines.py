@@ -283,7 +283,7 @@ def test_the_library_writes_puzzles_and_solutions_that_read_back_as_written(
     assert read == [puzzle, Puzzle(puzzle.shape, solution)]
     assert satdoku.format_puzzles([Puzzle(Shape.sudoku(9), (0,) * 81)]) == "." * 81 + "\n"
     with pytest.raises(InputError, match="different shapes"):
-        satdoku.format_puzzles([puzzle, Puzzle(Shape.sudoku(puzzle.n), puzzle.cells)])
+        satdoku.format_puzzles([puzzle, Puzzle(Shape.of_side(puzzle.n), puzzle.cells)])
 
 
 def test_generate_says_the_shape_above_held_back_puzzles_too(

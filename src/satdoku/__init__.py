@@ -44,22 +44,20 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .api.rating import rate
     from .api.solve import solve
     from .api.space import count, is_unique, solutions
+    from .api.writers import format_line, format_pretty, format_puzzles, is_solution
     from .backends.sat import SatBackend
     from .backends.stepper import StepperBackend
     from .cnf.dimacs_read import read_dimacs
     from .cnf.dimacs_write import write_dimacs
-    from .core.checker import is_solution
     from .core.claims import Claim
     from .core.errors import InputError
     from .core.limits import Limits
     from .core.puzzle import Puzzle
     from .core.results import Result, Status
     from .core.shape import Shape
+    from .core.solution import Solution
     from .io.alphabet import Alphabet
-    from .io.grid import format_pretty
-    from .io.line import format_line
     from .io.reading import parse_puzzle, read_puzzles
-    from .io.writing import format_puzzles
     from .rules.search import Trace, trace
 
 _HOMES = {
@@ -72,17 +70,18 @@ _HOMES = {
     "Result": "core.results",
     "SatBackend": "backends.sat",
     "Shape": "core.shape",
+    "Solution": "core.solution",
     "Status": "core.results",
     "StepperBackend": "backends.stepper",
     "Trace": "rules.search",
     "count": "api.space",
     "explain": "api.explain",
-    "format_line": "io.line",
-    "format_pretty": "io.grid",
-    "format_puzzles": "io.writing",
+    "format_line": "api.writers",
+    "format_pretty": "api.writers",
+    "format_puzzles": "api.writers",
     "generate": "api.generate",
     "hint": "api.hint",
-    "is_solution": "core.checker",
+    "is_solution": "api.writers",
     "is_unique": "api.space",
     "parse_puzzle": "io.reading",
     "rate": "api.rating",
@@ -96,7 +95,7 @@ _HOMES = {
 """Where each public name lives: importing ``satdoku`` loads none of them (the command line
 starts in a few milliseconds); the first use of a name loads its module."""
 
-_VIEWS = ("views.notebook", "views.svg")
+_VIEWS = ("views.notebook", "views.svg", "views.text_boards")
 """The package's own notebook pictures, registered with ``core.display`` when first drawn."""
 
 
@@ -131,6 +130,7 @@ __all__ = [
     "Result",
     "SatBackend",
     "Shape",
+    "Solution",
     "Status",
     "StepperBackend",
     "Trace",

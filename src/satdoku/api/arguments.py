@@ -1,7 +1,10 @@
 """What the library's functions take: any form of a puzzle, and the options the CLI takes.
 
 A puzzle may be a :class:`~satdoku.core.puzzle.Puzzle`, a string in any format, rows (lists of
-integers or strings), n*n integers or a NumPy array (:func:`satdoku.io.reading.parse_puzzle`).
+integers or strings), n*n integers or a NumPy array (:func:`satdoku.io.reading.parse_puzzle`). A
+grid to write or check may also be a :class:`~satdoku.core.solution.Solution` or a
+:class:`~satdoku.core.results.Result`, with a shape or puzzle to read it by. A shape may be a
+:class:`~satdoku.core.shape.Shape`, a size, or words (``"sudoku 6 box 3x2"``), with ``box=``.
 ``where`` may name a predicate as ``--where`` does; ``timeout=`` and ``conflicts=`` are the
 limits ``--timeout`` and ``--conflicts`` set. Bad values are input errors, not AttributeErrors
 deep inside a solver.
@@ -18,10 +21,13 @@ from ..cnf.encodings import Encoding
 from ..core.errors import InputError
 from ..core.limits import MAX_CONFLICTS, MAX_SECONDS, Limits
 from ..core.puzzle import Puzzle
+from ..core.results import Result
+from ..core.shape import Shape
+from ..io.header import parse_box, parse_header
 from ..io.reading import parse_puzzle
 from .predicates import PREDICATES, Predicate, predicate_named
 
-__all__ = ["OPTIONS", "options_of", "predicate_of", "puzzle_of"]
+__all__ = ["OPTIONS", "grid_of", "options_of", "predicate_of", "puzzle_of", "shape_of"]
 
 OPTIONS = ("solver", "encoding", "strategy", "limits", "native", "timeout", "conflicts")
 """The keyword options of solve, count, solutions and is_unique (besides where, order, limit)."""
@@ -30,12 +36,112 @@ OPTIONS = ("solver", "encoding", "strategy", "limits", "native", "timeout", "con
 def puzzle_of(value: object) -> Puzzle:
     """Return the puzzle a value stands for (a Puzzle as it is), or raise InputError.
 
+    A Solution stands for the filled puzzle (:func:`~satdoku.io.reading.parse_puzzle`).
+
     >>> puzzle_of([[1, 0], [0, 0]]).cells
     (1, 0, 0, 0)
     """
     if type(value) is Puzzle:
         return value
     return parse_puzzle(value)
+
+
+def grid_of(value: object, context: Shape | Puzzle | object | None = None) -> Puzzle:
+    """Return a grid (a solution, a puzzle) as a Puzzle: what writers and checkers read.
+
+    ``value`` is anything :func:`puzzle_of` takes, a Solution or a Result; ``context`` (a
+    Shape, or a puzzle in any form) gives the shape, symbols and rules to read its cells by.
+
+    >>> grid_of((1, 2, 2, 1), Shape.latin(2)).shape.describe()
+    '2x2 latin square'
+    >>> grid_of("12.............." , "1..............2").cells[:3]
+    (1, 2, 0)
+    """
+    if isinstance(value, Result):
+        value = _grid_of_result(value)
+    if context is None:
+        return puzzle_of(value)
+    grid = puzzle_of(value)
+    if isinstance(context, Shape):
+        return Puzzle(context, grid.cells, grid.symbols)
+    frame = puzzle_of(context)
+    cells = grid.cells
+    if len(cells) != len(frame.cells):
+        raise InputError(
+            f"the grid has {len(cells)} cells, its puzzle {len(frame.cells)} "
+            f"(a {frame.shape.describe()})"
+        )
+    return frame.with_cells(cells)
+
+
+def _grid_of_result(result: Result) -> object:
+    """Return a result's solution (with its puzzle when known), else its puzzle."""
+    if result.puzzle is None:
+        if result.solution is None:
+            raise InputError(f"this {result.status.value} result holds no grid")
+        return result.solution
+    return result.puzzle if result.solution is None else result.puzzle.with_cells(result.solution)
+
+
+def shape_of(value: object = None, box: tuple[int, int] | str | None = None) -> Shape:
+    """Return the shape a value is or names: a Shape, a size, or words as a shape line says them.
+
+    A size alone is the side's own shape (Sudoku with the most square boxes; Latin when no box
+    tiles it); ``box`` (``(3, 2)`` or ``"3x2"``) gives the boxes, and alone the size.
+
+    >>> shape_of(9).describe(), shape_of(7).describe(), shape_of(box="3x2").describe()
+    ('9x9 sudoku, 3x3 boxes', '7x7 latin square', '6x6 sudoku, 3x2 boxes')
+    >>> shape_of("latin 5").describe(), shape_of("sudoku 9 diagonals").describe()
+    ('5x5 latin square', '9x9 sudoku, 3x3 boxes, diagonals')
+    >>> shape_of("big")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: shape 'big': it names no kind (sudoku, latin, jigsaw): ...
+    """
+    boxes = parse_box(box) if isinstance(box, str) else None if box is None else _pair(box)
+    if isinstance(value, Shape):
+        if boxes is not None and tuple(boxes) != value.box:
+            raise InputError(f"box={box!r} disagrees with the shape given, a {value.describe()}")
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, str):
+        if boxes is not None:
+            raise InputError(f"give the box in the words ('{value} box 3x3') or box=, not both")
+        return _shape_of_words(value)
+    if value is None:
+        if boxes is None:
+            raise InputError(
+                "give a shape: a size (9), a Shape, words ('sudoku 6 box 3x2') or box="
+            )
+        return Shape.sudoku(boxes[0] * boxes[1], boxes)
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        kind = type(value).__name__
+        raise InputError(f"expected a shape: a size (9), a Shape or words ('latin 7'), got {kind}")
+    n = operator.index(value)
+    return Shape.of_side(n) if boxes is None else Shape.sudoku(n, boxes)
+
+
+def _shape_of_words(words: str) -> Shape:
+    """Return the shape words name as a shape line says them (``sudoku 6 box 3x2``)."""
+    try:
+        header = parse_header("# shape: " + words)
+    except InputError as err:
+        raise InputError(f"shape {words!r}: {err.message.removeprefix('shape line: ')}") from None
+    assert header is not None
+    if header.side is None:
+        raise InputError(f"shape {words!r} names no size: say one, e.g. '{words} 9'")
+    return header.options.shape_for(header.side)
+
+
+def _pair(box: object) -> tuple[int, int]:
+    """Return a box given as two whole numbers (rows, columns), or raise InputError."""
+    if isinstance(box, (tuple, list)) and len(box) == 2:
+        try:
+            return operator.index(box[0]), operator.index(box[1])
+        except TypeError:
+            pass
+    raise InputError(f"box: expected (rows, columns) or 'RxC', got {box!r}")
 
 
 def predicate_of(where: Predicate | str | None) -> Predicate | None:

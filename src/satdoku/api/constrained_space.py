@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from ..backends.constraint_sat import OutOfLimits, constrained_solutions
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
+from ..core.solution import Solution
 from .count_result import Count
 from .predicates import Predicate, PredicateWork, judge
 from .question import SearchTimeout
@@ -37,7 +38,7 @@ def constrained_grids(
     """
     try:
         for grid in constrained_solutions(puzzle, solver, limits):
-            reject = judge(where, puzzle.with_cells(grid)) if where is not None else None
+            reject = judge(where, Solution(grid, puzzle)) if where is not None else None
             if reject is None:
                 yield grid
             else:

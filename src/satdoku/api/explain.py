@@ -178,7 +178,7 @@ class Explainer:
     def _finish(self, puzzle: Puzzle, core: Sequence[int], *, minimal: bool) -> Explanation:
         n = puzzle.n
         conflict = tuple(claim_of(v, n) for v in core)
-        sub = Puzzle(puzzle.shape, _cells_of(conflict, n))
+        sub = Puzzle(puzzle.shape, _cells_of(conflict, n), puzzle.symbols)
         return Explanation(puzzle, conflict, rule_chain(sub), minimal)
 
     def explain_result(self, result: Result) -> Explanation | None:

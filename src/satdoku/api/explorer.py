@@ -29,6 +29,7 @@ from ..core.houses_only import houses_only
 from ..core.limits import Limits
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
+from ..core.solution import Solution
 from ..rules.counting import DeadlinePassed, completions, count_completions
 from .arguments import predicate_of, puzzle_of
 from .constrained_space import constrained_count, constrained_grids
@@ -148,7 +149,7 @@ class Explorer:
                 grid = q.solve()
                 if grid is None:
                     return
-                reject = judge(where, puzzle.with_cells(grid)) if where is not None else None
+                reject = judge(where, Solution(grid, puzzle)) if where is not None else None
                 q.block(grid, reject)
                 if reject is None:
                     yield grid
@@ -190,7 +191,7 @@ class Explorer:
             path: list[int] = []
             grid = self._lex_complete(q, path, 0, grid)
             while True:
-                reject = judge(where, puzzle.with_cells(grid)) if where is not None else None
+                reject = judge(where, Solution(grid, puzzle)) if where is not None else None
                 if reject is None:
                     yield grid
                 else:

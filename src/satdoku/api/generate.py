@@ -27,6 +27,7 @@ from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
 from ..core.symmetry import Symmetry, orbits
 from ..rules.rating import Level, rate
+from .arguments import shape_of
 from .quick_puzzles import random_grid, random_puzzle
 from .random_grid import complete
 from .removal import Removal, blank, is_minimal, remove_givens
@@ -264,8 +265,9 @@ class _Maker:
 
 
 def generate(
-    shape: Shape,
+    shape: Shape | int | str | None = None,
     *,
+    box: tuple[int, int] | str | None = None,
     level: Level | str | None = None,
     symmetry: Symmetry | str = Symmetry.NONE,
     minimal: bool = False,
@@ -277,6 +279,10 @@ def generate(
     check: Uniqueness | None = None,
 ) -> Generated:
     """Return a random puzzle of the shape with exactly one solution, as wished.
+
+    ``shape`` is a Shape, a size (9; a size no box tiles is a Latin square) or words
+    (``"latin 5"``, ``"sudoku 6 box 3x2"``); ``box`` (``(3, 2)`` or ``"3x2"``) gives the boxes,
+    and alone the size.
 
     ``level``: its rating must be that level; ``symmetry``: its givens keep that symmetry;
     ``minimal``: no given can be removed; ``givens``: at most that many givens (removal stops
@@ -291,6 +297,7 @@ def generate(
     >>> is_solution(made.solution, made.puzzle), made.minimal, made.symmetry.value
     (True, True, 'rot180')
     """
+    shape = shape_of(shape, box)
     if attempts < 1:
         raise ValueError(f"attempts must be at least 1, got {attempts}")
     if givens is not None and not 0 <= givens <= shape.n * shape.n:

@@ -23,7 +23,7 @@ from ..core.display import draw
 from ..core.errors import InputError
 from ..core.houses_only import houses_only
 from ..core.puzzle import Grid, Puzzle
-from ..io.alphabet import Alphabet
+from ..io.alphabet import Alphabet, alphabet_of
 from ..rules.state import State
 from ..rules.steps import Step
 from ..rules.strategies import Technique
@@ -150,7 +150,7 @@ def _reference(puzzle: Puzzle, original: Puzzle | None) -> tuple[Puzzle, Grid | 
     if found == 0:
         raise InputError("the original puzzle has no solution: there is nothing to hint")
     cells = tuple(c or g for g, c in zip(original.cells, puzzle.cells, strict=True))
-    merged = Puzzle.checked_already(puzzle.shape, cells) if cells != puzzle.cells else puzzle
+    merged = puzzle.with_cells(cells) if cells != puzzle.cells else puzzle
     return merged, solve(original) if found == 1 else None, found
 
 
@@ -179,13 +179,15 @@ def hint(
     *,
     level: int = 3,
     original: Puzzle | object | None = None,
-    alphabet: Alphabet = Alphabet(),
+    alphabet: Alphabet | str | None = None,
 ) -> Hint:
     """Return the next hint for a player's grid (and pencil marks): a mistake first, else a step.
 
     ``marks`` are the player's candidates: text in the SudokuWiki / HoDoKu form, or n*n
     collections of digits (None in a cell: no marks there). ``original`` is the puzzle as first
     set, so that a wrong entry is told from a given even when the grid still has a solution.
+    ``alphabet`` (an Alphabet or its symbols) reads the marks and says the hint; by default the
+    symbols the puzzle was read with.
 
     >>> from satdoku.io.line import parse_line
     >>> grid = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
@@ -198,6 +200,7 @@ def hint(
     grid = houses_only(puzzle_of(puzzle), "a hint")
     level = _level(level)
     first = puzzle_of(original) if original is not None else None
+    alphabet = alphabet_of(alphabet, grid.symbols)
     marked = marks_of(marks, grid.shape, alphabet)
     grid, solution, found = _reference(grid, first)
     values = player_values(grid, marked)

@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 
 from ..core.errors import InputError
 from ..core.shape import Shape, default_box
-from ..io.alphabet import Alphabet
+from ..io.alphabet import Alphabet, alphabet_of
 
 __all__ = ["Marks", "parse_marks", "format_marks", "marks_of"]
 
@@ -31,7 +31,7 @@ Marks = tuple[frozenset[int] | None, ...]
 _FRAME = set(".-:+'|*,")
 
 
-def parse_marks(text: str, shape: Shape, alphabet: Alphabet = Alphabet()) -> Marks:
+def parse_marks(text: str, shape: Shape, alphabet: Alphabet | str = Alphabet()) -> Marks:
     """Read pencil marks (HoDoKu's PM grid, SudokuWiki's candidates, or n*n candidate strings).
 
     >>> marks = parse_marks("1 234 234 234  34 12 .  1234  " + "1234 " * 8, Shape.sudoku(4))
@@ -42,6 +42,7 @@ def parse_marks(text: str, shape: Shape, alphabet: Alphabet = Alphabet()) -> Mar
     ...
     satdoku.core.errors.InputError: pencil marks: expected 16 cells (a token of ...), got 2
     """
+    alphabet = alphabet_of(alphabet)
     n = shape.n
     if n > len(alphabet.symbols):
         raise InputError(f"pencil marks need one symbol per digit: {n} digits, alphabet too short")
@@ -78,7 +79,7 @@ def parse_marks(text: str, shape: Shape, alphabet: Alphabet = Alphabet()) -> Mar
     return tuple(marks)
 
 
-def marks_of(value: object, shape: Shape, alphabet: Alphabet = Alphabet()) -> Marks | None:
+def marks_of(value: object, shape: Shape, alphabet: Alphabet | str = Alphabet()) -> Marks | None:
     """Return marks given as text (:func:`parse_marks`) or as n*n collections of digits.
 
     None in a cell means no marks there; an empty collection, every candidate crossed out.
@@ -86,6 +87,7 @@ def marks_of(value: object, shape: Shape, alphabet: Alphabet = Alphabet()) -> Ma
     >>> marks_of([{1}, {2, 3}, None, ()] + [{1, 2, 3, 4}] * 12, Shape.sudoku(4))[:4]
     (frozenset({1}), frozenset({2, 3}), None, frozenset())
     """
+    alphabet = alphabet_of(alphabet)
     if value is None:
         return None
     if isinstance(value, str):
@@ -108,7 +110,7 @@ def marks_of(value: object, shape: Shape, alphabet: Alphabet = Alphabet()) -> Ma
 
 
 def format_marks(
-    candidates: Sequence[Collection[int]], shape: Shape, alphabet: Alphabet = Alphabet()
+    candidates: Sequence[Collection[int]], shape: Shape, alphabet: Alphabet | str = Alphabet()
 ) -> str:
     """Write candidates per cell as a HoDoKu-style PM grid (boxes framed), read back by parse.
 
@@ -118,6 +120,7 @@ def format_marks(
     >>> parse_marks(text, Shape.sudoku(4))[1]
     frozenset({2, 3})
     """
+    alphabet = alphabet_of(alphabet)
     n = shape.n
     br, bc = shape.box if shape.box is not None else (default_box(n) or (n, n))
     tokens = ["".join(alphabet.symbol(d) for d in sorted(c)) or "." for c in candidates]

@@ -1,6 +1,7 @@
 """Predicates on solutions: tests of a finished grid, answered by yes, no or a reason (Reject).
 
-A predicate takes the solution as a :class:`~satdoku.core.puzzle.Puzzle` whose cells are all filled
+A predicate takes the solution as a :class:`~satdoku.core.solution.Solution` (the digits, with the
+puzzle's shape, symbols and rules: what :func:`satdoku.solve` returns; a filled Puzzle works too)
 and returns ``True`` (accept), ``False`` (reject this grid) or a :class:`Reject` naming the claims
 that make it fail.  A reject with a reason lets a solver exclude every grid sharing those claims
 with one short blocking clause, not just the one grid.
@@ -23,6 +24,7 @@ from ..core.puzzle import Puzzle
 from ..core.reasons import Reject
 from ..core.results import MAX_BLOCKED
 from ..core.shape import default_box
+from ..core.solution import Solution
 
 __all__ = [
     "Reject",
@@ -45,11 +47,11 @@ __all__ = [
 PredicateVerdict = Union[bool, Reject, Iterable[Claim]]  # noqa: UP007
 """What a predicate returns: True, False, a Reject, or the claims that make it fail."""
 
-Predicate = Callable[[Puzzle], PredicateVerdict]
-"""A test of a finished grid (given as a Puzzle with every cell filled)."""
+Predicate = Callable[[Solution], PredicateVerdict]
+"""A test of a finished grid (given as a Solution, as solve returns it)."""
 
 
-def yes(solution: Puzzle) -> bool:
+def yes(solution: Solution | Puzzle) -> bool:
     """Accept every grid (the Racket solver's ``yes``).
 
     >>> yes(Puzzle.from_rows([[1]]))
@@ -58,7 +60,7 @@ def yes(solution: Puzzle) -> bool:
     return True
 
 
-def no(solution: Puzzle) -> Reject:
+def no(solution: Solution | Puzzle) -> Reject:
     """Reject every grid, whatever its claims: the reason is empty (the Racket solver's ``no``).
 
     >>> no(Puzzle.from_rows([[1]]))
@@ -67,7 +69,7 @@ def no(solution: Puzzle) -> Reject:
     return Reject()
 
 
-def diagonal_has_2(solution: Puzzle) -> bool | Reject:
+def diagonal_has_2(solution: Solution | Puzzle) -> bool | Reject:
     """Accept a grid whose main diagonal holds a 2 (the Racket solver's ``diagonal-has-2?``).
 
     The reason of a rejection is that the diagonal's claims of 2 are all absent: any grid without
@@ -86,7 +88,7 @@ def diagonal_has_2(solution: Puzzle) -> bool | Reject:
     return Reject(absent=tuple(Claim(i, i, 2) for i in range(n)))
 
 
-def is_sudoku(solution: Puzzle) -> bool | Reject:
+def is_sudoku(solution: Solution | Puzzle) -> bool | Reject:
     """Accept a grid whose boxes each hold every digit once (the Racket solver's ``sudoku?``).
 
     Boxes are the most square r×c boxes of the side (3×3 for 9×9); rows and columns are not
@@ -154,7 +156,7 @@ def predicate_named(name: str) -> Predicate:
         ) from None
 
 
-def judge(predicate: Predicate, solution: Puzzle) -> Reject | None:
+def judge(predicate: Predicate, solution: Solution) -> Reject | None:
     """Run a predicate on a grid: None when it accepts, else the Reject (False: every claim).
 
     A reason must hold in the grid (its claims true, its absent claims false), else the grid it
@@ -174,7 +176,7 @@ def judge(predicate: Predicate, solution: Puzzle) -> Reject | None:
         raise PredicateError(predicate, err) from err
 
 
-def _judge(predicate: Predicate, solution: Puzzle) -> Reject | None:
+def _judge(predicate: Predicate, solution: Solution) -> Reject | None:
     verdict = predicate(solution)
     if isinstance(verdict, Reject):
         reject = verdict
@@ -197,8 +199,8 @@ def _judge(predicate: Predicate, solution: Puzzle) -> Reject | None:
     return reject
 
 
-def _claims_of(solution: Puzzle) -> Iterable[Claim]:
-    return solution.givens()
+def _claims_of(solution: Puzzle | Solution) -> Iterable[Claim]:
+    return solution.claims() if isinstance(solution, Solution) else solution.givens()
 
 
 MAX_REASONS = MAX_BLOCKED

@@ -10,8 +10,9 @@ from ..backends.solvers import DEFAULT_SOLVER
 from ..backends.strategy import Strategy
 from ..cnf.encodings import Encoding
 from ..core.limits import Limits
-from ..core.puzzle import Grid, Puzzle
+from ..core.puzzle import Puzzle
 from ..core.results import Result
+from ..core.solution import Solution
 from .arguments import options_of, predicate_of, puzzle_of
 from .explorer import Order, order_of
 from .per_thread import PerThread
@@ -82,7 +83,7 @@ def solve(
     where: Predicate | str | None = None,
     order: Order | str | None = None,
     **options: object,
-) -> Grid | None:
+) -> Solution | None:
     """Return a solution of the puzzle, or None when it has none.
 
     ``where`` keeps only solutions a predicate accepts (see :mod:`satdoku.api.predicates`) and
@@ -90,6 +91,9 @@ def solve(
     in any order and with no predicate, the one backend answers (:func:`solve_result`). The
     puzzle may be a string, rows or an array, ``where`` a predicate's name (``"diagonal-has-2"``),
     and ``timeout=`` / ``conflicts=`` set limits (see :mod:`satdoku.api.arguments`).
+
+    The solution is a :class:`~satdoku.core.solution.Solution`: a tuple of digits (as before)
+    that knows its puzzle and prints as a board, the value a ``where`` predicate judges too.
 
     >>> from satdoku.io.line import parse_line
     >>> solve(parse_line("11.............."))  # two 1s in row 1
@@ -100,4 +104,5 @@ def solve(
     options = options_of(options)
     if where is not None or order_of(order) is not Order.ANY:
         return first(puzzle, predicate_of(where), order, **options)
-    return solve_result(puzzle, **options).solution  # type: ignore[arg-type]
+    found = solve_result(puzzle, **options).solution  # type: ignore[arg-type]
+    return None if found is None else Solution(found, puzzle)

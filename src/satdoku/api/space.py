@@ -18,6 +18,7 @@ from contextlib import AbstractContextManager
 from functools import partial
 
 from ..core.puzzle import Grid, Puzzle
+from ..core.solution import Solution
 from .arguments import options_of, predicate_of, puzzle_of
 from .explorer import Count, Explorer, Order
 from .per_thread import PerThread
@@ -51,7 +52,7 @@ def first(
     where: Predicate | str | None = None,
     order: Order | str | None = None,
     **options: object,
-) -> Grid | None:
+) -> Solution | None:
     """Return the first solution passing ``where`` in ``order``, or None.
 
     >>> from satdoku.io.line import parse_line
@@ -59,8 +60,10 @@ def first(
     >>> first(parse_line("..3...2..4......"), diagonal_has_2, "reading")
     (1, 2, 3, 4, 4, 3, 2, 1, 2, 4, 1, 3, 3, 1, 4, 2)
     """
+    puzzle = puzzle_of(puzzle)
     with _shared(options_of(options)) as ex:
-        return ex.first(puzzle_of(puzzle), predicate_of(where), order).solution
+        found = ex.first(puzzle, predicate_of(where), order).solution
+    return None if found is None else Solution(found, puzzle)
 
 
 def solutions(
@@ -69,7 +72,7 @@ def solutions(
     where: Predicate | str | None = None,
     order: Order | str | None = None,
     **options: object,
-) -> Iterator[Grid]:
+) -> Iterator[Solution]:
     """Yield the solutions passing ``where``, in ``order`` (any, or reading), at most ``limit``.
 
     >>> from satdoku.io.line import parse_line
@@ -77,7 +80,9 @@ def solutions(
     288
     """
     with Explorer(**options_of(options)) as ex:
-        yield from ex.solutions(puzzle_of(puzzle), limit, predicate_of(where), order)
+        puzzle = puzzle_of(puzzle)
+        for grid in ex.solutions(puzzle, limit, predicate_of(where), order):
+            yield Solution(grid, puzzle)
 
 
 def count(

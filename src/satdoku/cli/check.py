@@ -1,4 +1,9 @@
-"""``satdoku check``: tell whether filled grids satisfy every axiom, naming each one broken."""
+"""``satdoku check``: tell whether filled grids satisfy every axiom, naming each one broken.
+
+JSON records (exact contract): ``{"index": i, "valid": bool, "broken": [...]}`` per grid, plus
+``"status"`` (``checked``; ``invalid`` with ``"error"`` for a grid that could not be read) and
+``"line"`` (the grid's first line in the file), as the records of solve and count have them.
+"""
 
 from __future__ import annotations
 
@@ -63,12 +68,16 @@ def run(args: argparse.Namespace) -> int:
                 "valid": False,
                 "error": entry.error.located(),
             }
+            if entry.line is not None:
+                rec["line"] = entry.line
             print(json.dumps(rec) if args.json else "unreadable")
             continue
         broken = _broken(entry.puzzle, puzzle)
         invalid = invalid or bool(broken)
         if args.json:
-            rec = {"index": entry.index, "valid": not broken, "broken": broken}
+            rec = {"index": entry.index, "valid": not broken, "broken": broken, "status": "checked"}
+            if entry.line is not None:
+                rec["line"] = entry.line
             print(json.dumps(rec))
         elif not broken:
             print("valid")

@@ -2,8 +2,8 @@
 
 JSON records (exact contract): ``{"index": i, "count": k, "complete": bool}`` per puzzle, where
 ``complete`` is false when ``--limit`` (or ``--timeout``) stopped the count; plus ``"status"``
-(``counted``, ``timeout`` or ``invalid``), and for an unreadable puzzle ``"error"`` and
-``"line"`` with ``"count": null``.
+(``counted``, ``timeout`` or ``invalid``), ``"line"`` (the puzzle's first line in the file), and
+for an unreadable puzzle ``"error"`` with ``"count": null``.
 """
 
 from __future__ import annotations
@@ -160,6 +160,8 @@ def run(args: argparse.Namespace) -> int:
                         "complete": found.complete,
                         "status": "timeout" if found.timed_out else "counted",
                     }
+                    if entry.line is not None:
+                        rec["line"] = entry.line
             if args.json:
                 out.write(json.dumps(rec) + "\n")
             elif rec["status"] == "invalid":

@@ -98,7 +98,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--size",
         type=whole_number(MAX_SIZE),
         metavar="N",
-        help="side of the grid (default 9, or the region map's)",
+        help="side of the grid (default 9, or the side of --box or of the region map)",
     )
     add_shape_options(
         shape,
@@ -184,7 +184,9 @@ def _shape(args: argparse.Namespace, run_seed: int) -> Shape:
         if args.size is not None and args.size != shape.n:
             raise InputError(f"--size {args.size}: the region map is {shape.n}x{shape.n}")
         return shape
-    n = 9 if args.size is None else args.size
+    n = args.size
+    if n is None:  # the boxes' size, else 9
+        n = 9 if options.box is None else options.box[0] * options.box[1]
     if not 1 <= n <= MAX_SIZE:
         raise InputError(f"--size must be 1 to {MAX_SIZE}, got {n}")
     return options.shape_for(n)

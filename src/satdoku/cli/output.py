@@ -56,9 +56,22 @@ def grid_text(
 def add_format_options(
     group: argparse._ArgumentGroup, formats_help: str, json_help: str, pretty: bool = False
 ) -> None:
-    """Add ``--format`` (choices from :class:`OutputFormat`), ``--json`` and maybe ``--pretty``."""
-    group.add_argument("--format", choices=[f.value for f in OutputFormat], help=formats_help)
-    group.add_argument(
+    """Add ``--format`` (choices from :class:`OutputFormat`), ``--json`` and maybe ``--pretty``.
+
+    Each names the one output format, so two of them are refused (a usage error, exit 2).
+
+    >>> parser = argparse.ArgumentParser(exit_on_error=False)
+    >>> add_format_options(parser.add_argument_group("output"), "", "", pretty=True)
+    >>> parser.parse_args(["--pretty"]).format
+    'pretty'
+    >>> parser.parse_args(["--json", "--pretty"])
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentError: argument --pretty: not allowed with argument --json
+    """
+    exclusive = group.add_mutually_exclusive_group()
+    exclusive.add_argument("--format", choices=[f.value for f in OutputFormat], help=formats_help)
+    exclusive.add_argument(
         "--json",
         dest="format",
         action="store_const",
@@ -66,7 +79,7 @@ def add_format_options(
         help=json_help,
     )
     if pretty:
-        group.add_argument(
+        exclusive.add_argument(
             "--pretty",
             dest="format",
             action="store_const",

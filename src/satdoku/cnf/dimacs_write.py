@@ -25,8 +25,9 @@ from ..core.literal_axioms import HelperNames
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from ..core.version import __version__
-from ..io.alphabet import Alphabet
+from ..io.alphabet import Alphabet, alphabet_of
 from ..io.line import format_line
+from ..io.reading import parse_puzzle
 from ..rules.singles import eliminate
 from .constraint_formula import constrained_formula
 from .encodings import Encoding, Formula, encode
@@ -250,13 +251,13 @@ def _clause_names(formula: Formula) -> list[str]:
 
 
 def write_dimacs(
-    puzzle: Puzzle,
+    puzzle: Puzzle | object,
     encoding: Encoding = Encoding(),
     *,
     givens: Givens | str = Givens.UNITS,
     simplify: bool = False,
     names: bool = False,
-    alphabet: Alphabet = Alphabet(),
+    alphabet: Alphabet | str | None = None,
     source: str | None = None,
     index: int = 0,
     line: int | None = None,
@@ -265,7 +266,8 @@ def write_dimacs(
 
     ``source``, ``index`` and ``line`` say where the puzzle came from (shown in the header and given
     back by :func:`satdoku.cnf.dimacs_read.read_header`, so ``decode`` can print the ``solve
-    --json`` record).
+    --json`` record). The puzzle may be in any form :func:`satdoku.io.reading.parse_puzzle`
+    takes; ``alphabet`` (an Alphabet or its symbols) is by default the puzzle's own.
 
     >>> from satdoku.io.line import parse_line
     >>> text = write_dimacs(parse_line("." * 16), names=True)
@@ -275,6 +277,8 @@ def write_dimacs(
     >>> text.splitlines()[-2:]
     ['c box 4 has exactly one 4', '-60 -64 0']
     """
+    puzzle = parse_puzzle(puzzle)
+    alphabet = alphabet_of(alphabet, puzzle.symbols)
     options = CnfOptions(encoding, Givens(givens), simplify, names)
     formula, helpers = _formula_and_helpers(puzzle, options)
     out = _header(puzzle, formula, helpers, options, alphabet, source, index, line)

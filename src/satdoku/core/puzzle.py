@@ -12,7 +12,7 @@ from .display import draw
 from .errors import InputError
 from .shape import Shape
 
-__all__ = ["Grid", "Puzzle", "array_values", "digits_of"]
+__all__ = ["DEFAULT_SYMBOLS", "Grid", "Puzzle", "array_values", "digits_of"]
 
 Grid = tuple[int, ...]
 """A grid: n*n digits in reading order, 0 for a blank cell."""
@@ -22,6 +22,12 @@ _INTS = {int}
 
 _DIGITS = tuple(bytes(range(n + 1)) for n in range(256))
 """Per side n < 256, the bytes 0..n: a grid's cells packed into bytes are checked against them."""
+
+DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""Symbols of digits 1..35: 1-9 then A-Z (case-insensitive)."""
+
+_SHOWN = 81
+"""Cells a puzzle's summary writes (a 9x9 whole)."""
 
 _SHAPE_WORDS = "expected a sequence of cells: n*n whole numbers, or n rows of n (0 blank)"
 
@@ -158,7 +164,8 @@ class Puzzle:
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], shape: Shape | None = None) -> Puzzle:
-        """Build a puzzle from rows of digits (0 blank); the shape defaults to Sudoku of that size.
+        """Build a puzzle from rows of digits (0 blank); the shape defaults to the side's own
+        (:meth:`Shape.of_side`: Sudoku, or Latin when no box tiles the side).
 
         >>> Puzzle.from_rows([[1, 0], [0, 0]], Shape.latin(2)).cells
         (1, 0, 0, 0)
@@ -167,7 +174,7 @@ class Puzzle:
         for r, row in enumerate(rows):
             if len(row) != n:
                 raise InputError(f"row {r + 1} has {len(row)} cells, expected {n}")
-        return cls(shape or Shape.sudoku(n), tuple(int(d) for row in rows for d in row))
+        return cls(shape or Shape.of_side(n), tuple(int(d) for row in rows for d in row))
 
     @property
     def n(self) -> int:
@@ -202,6 +209,27 @@ class Puzzle:
     def _repr_svg_(self) -> str | None:
         """Show the puzzle in Jupyter (drawn by :mod:`satdoku.views.svg`)."""
         return draw(self, "svg")
+
+    def __str__(self) -> str:
+        """Draw the board in the puzzle's own symbols (:mod:`satdoku.views.text_boards`)."""
+        return draw(self, "text") or repr(self)
+
+    def __repr__(self) -> str:
+        """Summarise the puzzle in one line: shape, givens, rules, and its first cells.
+
+        >>> Puzzle(Shape.sudoku(4), (1, 0, 0, 2) + (0,) * 12)
+        Puzzle(4x4 sudoku, 2x2 boxes: 2 givens, '1..2............')
+        """
+        n = self.shape.n
+        symbols = "." + (self.symbols or DEFAULT_SYMBOLS)
+        rules = f", {len(self.constraints)} rules" if self.constraints else ""
+        line = ""
+        if n < len(symbols):
+            text = "".join(symbols[d] for d in self.cells[:_SHOWN])
+            cut = f" (the first {_SHOWN} of {n * n} cells)" if n * n > _SHOWN else ""
+            line = f", {text!r}{cut}"
+        givens = n * n - self.blanks()
+        return f"Puzzle({self.shape.describe()}: {givens} givens{rules}{line})"
 
     def with_cells(self, cells: Sequence[int]) -> Puzzle:
         """Return the same puzzle with other cells (a solution, say): shape, symbols and rules kept.

@@ -77,6 +77,10 @@ class Result:
         """Show the result in Jupyter (drawn by :mod:`satdoku.views.svg`)."""
         return draw(self, "svg")
 
+    def __str__(self) -> str:
+        """Say the status above the board (:mod:`satdoku.views.text_boards`)."""
+        return draw(self, "text") or repr(self)
+
     @property
     def solved(self) -> bool:
         """Tell whether a solution was found."""

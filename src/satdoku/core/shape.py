@@ -88,13 +88,36 @@ class Shape:
     def sudoku(
         cls, n: int, box: tuple[int, int] | None = None, *, diagonals: bool = False
     ) -> Shape:
-        """Return a Sudoku shape with r×c boxes (default: the most square; a prime n has none).
+        """Return a Sudoku shape with r×c boxes (default: the most square); a side no box tiles
+        (a prime, 2, 3) is refused: its puzzle is a Latin square, :meth:`latin`.
 
         >>> Shape.sudoku(6).box
         (2, 3)
+        >>> Shape.sudoku(7)
+        Traceback (most recent call last):
+        ...
+        satdoku.core.errors.InputError: no box tiles a 7x7 grid (boxes need r*c = 7 with r, c \
+above 1): for rows and columns only say Shape.latin(7), or give box=(r, c)
         """
         _check_size(n)
-        return cls(n, box if box is not None else default_box(n), diagonals)
+        if box is None:
+            box = default_box(n)
+            if box is None:
+                raise InputError(
+                    f"no box tiles a {n}x{n} grid (boxes need r*c = {n} with r, c above 1): for "
+                    f"rows and columns only say Shape.latin({n}), or give box=(r, c)"
+                )
+        return cls(n, box, diagonals)
+
+    @classmethod
+    def of_side(cls, n: int, *, diagonals: bool = False) -> Shape:
+        """Return the shape a side alone gives: Sudoku with the most square boxes, else Latin.
+
+        >>> Shape.of_side(9).box, Shape.of_side(7).box
+        ((3, 3), None)
+        """
+        _check_size(n)
+        return cls(n, default_box(n), diagonals)
 
     @classmethod
     def latin(cls, n: int, *, diagonals: bool = False) -> Shape:

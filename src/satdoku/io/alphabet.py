@@ -6,17 +6,16 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.errors import InputError
+from ..core.puzzle import DEFAULT_SYMBOLS
 
 __all__ = [
     "DEFAULT_BLANKS",
     "DEFAULT_SYMBOLS",
     "SYNTAX",
     "Alphabet",
+    "alphabet_of",
     "zero_blank_error",
 ]
-
-DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-"""Symbols of digits 1..35: 1-9 then A-Z (case-insensitive)."""
 
 
 DEFAULT_BLANKS = ".0?_"
@@ -155,6 +154,35 @@ class Alphabet:
         ('A', '.')
         """
         return (self.blank_symbols[:1] or ".") if digit == 0 else self.symbols[digit - 1]
+
+
+def alphabet_of(value: Alphabet | str | None, symbols: str | None = None) -> Alphabet:
+    """Return the alphabet a value is or spells (its symbols), or for None a puzzle's own.
+
+    ``symbols`` are the symbols a puzzle was read with (:attr:`Puzzle.symbols`): None takes
+    them, else the default alphabet.
+
+    >>> alphabet_of("0123456789ABCDEF").digit("A"), alphabet_of(None, "ABCD").symbol(2)
+    (11, 'B')
+    >>> alphabet_of(16)
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: alphabet: expected an Alphabet or its symbols as a string \
+('0123456789ABCDEF'), got int
+    """
+    if isinstance(value, Alphabet):
+        return value
+    if isinstance(value, str):
+        return Alphabet(value)
+    if value is None:
+        return Alphabet(symbols) if symbols else _DEFAULT
+    raise InputError(
+        "alphabet: expected an Alphabet or its symbols as a string ('0123456789ABCDEF'), "
+        f"got {type(value).__name__}"
+    )
+
+
+_DEFAULT = Alphabet()
 
 
 def zero_blank_error(

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.shape import MAX_SIZE, Shape
-from .alphabet import Alphabet
+from .alphabet import Alphabet, alphabet_of
 from .line import format_line
 from .shape_options import ShapeOptions
 from .symbols import check_digits, read_symbols
@@ -135,7 +135,7 @@ def drop_table_headers(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, 
 
 def parse_grid(
     rows: Sequence[tuple[int, str]],
-    alphabet: Alphabet = Alphabet(),
+    alphabet: Alphabet | str = Alphabet(),
     options: ShapeOptions = ShapeOptions(),
     *,
     source: str | None = None,
@@ -146,6 +146,7 @@ def parse_grid(
     >>> parse_grid(list(enumerate(rows, 1))).cells[-1]
     4
     """
+    alphabet = alphabet_of(alphabet)
     parsed: list[tuple[int, list[int], list[int] | None]] = []
     for number, text in rows:
         if not text.strip() or is_separator(text):
@@ -174,13 +175,14 @@ def parse_grid(
         raise err.at(source=source) from None
 
 
-def format_grid(cells: Sequence[int], alphabet: Alphabet = Alphabet()) -> str:
+def format_grid(cells: Sequence[int], alphabet: Alphabet | str = Alphabet()) -> str:
     """Write a grid with one row per line.
 
     >>> print(format_grid((1, 0, 0, 2)))
     1.
     .2
     """
+    alphabet = alphabet_of(alphabet)
     n = math.isqrt(len(cells))
     if n > len(alphabet.symbols):
         width = len(str(n))
@@ -194,7 +196,7 @@ def format_grid(cells: Sequence[int], alphabet: Alphabet = Alphabet()) -> str:
 def format_pretty(
     cells: Sequence[int],
     shape: Shape,
-    alphabet: Alphabet = Alphabet(),
+    alphabet: Alphabet | str = Alphabet(),
     mark: Callable[[int, str], str] | None = None,
 ) -> str:
     """Draw a board for terminals, with box borders ('|' and '-'); ``mark`` can decorate cells.
@@ -206,6 +208,7 @@ def format_pretty(
     2 1 | 4 3
     4 3 | 2 1
     """
+    alphabet = alphabet_of(alphabet)
     n = shape.n
     br, bc = shape.box if shape.box is not None else (n, n)
     tokens = n > len(alphabet.symbols)

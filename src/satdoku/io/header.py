@@ -19,7 +19,7 @@ from ..core.shape import Shape, default_box
 from .alphabet import DEFAULT_SYMBOLS, Alphabet
 from .shape_options import ShapeOptions
 
-__all__ = ["Header", "options_line", "parse_header", "shape_line", "split_header"]
+__all__ = ["Header", "options_line", "parse_box", "parse_header", "shape_line", "split_header"]
 
 PREFIX = "shape:"
 """What a comment starts with (after ``#``) to be a shape line."""
@@ -198,7 +198,7 @@ def _header(words: list[str], text: str, line: int | None) -> Header:
             if (key == "box" and kind != "sudoku") or (key == "regions" and kind != "jigsaw"):
                 raise InputError(f"'{word}' does not go with {kind}")
             if key == "box":
-                box = _box(value)
+                box = parse_box(value)
             elif key == "regions":
                 regions = _regions(value)
             else:
@@ -214,8 +214,13 @@ def _header(words: list[str], text: str, line: int | None) -> Header:
     return Header(options, side or implied, symbols, text, line)
 
 
-def _box(value: str) -> tuple[int, int]:
-    rows, _, cols = value.lower().partition("x")
+def parse_box(value: str) -> tuple[int, int]:
+    """Return the box RxC says: rows, columns.
+
+    >>> parse_box("3x2")
+    (3, 2)
+    """
+    rows, _, cols = value.lower().replace("×", "x").partition("x")
     if not (rows.isdigit() and cols.isdigit()) or int(rows) < 1 or int(cols) < 1:
         raise InputError(f"box {value!r} is not RxC")
     return int(rows), int(cols)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.shape import MAX_SIZE
-from .alphabet import Alphabet
+from .alphabet import Alphabet, alphabet_of
 from .killer_text import killer_form_of, parse_killer
 from .shape_options import ShapeOptions
 from .symbols import check_digits, read_symbols
@@ -42,7 +42,7 @@ _BARE_ID = re.compile(r"[0-9]+(?:x[0-9]+)?[a-z]*:[^:]+$")
 
 def parse_line(
     text: str,
-    alphabet: Alphabet = Alphabet(),
+    alphabet: Alphabet | str = Alphabet(),
     options: ShapeOptions = ShapeOptions(),
     *,
     line: int | None = None,
@@ -66,6 +66,7 @@ def parse_line(
     satdoku.core.errors.InputError: expected n*n symbols for a grid of side n (16 for 4x4, ...),
     got 8
     """
+    alphabet = alphabet_of(alphabet)
     if game is not None or looks_like_game_id(text):
         return _own_shape(lambda: parse_game_id(text, game), "game ID", options, line, source)
     body = text.strip()
@@ -133,7 +134,7 @@ def _own_shape(
     return puzzle
 
 
-def format_line(cells: Sequence[int], alphabet: Alphabet = Alphabet()) -> str:
+def format_line(cells: Sequence[int], alphabet: Alphabet | str = Alphabet()) -> str:
     """Write a grid in line format, or in token format when its digits outgrow the alphabet.
 
     >>> format_line((1, 0, 0, 2))
@@ -141,6 +142,7 @@ def format_line(cells: Sequence[int], alphabet: Alphabet = Alphabet()) -> str:
     >>> format_line((1, 0, 0, 2), Alphabet("A"))
     '1 0 0 2'
     """
+    alphabet = alphabet_of(alphabet)
     n = math.isqrt(len(cells))
     if n > len(alphabet.symbols):
         return format_tokens(cells)

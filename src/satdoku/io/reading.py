@@ -9,6 +9,7 @@ it is forced with a :class:`FileLayout`.
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
@@ -18,13 +19,15 @@ from itertools import chain
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle, array_values, digits_of
 from ..core.shape import Shape
-from .alphabet import DEFAULT_SYMBOLS, Alphabet
+from ..core.solution import Solution
+from .alphabet import DEFAULT_SYMBOLS, Alphabet, alphabet_of
 from .entries import Entry
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
 from .header import split_header
 from .json_rows import racket_to_json, read_json
 from .killer_text import killer_form_of
 from .line import parse_line
+from .puzzle_source import source_lines
 from .shape_options import ShapeOptions
 from .tatham import checked_game, looks_like_game_id
 from .zeros import meant_puzzle
@@ -54,15 +57,19 @@ def _content(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
 
 
 def read_puzzles(
-    lines: Iterable[str],
+    lines: Iterable[str] | str | os.PathLike[str],
     *,
-    alphabet: Alphabet = Alphabet(),
+    alphabet: Alphabet | str = Alphabet(),
     options: ShapeOptions = ShapeOptions(),
     layout: FileLayout = FileLayout.AUTO,
     source: str | None = None,
     game: str | None = None,
 ) -> Iterator[Entry]:
     """Yield one entry per puzzle of a text, streaming; bad puzzles come as entries with errors.
+
+    ``lines`` are lines, a text, or a file: a ``Path`` (or a string of one line that names a file
+    and is no puzzle; see :mod:`satdoku.io.puzzle_source`). ``alphabet`` is an Alphabet or its
+    symbols.
 
     A text whose content lines number exactly n, each of n symbols, is one grid; otherwise each
     line is a puzzle. Lines starting with ``#`` are comments; a shape line among those above the
@@ -78,10 +85,15 @@ def read_puzzles(
     >>> [e.line for e in read_puzzles(["1...", "....", "2...", "...."], layout=FileLayout.LINES)]
     [1, 2, 3, 4]
     """
+    alphabet = alphabet_of(alphabet)
     if game is not None:
         game = checked_game(game)
         if layout is FileLayout.GRID:
             raise InputError("game IDs are read one per line, not as one grid", source=source)
+    if isinstance(lines, (str, os.PathLike)):
+        read = partial(_is_puzzle_line, alphabet=alphabet, options=options, game=game)
+        lines, named = source_lines(lines, read)
+        source = source if source is not None else named
     lines, header = split_header(lines, source)
     side = None
     if header is not None:
@@ -91,6 +103,14 @@ def read_puzzles(
     if alphabet.symbols == DEFAULT_SYMBOLS and side is None:
         return entries
     return (_covered(entry, alphabet, side, source) for entry in entries)
+
+
+def _is_puzzle_line(
+    text: str, *, alphabet: Alphabet, options: ShapeOptions, game: str | None
+) -> bool:
+    """Tell whether one line of text reads as a puzzle."""
+    entries = list(_read([text], alphabet, options, FileLayout.LINES, None, game))
+    return len(entries) == 1 and entries[0].error is None
 
 
 def _covered(entry: Entry, alphabet: Alphabet, side: int | None, source: str | None) -> Entry:
@@ -289,16 +309,17 @@ def _grid_with(
 
 def parse_puzzle(
     text: object,
-    alphabet: Alphabet = Alphabet(),
+    alphabet: Alphabet | str = Alphabet(),
     options: ShapeOptions = ShapeOptions(),
     game: str | None = None,
 ) -> Puzzle:
     """Parse one puzzle: a string in any format (line, grid, tokens, JSON), rows, or an array.
 
     Besides text it takes what a notebook holds: a list of rows of integers (0 blank), a list
-    of row strings, n*n integers, a NumPy array (n x n or flat), or a Puzzle (returned as is).
+    of row strings, n*n integers, a NumPy array (n x n or flat), a Puzzle (returned as is), or a
+    Solution (the filled puzzle, with the shape, symbols and rules of the one it solves).
     A game ID of Simon Tatham's collection (``keen:4:...``; bare with ``game`` given) is read
-    with its constraints.
+    with its constraints. ``alphabet`` is an Alphabet or its symbols (``"0123456789ABCDEF"``).
 
     >>> parse_puzzle('''
     ... 1 . | . .
@@ -319,6 +340,9 @@ strings), n*n integers or a NumPy array, got dict
     """
     if isinstance(text, Puzzle):
         return text
+    if isinstance(text, Solution):
+        return text.as_puzzle()
+    alphabet = alphabet_of(alphabet)
     if not isinstance(text, str):
         if game is not None:
             raise InputError(f"a {game} game ID is a string, got {type(text).__name__}")

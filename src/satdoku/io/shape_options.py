@@ -46,6 +46,8 @@ class ShapeOptions:
             raise InputError(
                 f"box {self.box[0]}x{self.box[1]} does not tile a {n}x{n} grid (needs r*c = {n})"
             )
+        if self.box is None:
+            return Shape.of_side(n, diagonals=self.diagonals)
         return Shape.sudoku(n, self.box, diagonals=self.diagonals)
 
 

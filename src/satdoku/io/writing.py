@@ -12,14 +12,14 @@ from collections.abc import Iterable
 
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
-from .alphabet import Alphabet
+from .alphabet import Alphabet, alphabet_of
 from .header import shape_line
 from .line import format_line
 
 __all__ = ["format_puzzles"]
 
 
-def format_puzzles(puzzles: Iterable[Puzzle], alphabet: Alphabet | None = None) -> str:
+def format_puzzles(puzzles: Iterable[Puzzle], alphabet: Alphabet | str | None = None) -> str:
     """Return puzzles (or solutions) of one shape as lines under their shape line when needed.
 
     ``alphabet`` None: the symbols the puzzles were read with, else the default ones.
@@ -37,8 +37,7 @@ def format_puzzles(puzzles: Iterable[Puzzle], alphabet: Alphabet | None = None) 
     shape = puzzles[0].shape
     if any(p.shape != shape for p in puzzles):
         raise InputError("puzzles of different shapes: write each shape in its own text")
-    if alphabet is None:
-        alphabet = Alphabet(puzzles[0].symbols) if puzzles[0].symbols else Alphabet()
+    alphabet = alphabet_of(alphabet, puzzles[0].symbols)
     named = shape.n <= len(alphabet.symbols)  # else integer tokens, which name no alphabet
     header = shape_line(shape, alphabet.symbols if named else None)
     lines = [format_line(p.cells, alphabet) for p in puzzles]

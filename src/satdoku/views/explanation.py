@@ -7,15 +7,19 @@ from typing import Any
 
 from ..api.explain import Explanation
 from ..core.results import Result
-from ..io.alphabet import Alphabet
+from ..io.alphabet import Alphabet, alphabet_of
 from .sentences import claim_text, sentence
 from .trace_json import step_record
 
 __all__ = ["explanation_lines", "explanation_record", "annotated"]
 
 
-def explanation_lines(explanation: Explanation, alphabet: Alphabet = Alphabet()) -> list[str]:
+def explanation_lines(
+    explanation: Explanation, alphabet: Alphabet | str | None = None
+) -> list[str]:
     """Say it for people: the clashing givens, then each rule step (r1c1 notation).
+
+    The digits are in ``alphabet``, by default the symbols the puzzle was read with.
 
     >>> from satdoku.api.explain import explain
     >>> from satdoku.io.line import parse_line
@@ -27,6 +31,7 @@ def explanation_lines(explanation: Explanation, alphabet: Alphabet = Alphabet())
     contradiction: in 'column 1 has exactly one 1' both r1c1=1 and r2c1=1 are true
     """
     puzzle, conflict = explanation.puzzle, explanation.conflict
+    alphabet = alphabet_of(alphabet, puzzle.symbols)
     if not conflict:
         head = f"the shape itself has no solution ({puzzle.shape.describe()})"
     else:
@@ -43,7 +48,9 @@ def explanation_lines(explanation: Explanation, alphabet: Alphabet = Alphabet())
     return lines
 
 
-def explanation_record(explanation: Explanation, alphabet: Alphabet = Alphabet()) -> dict[str, Any]:
+def explanation_record(
+    explanation: Explanation, alphabet: Alphabet | str | None = None
+) -> dict[str, Any]:
     """Return the JSON fields of an explanation: conflict, minimal, steps (with text).
 
     >>> from satdoku.api.explain import explain
@@ -52,6 +59,7 @@ def explanation_record(explanation: Explanation, alphabet: Alphabet = Alphabet()
     [[0, 0, 1], [0, 1, 1]]
     """
     shape = explanation.puzzle.shape
+    alphabet = alphabet_of(alphabet, explanation.puzzle.symbols)
     return {
         "conflict": explanation.conflict_json(),
         "minimal": explanation.minimal,

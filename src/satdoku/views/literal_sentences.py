@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..core.claims import FALSE, TRUE, UNKNOWN, claim_of
 from ..core.constraints import Constraint
 from ..core.literal_axioms import HelperNames, LiteralAxiom, literal_label
-from ..io.alphabet import Alphabet
+from ..io.alphabet import Alphabet, alphabet_of
 from ..rules.literal_steps import LiteralStep
 from ..rules.steps import Rule
 from .sentences import join, symbol
@@ -61,7 +61,7 @@ class Wording:
             if axiom.source is not None:
                 group = grouped.setdefault(axiom.source, {})
                 group.update((abs(u), None) for u in axiom.literals if abs(u) > claims)
-        alphabet = Alphabet(symbols) if symbols else Alphabet()
+        alphabet = alphabet_of(None, symbols)
         helpers_of = {source: tuple(sorted(group)) for source, group in grouped.items()}
         return cls(n, helpers, tuple(constraints), alphabet, helpers_of)
 

@@ -24,7 +24,7 @@ from ..api.explain import Explanation
 from ..api.explorer import Count
 from ..api.hint import Hint
 from ..core.display import register
-from ..io.alphabet import Alphabet
+from ..io.alphabet import Alphabet, alphabet_of
 from ..rules.search import Trace
 from .explanation import explanation_lines
 from .html_player import render_trace_html
@@ -72,23 +72,26 @@ def embed_page(page: str, height: int = 600, title: str = "satdoku") -> str:
 
 def trace_html(
     trace: Trace | Mapping[str, Any],
-    alphabet: Alphabet = Alphabet(),
+    alphabet: Alphabet | str | None = None,
     *,
     height: int | None = None,
     title: str = "satdoku trace",
 ) -> str:
     """Return a trace as an embeddable step-through player (HTML for ``_repr_html_``).
 
-    ``trace`` is a :class:`~satdoku.rules.search.Trace` or its record (``satdoku step --json``).
+    ``trace`` is a :class:`~satdoku.rules.search.Trace` or its record (``satdoku step --json``);
+    ``alphabet`` by default the symbols the puzzle was read with.
 
     >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.search import trace
     >>> "sandbox=\\"allow-scripts\\"" in trace_html(trace(parse_line("1...")))
     True
     """
-    if isinstance(trace, Trace) and alphabet == Alphabet() and trace.puzzle.symbols:
-        alphabet = Alphabet(trace.puzzle.symbols)  # the symbols the puzzle was read with
-    record = trace_record(trace, alphabet) if isinstance(trace, Trace) else trace
+    record: Mapping[str, Any] = (
+        trace_record(trace, alphabet_of(alphabet, trace.puzzle.symbols))
+        if isinstance(trace, Trace)
+        else trace
+    )
     n = int(record["n"])
     page = render_trace_html(record, title)
     return embed_page(page, frame_height(n) if height is None else height, title)
@@ -125,6 +128,7 @@ def explanation_html(explanation: Explanation) -> str:
         puzzle.shape,
         givens=puzzle.cells,
         highlight={c.row * n + c.col for c in explanation.conflict},
+        alphabet=alphabet_of(None, puzzle.symbols),
         title="unsolvable: " + puzzle.shape.describe(),
         constraints=puzzle.constraints,
     )

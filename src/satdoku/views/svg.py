@@ -11,7 +11,7 @@ from ..core.display import register
 from ..core.puzzle import Puzzle
 from ..core.results import Result
 from ..core.shape import Shape
-from ..io.alphabet import Alphabet
+from ..io.alphabet import Alphabet, alphabet_of
 from ..rules.singles import eliminate
 from .constraint_drawing import cage_of_cells, constraint_drawing
 from .svg_constraints import CONSTRAINT_STYLE, clue_band, constraint_svg
@@ -38,11 +38,6 @@ def region_of_cells(shape: Shape) -> list[int]:
             for cell in house.cells:
                 regions[cell] = house.number
     return regions
-
-
-def _alphabet_of(puzzle: Puzzle) -> Alphabet:
-    """The alphabet a puzzle was read with (its own symbols), else the default one."""
-    return Alphabet(puzzle.symbols) if puzzle.symbols else Alphabet()
 
 
 def _symbol(digit: int, n: int, alphabet: Alphabet) -> str:
@@ -199,7 +194,7 @@ def puzzle_svg(puzzle: Puzzle) -> str:
         puzzle.shape,
         givens=puzzle.cells,
         candidates=marks,
-        alphabet=_alphabet_of(puzzle),
+        alphabet=alphabet_of(None, puzzle.symbols),
         title=puzzle.shape.describe(),
         constraints=puzzle.constraints,
     )
@@ -222,7 +217,7 @@ def result_svg(result: Result) -> str:
         cells,
         result.puzzle.shape,
         givens=result.puzzle.cells,
-        alphabet=_alphabet_of(result.puzzle),
+        alphabet=alphabet_of(None, result.puzzle.symbols),
         title=f"{result.status.value}: {result.puzzle.shape.describe()}",
         constraints=result.puzzle.constraints,
     )

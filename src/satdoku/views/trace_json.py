@@ -20,7 +20,7 @@ from typing import Any
 from ..core.axioms import Axiom
 from ..core.claims import claim_of
 from ..core.shape import Shape
-from ..io.alphabet import Alphabet
+from ..io.alphabet import Alphabet, alphabet_of
 from ..io.line import format_line
 from ..rules.search import Trace
 from ..rules.steps import Rule, Step
@@ -112,8 +112,10 @@ def step_record(
     return record
 
 
-def trace_record(trace: Trace, alphabet: Alphabet = Alphabet()) -> dict[str, Any]:
+def trace_record(trace: Trace, alphabet: Alphabet | str | None = None) -> dict[str, Any]:
     """Return the JSON record of a whole trace: steps, status, solution, and the puzzle's shape.
+
+    ``alphabet`` by default is the symbols the puzzle was read with.
 
     A trace cut short (``max_steps``) is marked ``"truncated": true`` (its status is stalled).
 
@@ -124,6 +126,7 @@ def trace_record(trace: Trace, alphabet: Alphabet = Alphabet()) -> dict[str, Any
     ('solved', '1221', 2, None, 8)
     """
     shape = trace.puzzle.shape
+    alphabet = alphabet_of(alphabet, trace.puzzle.symbols)
     record: dict[str, Any] = {
         "steps": [step_record(s, shape, alphabet) for s in trace.steps],
         "status": trace.status.value,
