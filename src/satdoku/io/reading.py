@@ -1,4 +1,4 @@
-"""Reading texts of puzzles: one puzzle per line, one grid, or JSON, streamed as entries.
+"""Reading texts of puzzles: one per line, one grid, or JSON (:mod:`.json_objects`), streamed.
 
 Reading is streaming: :func:`read_puzzles` yields one :class:`~satdoku.io.entries.Entry` per puzzle,
 holding either the puzzle or the :class:`~satdoku.core.errors.InputError` that explains, with line
@@ -22,6 +22,7 @@ from .alphabet import DEFAULT_SYMBOLS, Alphabet
 from .entries import Entry
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
 from .header import split_header
+from .json_objects import looks_like_fpuzzles, read_objects
 from .json_rows import racket_to_json, read_json
 from .killer_text import killer_form_of
 from .line import parse_line
@@ -128,6 +129,9 @@ def _read(
     first = next(content, None)
     if first is None:
         return
+    if layout is not FileLayout.GRID and first[1].lstrip()[:1] == "{":
+        yield from read_objects([first, *content], source)
+        return
     if game is not None or looks_like_game_id(first[1]):
         layout = FileLayout.LINES  # game IDs: one per line
     if layout is not FileLayout.GRID and first[1].lstrip().startswith(("[", "'(", '("')):
@@ -172,8 +176,8 @@ def _read(
     for index, (number, text) in enumerate(chain([first], content)):
         try:
             puzzle = parse_line(text, alphabet, options, line=number, source=source, game=game)
-            if game is not None or looks_like_game_id(text):
-                yield Entry(index, number, text.strip(), puzzle)  # an ID says its own size
+            if game is not None or looks_like_game_id(text) or looks_like_fpuzzles(text):
+                yield Entry(index, number, text.strip(), puzzle)  # it says its own size
                 continue
             if puzzle.n >= 10:
                 reread = partial(_line_with, text, options, number, source)
