@@ -36,18 +36,14 @@ def parse_fpuzzles(text: str) -> Puzzle:
     >>> parse_fpuzzles("N4IgzglgXgpiBcBOAv")
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: f-puzzles text, column 1: the data ends before its end \
-mark (cut short?)
+    satdoku.core.errors.InputError: f-puzzles text: the data ends before its end mark (cut short?)
     """
     body = text.strip()
     if body.startswith("{"):
         document = body
     else:
         payload, column = payload_of(text)
-        try:
-            document = decompress_from_base64(payload, "f-puzzles text")
-        except InputError as err:
-            raise InputError(err.message.replace("text", f"text, column {column}", 1)) from None
+        document = decompress_from_base64(payload, "f-puzzles text", column)
     try:
         data = json.loads(document)
     except (json.JSONDecodeError, RecursionError, ValueError) as err:

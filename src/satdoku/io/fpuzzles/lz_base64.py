@@ -111,14 +111,14 @@ def compress_to_base64(text: str) -> str:
 class _BitReader:
     """Bits of base64 characters, in the order :class:`_BitWriter` wrote them."""
 
-    def __init__(self, text: str, what: str) -> None:
-        self.values = list(self._values(text, what))
+    def __init__(self, text: str, what: str, first_column: int) -> None:
+        self.values = list(self._values(text, what, first_column))
         self.index = 0
         self.what = what
 
     @staticmethod
-    def _values(text: str, what: str) -> Iterator[int]:
-        for column, char in enumerate(text, 1):
+    def _values(text: str, what: str, first_column: int) -> Iterator[int]:
+        for column, char in enumerate(text, first_column):
             value = _VALUE.get(char)
             if value is None:
                 raise InputError(
@@ -139,8 +139,10 @@ class _BitReader:
         return value
 
 
-def decompress_from_base64(text: str, what: str = "compressed data") -> str:
+def decompress_from_base64(text: str, what: str = "compressed data", first_column: int = 1) -> str:
     """Decompress lz-string's ``compressToBase64`` text; refuse damaged data, saying where.
+
+    ``what`` names the text in errors, ``first_column`` is the column its first character is at.
 
     >>> decompress_from_base64("BYUwNmD2Q===")
     'hello'
@@ -152,7 +154,9 @@ def decompress_from_base64(text: str, what: str = "compressed data") -> str:
     """
     if not text:
         return ""
-    reader = _BitReader(text, what)
+    reader = _BitReader(text, what, first_column)
+    if first_column != 1:
+        what = reader.what = f"{what} (from column {first_column})"
     words: list[str] = ["", "", ""]  # codes 0..2 are the markers
     width, enlarge_in = 3, 4
     first = reader.read(2)
