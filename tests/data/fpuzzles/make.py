@@ -30,7 +30,7 @@ def rows(path: Path) -> list[list[str]]:
 def main() -> None:
     lines = []
     seen: set[str] = set()
-    for game_id, solution, params in rows(DATA / "tatham" / "solo.tsv"):
+    for game_id, solution, _params in rows(DATA / "tatham" / "solo.tsv"):
         kind = game_id.split(":")[0]
         if kind in SOLO_KINDS and kind not in seen:
             seen.add(kind)
