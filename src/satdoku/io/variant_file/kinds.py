@@ -26,8 +26,12 @@ def kinds_of(extra: Iterable[type] = ()) -> dict[str, type]:
     ['comparison', 'consecutive', 'keen cage']
     """
     found = [getattr(constraints, name) for name in constraints.__all__]
-    classes = [c for c in [*found, *extra] if dataclasses.is_dataclass(c) and isinstance(c, type)]
-    return {c.kind: c for c in classes if isinstance(getattr(c, "kind", None), str)}
+    kinds: dict[str, type] = {}
+    for cls in [*found, *extra]:
+        kind = getattr(cls, "kind", None)
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls) and isinstance(kind, str):
+            kinds[kind] = cls
+    return kinds
 
 
 def rule_record(rule: Constraint, n: int) -> dict[str, object]:
