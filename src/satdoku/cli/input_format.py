@@ -39,8 +39,7 @@ def entries_in_format(
 
     >>> args = argparse.Namespace(input_format="variant")
     >>> [e.error.message for e in entries_in_format(args, ["# c", "5"], "p.json")]
-    ['expected a puzzle as a JSON object: a satdoku variant file ("format": "satdoku variant") \
-or an f-puzzles puzzle (with "size" and "grid")']
+    ['expected a variant file: a JSON object ({...})']
     """
     form = getattr(args, "input_format", None)
     if form is None:
