@@ -352,6 +352,12 @@ def test_solve_reads_links_json_files_and_the_named_format(
         ),
         ('{"size": 4,\n "grid": [}', [], "p.txt:2:11: invalid JSON: Expecting value"),
         ("1234\n", ["--input-format", "fpuzzles"], "p.txt:1: expected an f-puzzles puzzle"),
+        (json.dumps(_doc()), ["--latin"], "p.txt:1: this puzzle of f-puzzles is a 4x4 sudoku, 2x2"),
+        (
+            compress_to_base64(json.dumps(_doc())),
+            ["--input-format", "fpuzzles", "--box", "1x4"],
+            "a puzzle of f-puzzles gives its own shape, ask for none",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_located_line(

@@ -321,6 +321,7 @@ def test_show_writes_variant_files_every_command_reads(
             ["--input-format", "variant"],
             "v.json:1: expected a variant file: a JSON object",
         ),
+        (json.dumps(_file()), ["--diagonals"], "v.json:1: this variant file is a 4x4 latin"),
         (
             json.dumps(_file()),
             ["--input-format", "fpuzzles"],

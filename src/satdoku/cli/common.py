@@ -357,7 +357,7 @@ def _reader(args: argparse.Namespace) -> Callable[[Iterable[str], str], Iterator
     layout, game = args.layout or FileLayout.AUTO, getattr(args, "game", None)
 
     def read(lines: Iterable[str], source: str) -> Iterator[Entry]:
-        named = entries_in_format(args, lines, source)
+        named = entries_in_format(args, lines, source, options)
         if named is not None:
             return named
         return read_puzzles(

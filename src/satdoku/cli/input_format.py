@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 
 from ..io.entries import Entry
 from ..io.json_objects import FORMS, read_as
+from ..io.shape_options import ShapeOptions
 from ..io.tatham import GAMES
 
 __all__ = ["add_format_options", "entries_in_format"]
@@ -33,12 +34,12 @@ def add_format_options(group: argparse._ArgumentGroup) -> None:
 
 
 def entries_in_format(
-    args: argparse.Namespace, lines: Iterable[str], source: str
+    args: argparse.Namespace, lines: Iterable[str], source: str, options: ShapeOptions
 ) -> Iterator[Entry] | None:
     """Return the entries of lines in the format ``--input-format`` names (None: not named).
 
     >>> args = argparse.Namespace(input_format="variant")
-    >>> [e.error.message for e in entries_in_format(args, ["# c", "5"], "p.json")]
+    >>> [e.error.message for e in entries_in_format(args, ["# c", "5"], "p.json", ShapeOptions())]
     ['expected a variant file: a JSON object ({...})']
     """
     form = getattr(args, "input_format", None)
@@ -49,4 +50,4 @@ def entries_in_format(
         for number, text in enumerate(lines, 1)
         if text.strip() and not text.lstrip().startswith("#")
     ]
-    return read_as(form, rows, source) if rows else iter(())
+    return read_as(form, rows, source, options) if rows else iter(())

@@ -10,6 +10,7 @@ from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from .entries import Entry
 from .fpuzzles import looks_like_fpuzzles, parse_fpuzzles, puzzle_of_fpuzzles
+from .shape_options import ShapeOptions, check_own_shape
 from .variant_file import looks_like_variant, puzzle_of_variant
 
 __all__ = ["FORMS", "puzzle_of_object", "read_objects", "read_as"]
@@ -41,6 +42,9 @@ def puzzle_of_object(data: object, form: str | None = None) -> Puzzle:
     )
 
 
+_WHAT = {True: "variant file", False: "puzzle of f-puzzles"}
+
+
 def _documents(rows: list[tuple[int, str]]) -> Iterator[tuple[int, str, object]]:
     """Yield each JSON document of the rows (one in all, or one per row) with its line."""
     text = "\n".join(t for _, t in rows)
@@ -61,9 +65,14 @@ def _documents(rows: list[tuple[int, str]]) -> Iterator[tuple[int, str, object]]
 
 
 def read_objects(
-    rows: list[tuple[int, str]], source: str | None, form: str | None = None
+    rows: list[tuple[int, str]],
+    source: str | None,
+    options: ShapeOptions = ShapeOptions(),
+    form: str | None = None,
 ) -> Iterator[Entry]:
     """Yield one entry per JSON object of the rows (numbered lines): a file's, or a line's each.
+
+    The objects give their own shapes: ``options`` may only agree with them.
 
     >>> [e.puzzle.n for e in read_objects([(1, '{"size": 4, "grid": '), (2, '[' +
     ...     ', '.join(['[{}, {}, {}, {}]'] * 4) + ']}')], None)]
@@ -73,7 +82,9 @@ def read_objects(
     try:
         for number, text, data in _documents(rows):
             try:
-                yield Entry(index, number, text.strip(), puzzle_of_object(data, form))
+                puzzle = puzzle_of_object(data, form)
+                check_own_shape(puzzle.shape, _WHAT[looks_like_variant(data)], options)
+                yield Entry(index, number, text.strip(), puzzle)
             except InputError as err:
                 yield Entry(index, number, text.strip(), None, err.at(source=source, line=number))
             index += 1
@@ -81,10 +92,12 @@ def read_objects(
         yield Entry(index, err.line or rows[0][0], rows[0][1], None, err.at(source=source))
 
 
-def read_as(form: str, rows: list[tuple[int, str]], source: str | None) -> Iterator[Entry]:
+def read_as(
+    form: str, rows: list[tuple[int, str]], source: str | None, options: ShapeOptions
+) -> Iterator[Entry]:
     """Yield the puzzles of rows in the format named: JSON objects, or f-puzzles links."""
     if rows[0][1].lstrip().startswith("{"):
-        yield from read_objects(rows, source, form)
+        yield from read_objects(rows, source, options, form)
         return
     if form != "fpuzzles":
         error = InputError(f"expected a {form} file: a JSON object ({{...}})", source=source)
@@ -97,6 +110,8 @@ def read_as(form: str, rows: list[tuple[int, str]], source: str | None) -> Itera
                     "expected an f-puzzles puzzle: a link (f-puzzles.com/?load=...), its "
                     "compressed text (N4Ig...) or its JSON"
                 )
-            yield Entry(index, number, text.strip(), parse_fpuzzles(text))
+            puzzle = parse_fpuzzles(text)
+            check_own_shape(puzzle.shape, "puzzle of f-puzzles", options)
+            yield Entry(index, number, text.strip(), puzzle)
         except InputError as err:
             yield Entry(index, number, text.strip(), None, err.at(source=source, line=number))

@@ -130,7 +130,7 @@ def _read(
     if first is None:
         return
     if layout is not FileLayout.GRID and first[1].lstrip()[:1] == "{":
-        yield from read_objects([first, *content], source)
+        yield from read_objects([first, *content], source, options)
         return
     if game is not None or looks_like_game_id(first[1]):
         layout = FileLayout.LINES  # game IDs: one per line
