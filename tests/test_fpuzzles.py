@@ -313,6 +313,23 @@ def test_written_puzzles_read_back_as_the_same_puzzles(seed: int, n: int, link: 
 def test_what_f_puzzles_cannot_state_is_refused(rules: tuple[Any, ...], message: str) -> None:
     with pytest.raises(InputError, match=message):
         format_fpuzzles(Puzzle(Shape.sudoku(4), (0,) * 16, constraints=rules))
+    with pytest.raises(InputError, match="f-puzzles draws grids up to 16x16, not 25x25"):
+        format_fpuzzles(Puzzle.empty(Shape.sudoku(25)))
+
+
+def test_every_cell_states_its_region_so_no_default_box_decides() -> None:
+    for shape in (Shape.sudoku(6), Shape.sudoku(6, (3, 2)), Shape.latin(5)):
+        grid = fpuzzles_data(Puzzle.empty(shape))["grid"]
+        regions = [cell["region"] for row in grid for cell in row]  # type: ignore[attr-defined]
+        expected = (
+            [None] * 25
+            if shape.box is None
+            else [
+                (i // 6) // shape.box[0] * (6 // shape.box[1]) + (i % 6) // shape.box[1]
+                for i in range(36)
+            ]
+        )
+        assert regions == expected
 
 
 # the command line

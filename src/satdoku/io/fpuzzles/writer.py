@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from ...core.constraints import Consecutive, Constraint, KillerCage
 from ...core.errors import InputError
 from ...core.puzzle import Puzzle
-from ...core.shape import default_box
 from .cells import fpuzzles_name, orthogonal_pairs
 from .layout import boxes_of
 
@@ -65,14 +64,14 @@ WRITERS: dict[str, Writer] = {
 """The writer of each kind of rule f-puzzles states, by :attr:`Constraint.kind`."""
 
 
-def _regions(puzzle: Puzzle) -> list[int | None] | None:
-    """Return each cell's region when it is not f-puzzles' default box (None: the default)."""
-    shape, n = puzzle.shape, puzzle.n
-    if shape.regions is not None:
-        return list(shape.regions)
-    if shape.box == default_box(n):
-        return None
-    return boxes_of(shape.box, n)
+def _regions(puzzle: Puzzle) -> list[int | None]:
+    """Return each cell's region: stated for every cell, so no reader's default box decides."""
+    shape = puzzle.shape
+    return list(shape.regions) if shape.regions is not None else boxes_of(shape.box, puzzle.n)
+
+
+LARGEST = 16
+"""The largest grid f-puzzles draws."""
 
 
 def fpuzzles_data(puzzle: Puzzle) -> dict[str, object]:
@@ -84,12 +83,13 @@ def fpuzzles_data(puzzle: Puzzle) -> dict[str, object]:
     ([{'value': 1, 'given': True, 'region': None}, {'region': None}], True)
     """
     n = puzzle.n
+    if n > LARGEST:
+        raise InputError(f"f-puzzles draws grids up to {LARGEST}x{LARGEST}, not {n}x{n}")
     regions = _regions(puzzle)
     cells: list[dict[str, object]] = []
-    for index, digit in enumerate(puzzle.cells):
+    for digit, region in zip(puzzle.cells, regions, strict=True):
         cell: dict[str, object] = {"value": digit, "given": True} if digit else {}
-        if regions is not None:
-            cell["region"] = regions[index]
+        cell["region"] = region
         cells.append(cell)
     data: dict[str, object] = {"size": n, "grid": [cells[r * n : r * n + n] for r in range(n)]}
     if puzzle.shape.diagonals:
