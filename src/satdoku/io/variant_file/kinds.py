@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Iterable, Mapping
 
@@ -47,6 +48,13 @@ def rule_record(rule: Constraint, n: int) -> dict[str, object]:
     return record
 
 
+@functools.cache
+def _fields_of(cls: type) -> tuple[dict[str, object], dict[str, dataclasses.Field[object]]]:
+    """Return a kind's field types and fields, by name (worked out once per kind)."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    return typing.get_type_hints(cls), fields
+
+
 def rule_of(at: JsonAt, n: int, kinds: Kinds) -> Constraint:
     """Return the rule a JSON object names; refuse an unknown kind or field, by path.
 
@@ -59,8 +67,7 @@ def rule_of(at: JsonAt, n: int, kinds: Kinds) -> Constraint:
     cls = kinds.get(name)
     if cls is None:
         at.key("kind").fail("a kind of rule satdoku knows: " + ", ".join(sorted(kinds)))
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    hints, fields = _fields_of(cls)
     for key in entries:
         if key != "kind" and key not in fields:
             known = ", ".join(fields)
