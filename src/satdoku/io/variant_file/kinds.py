@@ -51,7 +51,7 @@ def rule_record(rule: Constraint, n: int) -> dict[str, object]:
 @functools.cache
 def _fields_of(cls: type) -> tuple[dict[str, object], dict[str, dataclasses.Field[object]]]:
     """Return a kind's field types and fields, by name (worked out once per kind)."""
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    fields = {f.name: f for f in dataclasses.fields(cls)}
     return typing.get_type_hints(cls), fields
 
 
