@@ -362,6 +362,8 @@ def test_ctrl_c_to_the_job_while_a_local_cluster_starts_and_works(tmp_path: Path
     ("argv", "message"),
     [
         (["solve", "GRID", "--dask", "local:1"], "this is one grid: solve it without --dask"),
+        (["solve", "OBJECT", "--dask", "local:1"], "this is JSON: solve it without --dask"),
+        (["solve", "LINES", "--dask", "local:1", "--input-format", "fpuzzles"], "--input-format"),
         (["solve", "LINES", "--dask", "local:1", "--jobs", "2"], "drop --jobs"),
         (["solve", "LINES", "--dask", "local:0"], "local:N needs N of 1 or more"),
         (["solve", "LINES", "--dask", "nowhere"], "a scheduler's address such as tcp://"),
@@ -376,6 +378,7 @@ def test_what_does_not_go_with_dask_is_refused(
     files = {
         "GRID": _write(tmp_path, ["# one 4x4 grid", "1...", "..2.", ".3..", "...4"], "g.txt"),
         "LINES": _write(tmp_path, [SUDOKU9]),
+        "OBJECT": _write(tmp_path, ['{"size": 4, "grid": []}'], "p.json"),
     }
     status, out, err = _run([files.get(word, word) for word in argv], capsys)
     assert (status, out) == (2, "") and message in err

@@ -10,7 +10,8 @@ from satdoku.core.shape import Shape
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.grid import format_grid, format_pretty
 from satdoku.io.line import format_line, parse_line
-from satdoku.io.reading import FileLayout, parse_puzzle, read_puzzles
+from satdoku.io.puzzle_values import parse_puzzle
+from satdoku.io.reading import FileLayout, read_puzzles
 from satdoku.io.shape_options import ShapeOptions
 
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"

@@ -28,7 +28,8 @@ from satdoku.io.alphabet import Alphabet
 from satdoku.io.grid import format_grid, format_pretty
 from satdoku.io.json_rows import format_json
 from satdoku.io.line import format_line, parse_line
-from satdoku.io.reading import parse_puzzle, read_puzzles
+from satdoku.io.puzzle_values import parse_puzzle
+from satdoku.io.reading import read_puzzles
 from satdoku.io.shape_options import ShapeOptions
 
 EXAMPLES = int(os.environ.get("SATDOKU_FUZZ_EXAMPLES", "40"))

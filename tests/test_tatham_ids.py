@@ -27,7 +27,8 @@ from satdoku.core.constraints import (
 from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
-from satdoku.io.reading import FileLayout, parse_puzzle, read_puzzles
+from satdoku.io.puzzle_values import parse_puzzle
+from satdoku.io.reading import FileLayout, read_puzzles
 from satdoku.io.tatham import GAMES, format_game_id, game_of, parse_game_id
 from satdoku.io.tatham._codes import block_members, blocks_of
 

@@ -57,7 +57,8 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .core.shape import Shape
     from .core.solution import Solution
     from .io.alphabet import Alphabet
-    from .io.reading import parse_puzzle, read_puzzles
+    from .io.puzzle_values import parse_puzzle
+    from .io.reading import read_puzzles
     from .rules.search import Trace, trace
 
 _HOMES = {
@@ -83,7 +84,7 @@ _HOMES = {
     "hint": "api.hint",
     "is_solution": "api.writers",
     "is_unique": "api.space",
-    "parse_puzzle": "io.reading",
+    "parse_puzzle": "io.puzzle_values",
     "rate": "api.rating",
     "read_dimacs": "cnf.dimacs_read",
     "read_puzzles": "io.reading",

@@ -1,7 +1,8 @@
 """What the library's functions take: any form of a puzzle, and the options the CLI takes.
 
 A puzzle may be a :class:`~satdoku.core.puzzle.Puzzle`, a string in any format, rows (lists of
-integers or strings), n*n integers or a NumPy array (:func:`satdoku.io.reading.parse_puzzle`). A
+integers or strings), n*n integers or a NumPy array
+(:func:`~satdoku.io.puzzle_values.parse_puzzle`). A
 grid to write or check may also be a :class:`~satdoku.core.solution.Solution` or a
 :class:`~satdoku.core.results.Result`, with a shape or puzzle to read it by. A shape may be a
 :class:`~satdoku.core.shape.Shape`, a size, or words (``"sudoku 6 box 3x2"``), with ``box=``.
@@ -24,7 +25,7 @@ from ..core.puzzle import Puzzle
 from ..core.results import Result
 from ..core.shape import Shape
 from ..io.header import parse_box, parse_header
-from ..io.reading import parse_puzzle
+from ..io.puzzle_values import parse_puzzle
 from .predicates import PREDICATES, Predicate, predicate_named
 
 __all__ = ["OPTIONS", "grid_of", "options_of", "predicate_of", "puzzle_of", "shape_of"]
@@ -36,7 +37,7 @@ OPTIONS = ("solver", "encoding", "strategy", "limits", "native", "timeout", "con
 def puzzle_of(value: object) -> Puzzle:
     """Return the puzzle a value stands for (a Puzzle as it is), or raise InputError.
 
-    A Solution stands for the filled puzzle (:func:`~satdoku.io.reading.parse_puzzle`).
+    A Solution stands for the filled puzzle (:func:`~satdoku.io.puzzle_values.parse_puzzle`).
 
     >>> puzzle_of([[1, 0], [0, 0]]).cells
     (1, 0, 0, 0)

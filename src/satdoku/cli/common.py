@@ -6,7 +6,7 @@ import argparse
 import io
 import math
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 from ..backends import stop_flag
@@ -19,7 +19,7 @@ from ..io.alphabet import DEFAULT_SYMBOLS, Alphabet
 from ..io.entries import Entry
 from ..io.reading import FileLayout, read_puzzles
 from ..io.shape_options import ShapeOptions
-from ..io.tatham import GAMES
+from .input_format import add_format_options, entries_in_format
 from .option_types import MAX_CONFLICTS, box_shape, seconds, whole_number
 
 __all__ = [
@@ -109,12 +109,7 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
         help="read one puzzle per line",
     )
     add_shape_options(group)
-    group.add_argument(
-        "--game",
-        choices=GAMES,
-        help="read bare game IDs (PARAMS:DESCRIPTION, as Simon Tatham's game shows them) of "
-        "this game; a line GAME:PARAMS:DESCRIPTION needs no option",
-    )
+    add_format_options(group)
 
 
 def add_encoding_options(group: argparse._ArgumentGroup) -> None:
@@ -338,19 +333,9 @@ def read_entries(args: argparse.Namespace, opened: IO[bytes] | None = None) -> I
 
     ``opened``: FILE's stream, opened (and closed) by the caller, which has looked at its head.
     """
-    options = shape_options(args)
-    alphabet = alphabet_of(args)
-    layout = args.layout or FileLayout.AUTO
-    game = getattr(args, "game", None)
+    read = _reader(args)  # options first: a bad option is reported before a missing file
     if args.file is None:
-        lines: Iterator[str] = iter(example_text().splitlines())
-        source = EXAMPLE
-        yield from nonempty_entries(
-            read_puzzles(
-                lines, alphabet=alphabet, options=options, layout=layout, source=source, game=game
-            ),
-            source,
-        )
+        yield from nonempty_entries(read(example_text().splitlines(), EXAMPLE), EXAMPLE)
         return
     source = "<stdin>" if args.file == "-" else args.file
     try:
@@ -360,18 +345,26 @@ def read_entries(args: argparse.Namespace, opened: IO[bytes] | None = None) -> I
     except OSError as err:
         raise InputError(f"cannot open: {err.strerror}", source=source) from None
     try:
-        entries = read_puzzles(
-            text_lines(stream, source),
-            alphabet=alphabet,
-            options=options,
-            layout=layout,
-            source=source,
-            game=game,
-        )
-        yield from nonempty_entries(entries, source)
+        yield from nonempty_entries(read(text_lines(stream, source), source), source)
     finally:
         if args.file != "-" and opened is None:
             stream.close()
+
+
+def _reader(args: argparse.Namespace) -> Callable[[Iterable[str], str], Iterator[Entry]]:
+    """Return the reader of lines (and their source) the options ask for."""
+    options, alphabet = shape_options(args), alphabet_of(args)
+    layout, game = args.layout or FileLayout.AUTO, getattr(args, "game", None)
+
+    def read(lines: Iterable[str], source: str) -> Iterator[Entry]:
+        named = entries_in_format(args, lines, source, options)
+        if named is not None:
+            return named
+        return read_puzzles(
+            lines, alphabet=alphabet, options=options, layout=layout, source=source, game=game
+        )
+
+    return read
 
 
 def nonempty_entries(entries: Iterator[Entry], source: str) -> Iterator[Entry]:

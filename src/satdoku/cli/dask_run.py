@@ -52,7 +52,7 @@ __all__ = [
     "shares_files",
 ]
 
-_JSON_START = ("[", "'(", '("')
+_JSON_START = ("[", "{", "'(", '("')
 _SPACE_OPTIONS = ("order", "all", "where", "unique")
 
 
@@ -203,6 +203,8 @@ def cut_input(args: argparse.Namespace, stream: IO[bytes]) -> Cut:
     source = source_of(args)
     if args.layout is FileLayout.GRID:
         raise InputError("--dask cuts files of one puzzle per line: drop --grid, or --dask")
+    if getattr(args, "input_format", None):
+        raise InputError("--dask reads each line in its evident form: drop --input-format")
     _check_head(stream, source)
     chunks = line_chunks(
         stream, args.chunk_size or chunk_bytes(getattr(args, "command", "solve")), MAX_LINE_BYTES

@@ -10,10 +10,12 @@ from ..backends.sat import SatBackend
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..io.alphabet import Alphabet
+from ..io.fpuzzles import format_fpuzzles
 from ..io.grid import format_pretty
 from ..io.killer_text import FORMS as KILLER_FORMS
 from ..io.killer_text import format_killer
 from ..io.tatham import GAMES, format_game_id, game_of
+from ..io.variant_file import format_variant
 from ..rules.state import State
 from ..views.plain_board import format_board
 from ..views.svg import board_svg, pencil_marks
@@ -32,7 +34,16 @@ EPILOG = """examples:
   satdoku show keen.txt                         # a Keen ID: the ID, then its board as comments
   satdoku show puzzle.txt --format solo         # the puzzles as Simon Tatham's game IDs
   satdoku show killer.txt --format arrows       # a killer as the forum's 81-character text
+  satdoku show puzzle.txt --format fpuzzles-link  # a link f-puzzles and SudokuPad open
+  satdoku show puzzle.txt --format variant      # satdoku's variant file (JSON), one a line
 """
+
+_WRITERS = {
+    "fpuzzles": format_fpuzzles,
+    "fpuzzles-link": lambda puzzle: format_fpuzzles(puzzle, link=True),
+    "variant": format_variant,
+}
+"""Writers of the formats that state any puzzle's shape and rules (beside games and killers)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,11 +63,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--solve", action="store_true", help="draw the solution instead")
     parser.add_argument(
         "--format",
-        choices=["pretty", *GAMES, *KILLER_FORMS],
+        choices=["pretty", *GAMES, *KILLER_FORMS, *_WRITERS],
         default="pretty",
         help="a board (default), each puzzle as a game ID of Simon Tatham's collection "
-        "(keen, towers, unequal, solo), or a killer as the forum's 81-character arrow text "
-        "(arrows) or SudoCue's (sudocue); every command reads them back",
+        "(keen, towers, unequal, solo), a killer as the forum's 81-character arrow text "
+        "(arrows) or SudoCue's (sudocue), f-puzzles' compressed text (fpuzzles) or link "
+        "(fpuzzles-link), or satdoku's variant file (variant); every command reads them back",
     )
     parser.add_argument(
         "--no-candidates", action="store_true", help="leave pencil marks out of the SVG"
@@ -147,7 +159,9 @@ def _claim_values(cells: Sequence[int], n: int) -> list[int]:
 
 
 def _written(puzzle: Puzzle, form: str) -> str:
-    """Return a puzzle as a game ID or a killer text of the form named."""
+    """Return a puzzle as a game ID, a killer text, f-puzzles' text or a variant file."""
+    if form in _WRITERS:
+        return _WRITERS[form](puzzle)
     if form in KILLER_FORMS:
         return format_killer(puzzle, form)
     return format_game_id(puzzle, form)

@@ -87,6 +87,7 @@ def lines_apply(args: argparse.Namespace) -> bool:
         and args.backend == BackendKind.SAT.value
         and bool(engine_used)
         and args.layout is not FileLayout.GRID
+        and not getattr(args, "input_format", None)
         and not args.diagonals
         and not args.regions
         and native.AVAILABLE

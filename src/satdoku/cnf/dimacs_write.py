@@ -27,7 +27,7 @@ from ..core.shape import Shape
 from ..core.version import __version__
 from ..io.alphabet import Alphabet, alphabet_of
 from ..io.line import format_line
-from ..io.reading import parse_puzzle
+from ..io.puzzle_values import parse_puzzle
 from ..rules.singles import eliminate
 from .constraint_formula import constrained_formula
 from .encodings import Encoding, Formula, encode
@@ -266,7 +266,7 @@ def write_dimacs(
 
     ``source``, ``index`` and ``line`` say where the puzzle came from (shown in the header and given
     back by :func:`satdoku.cnf.dimacs_read.read_header`, so ``decode`` can print the ``solve
-    --json`` record). The puzzle may be in any form :func:`satdoku.io.reading.parse_puzzle`
+    --json`` record). The puzzle may be in any form :func:`satdoku.io.puzzle_values.parse_puzzle`
     takes; ``alphabet`` (an Alphabet or its symbols) is by default the puzzle's own.
 
     >>> from satdoku.io.line import parse_line

@@ -14,8 +14,9 @@ from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.shape import MAX_SIZE
 from .alphabet import Alphabet, alphabet_of
+from .fpuzzles import looks_like_fpuzzles, parse_fpuzzles
 from .killer_text import killer_form_of, parse_killer
-from .shape_options import ShapeOptions
+from .shape_options import ShapeOptions, check_own_shape
 from .symbols import check_digits, read_symbols
 from .tatham import looks_like_game_id, parse_game_id
 from .tokens import format_tokens, looks_like_tokens, parse_tokens
@@ -54,7 +55,8 @@ def parse_line(
     A line ``GAME:PARAMS:DESCRIPTION`` is a game ID of Simon Tatham's collection (see
     :mod:`satdoku.io.tatham`), and with ``game`` given every line is one of that game's IDs.
     A killer text (:mod:`satdoku.io.killer_text`: 81 characters of cage totals and arrows, or
-    SudoCue's ``3x3::k:...``) is its killer.
+    SudoCue's ``3x3::k:...``) is its killer; an f-puzzles link or its compressed text
+    (:mod:`satdoku.io.fpuzzles`) is its puzzle.
 
     >>> parse_line("1.3..4.........." ).cells[:4]
     (1, 0, 3, 0)
@@ -79,6 +81,10 @@ def parse_line(
             except InputError as err:
                 raise err.at(source=source, line=line) from None
             return Puzzle.checked_already(shape, tuple(fast))
+    if looks_like_fpuzzles(body):
+        return _own_shape(
+            lambda: parse_fpuzzles(body), "puzzle of f-puzzles", options, line, source
+        )
     form = killer_form_of(body)
     if form is not None:
         return _own_shape(lambda: parse_killer(body, form), "killer text", options, line, source)
@@ -123,12 +129,7 @@ def _own_shape(
     options given must agree with it."""
     try:
         puzzle = read()
-        if options != ShapeOptions() and options.shape_for(puzzle.n) != puzzle.shape:
-            raise InputError(
-                f"this {what} is a {puzzle.shape.describe()}, but the shape asked for is a "
-                f"{options.shape_for(puzzle.n).describe()}: a {what} gives its own shape, "
-                "ask for none"
-            )
+        check_own_shape(puzzle.shape, what, options)
     except InputError as err:
         raise err.at(source=source, line=line) from None
     return puzzle

@@ -1,4 +1,4 @@
-"""Reading texts of puzzles: one puzzle per line, one grid, or JSON, streamed as entries.
+"""Reading texts of puzzles: one per line, one grid, or JSON (:mod:`.json_objects`), streamed.
 
 Reading is streaming: :func:`read_puzzles` yields one :class:`~satdoku.io.entries.Entry` per puzzle,
 holding either the puzzle or the :class:`~satdoku.core.errors.InputError` that explains, with line
@@ -8,22 +8,21 @@ it is forced with a :class:`FileLayout`.
 
 from __future__ import annotations
 
-import math
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from enum import Enum
 from functools import partial
 from itertools import chain
 
 from ..core.errors import InputError
-from ..core.puzzle import Puzzle, array_values, digits_of
+from ..core.puzzle import Puzzle
 from ..core.shape import Shape
-from ..core.solution import Solution
 from .alphabet import DEFAULT_SYMBOLS, Alphabet, alphabet_of
 from .entries import Entry
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
 from .header import split_header
+from .json_objects import looks_like_fpuzzles, read_objects
 from .json_rows import racket_to_json, read_json
 from .killer_text import killer_form_of
 from .line import parse_line
@@ -32,7 +31,7 @@ from .shape_options import ShapeOptions
 from .tatham import checked_game, looks_like_game_id
 from .zeros import meant_puzzle
 
-__all__ = ["FileLayout", "parse_puzzle", "read_puzzles"]
+__all__ = ["FileLayout", "read_puzzles", "with_symbols"]
 
 
 class FileLayout(Enum):
@@ -131,7 +130,7 @@ def _covered(entry: Entry, alphabet: Alphabet, side: int | None, source: str | N
             f"{n}x{n} puzzle: give --alphabet the {n} symbols of its digits"
         )
     else:
-        return Entry(entry.index, entry.line, entry.text, _with_symbols(puzzle, alphabet))
+        return Entry(entry.index, entry.line, entry.text, with_symbols(puzzle, alphabet))
     error = InputError(message, source=source, line=entry.line)
     return Entry(entry.index, entry.line, entry.text, None, error)
 
@@ -147,6 +146,9 @@ def _read(
     content = drop_table_headers(_content(enumerate(lines, 1)))
     first = next(content, None)
     if first is None:
+        return
+    if layout is not FileLayout.GRID and first[1].lstrip()[:1] == "{":
+        yield from read_objects([first, *content], source, options)
         return
     if game is not None or looks_like_game_id(first[1]):
         layout = FileLayout.LINES  # game IDs: one per line
@@ -192,8 +194,8 @@ def _read(
     for index, (number, text) in enumerate(chain([first], content)):
         try:
             puzzle = parse_line(text, alphabet, options, line=number, source=source, game=game)
-            if game is not None or looks_like_game_id(text):
-                yield Entry(index, number, text.strip(), puzzle)  # an ID says its own size
+            if game is not None or looks_like_game_id(text) or looks_like_fpuzzles(text):
+                yield Entry(index, number, text.strip(), puzzle)  # it says its own size
                 continue
             if puzzle.n >= 10:
                 reread = partial(_line_with, text, options, number, source)
@@ -307,114 +309,12 @@ def _grid_with(
     return parse_grid(rows, alphabet, options, source=source)
 
 
-def parse_puzzle(
-    text: object,
-    alphabet: Alphabet | str = Alphabet(),
-    options: ShapeOptions = ShapeOptions(),
-    game: str | None = None,
-) -> Puzzle:
-    """Parse one puzzle: a string in any format (line, grid, tokens, JSON), rows, or an array.
+def with_symbols(puzzle: Puzzle, alphabet: Alphabet) -> Puzzle:
+    """Return the puzzle remembering the alphabet it was read with, when that is not the default.
 
-    Besides text it takes what a notebook holds: a list of rows of integers (0 blank), a list
-    of row strings, n*n integers, a NumPy array (n x n or flat), a Puzzle (returned as is), or a
-    Solution (the filled puzzle, with the shape, symbols and rules of the one it solves).
-    A game ID of Simon Tatham's collection (``keen:4:...``; bare with ``game`` given) is read
-    with its constraints. ``alphabet`` is an Alphabet or its symbols (``"0123456789ABCDEF"``).
-
-    >>> parse_puzzle('''
-    ... 1 . | . .
-    ... . . | 1 .
-    ... ----+----
-    ... . 1 | . .
-    ... . . | . 1''').cells[:4]
-    (1, 0, 0, 0)
-    >>> parse_puzzle([[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]]).cells[:4]
-    (1, 0, 0, 0)
-    >>> parse_puzzle(["1...", "..1.", ".1..", "...1"]).cells[4:8]
-    (0, 0, 1, 0)
-    >>> parse_puzzle({"cells": 1})
-    Traceback (most recent call last):
-    ...
-    satdoku.core.errors.InputError: expected a puzzle: a string, rows (lists of integers or \
-strings), n*n integers or a NumPy array, got dict
+    >>> with_symbols(Puzzle.from_rows([[1, 0], [0, 1]]), Alphabet("AB")).symbols
+    'AB'
     """
-    if isinstance(text, Puzzle):
-        return text
-    if isinstance(text, Solution):
-        return text.as_puzzle()
-    alphabet = alphabet_of(alphabet)
-    if not isinstance(text, str):
-        if game is not None:
-            raise InputError(f"a {game} game ID is a string, got {type(text).__name__}")
-        return _with_symbols(_puzzle_of_rows(text, alphabet, options), alphabet)
-    entries = list(read_puzzles(text.splitlines(), alphabet=alphabet, options=options, game=game))
-    if len(entries) != 1:
-        raise InputError(f"expected one puzzle, found {len(entries)}")
-    entry = entries[0]
-    if entry.error is not None:
-        if len(text.strip().splitlines()) == 1:  # one line: its number says nothing
-            raise InputError(entry.error.message, column=entry.error.column)
-        raise entry.error
-    assert entry.puzzle is not None
-    return _with_symbols(entry.puzzle, alphabet)
-
-
-def _with_symbols(puzzle: Puzzle, alphabet: Alphabet) -> Puzzle:
-    """The puzzle remembering the alphabet it was read with, when that is not the default."""
     if alphabet.symbols != Alphabet().symbols and puzzle.shape.n <= len(alphabet.symbols):
         object.__setattr__(puzzle, "symbols", alphabet.symbols)
     return puzzle
-
-
-_EXPECTED = (
-    "expected a puzzle: a string, rows (lists of integers or strings), n*n integers or "
-    "a NumPy array"
-)
-
-
-def _puzzle_of_rows(value: object, alphabet: Alphabet, options: ShapeOptions) -> Puzzle:
-    """Return the puzzle of a sequence of rows (integers or strings), of cells, or an array."""
-    values = array_values(value)  # a NumPy array's Python values
-    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
-        raise InputError(f"{_EXPECTED}, got {type(value).__name__}")
-    rows = list(values)
-    if all(isinstance(r, str) for r in rows):
-        if len(rows) > 1 and all(len(r) == 1 for r in rows):  # one symbol each: the cells
-            return _puzzle_of_text(["".join(rows)], FileLayout.LINES, alphabet, options)
-        layout = FileLayout.LINES if len(rows) == 1 else FileLayout.GRID
-        return _puzzle_of_text("\n".join(rows).splitlines(), layout, alphabet, options)
-    if all(_is_row_of_symbols(r) for r in rows):  # a NumPy array of strings, say
-        gap = " " if any(len(s) > 1 for r in rows for s in r) else ""
-        lines = [gap.join(r) for r in rows]
-        return _puzzle_of_text(lines, FileLayout.GRID, alphabet, options)
-    nested = [r for r in rows if isinstance(r, (list, tuple))]
-    if nested and any(len(r) != len(rows) for r in nested):
-        lengths = sorted({len(r) for r in nested})
-        raise InputError(f"ragged grid: rows of lengths {lengths}, expected {len(rows)}")
-    digits = digits_of(rows)
-    n = math.isqrt(len(digits))
-    if n * n != len(digits):
-        raise InputError(f"expected n*n cells for a grid of side n, got {len(digits)}")
-    return Puzzle(options.shape_for(n), digits)
-
-
-def _is_row_of_symbols(row: object) -> bool:
-    """Tell whether a row is a list or tuple of symbol strings (``["5", "3", "."]``)."""
-    return (
-        isinstance(row, (list, tuple))
-        and bool(row)
-        and all(isinstance(s, str) and s.strip() for s in row)
-    )
-
-
-def _puzzle_of_text(
-    lines: list[str], layout: FileLayout, alphabet: Alphabet, options: ShapeOptions
-) -> Puzzle:
-    """Return the one puzzle that lines of text hold, read in that layout, or raise InputError."""
-    entries = list(read_puzzles(lines, alphabet=alphabet, options=options, layout=layout))
-    if len(entries) != 1:
-        raise InputError(f"expected one puzzle, found {len(entries)}")
-    if entries[0].error is not None:
-        raise entries[0].error
-    assert entries[0].puzzle is not None
-    return entries[0].puzzle

@@ -8,7 +8,7 @@ from functools import lru_cache
 from ..core.errors import InputError
 from ..core.shape import Shape
 
-__all__ = ["ShapeOptions"]
+__all__ = ["ShapeOptions", "check_own_shape"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,22 @@ class ShapeOptions:
         if self.box is None:
             return Shape.of_side(n, diagonals=self.diagonals)
         return Shape.sudoku(n, self.box, diagonals=self.diagonals)
+
+
+def check_own_shape(shape: Shape, what: str, options: ShapeOptions) -> None:
+    """Refuse shape options other than the shape a text gives itself (a game ID, a killer text).
+
+    >>> check_own_shape(Shape.sudoku(9), "killer text", ShapeOptions(latin=True))
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: this killer text is a 9x9 sudoku, 3x3 boxes, but the shape \
+asked for is a 9x9 latin square: a killer text gives its own shape, ask for none
+    """
+    if options != ShapeOptions() and options.shape_for(shape.n) != shape:
+        raise InputError(
+            f"this {what} is a {shape.describe()}, but the shape asked for is a "
+            f"{options.shape_for(shape.n).describe()}: a {what} gives its own shape, ask for none"
+        )
 
 
 @lru_cache(maxsize=64)

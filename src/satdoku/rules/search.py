@@ -18,7 +18,7 @@ from ..core.display import draw
 from ..core.errors import InternalError
 from ..core.houses_only import houses_only
 from ..core.puzzle import Grid, Puzzle
-from ..io.reading import parse_puzzle
+from ..io.puzzle_values import parse_puzzle
 from .propagator import Propagator, Snapshot
 from .replay import Replayer, replay
 from .state import State

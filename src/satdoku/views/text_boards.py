@@ -3,7 +3,7 @@
 The board is :func:`satdoku.io.grid.format_pretty`'s (box borders), which reads back as the same
 grid; a result says its status above the board of its solution, else of its puzzle.
 
->>> from satdoku.io.reading import parse_puzzle
+>>> from satdoku.io.puzzle_values import parse_puzzle
 >>> print(parse_puzzle("1..2" "...." "...." "...."))
 1 . | . 2
 . . | . .

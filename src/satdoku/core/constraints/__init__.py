@@ -8,10 +8,12 @@ from .cage import ArithmeticCage, KillerCage, Operation
 from .cell_names import cell_list, cell_name
 from .kinds import Constraint, broken_constraints
 from .pairs import Comparison, Consecutive
+from .roles import CELLS, holds_cells
 from .skyscraper import Side, Skyscraper
 
 __all__ = [
     "ArithmeticCage",
+    "CELLS",
     "Comparison",
     "Consecutive",
     "Constraint",
@@ -22,4 +24,5 @@ __all__ = [
     "broken_constraints",
     "cell_list",
     "cell_name",
+    "holds_cells",
 ]

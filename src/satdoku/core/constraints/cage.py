@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from math import prod
 from typing import ClassVar
 
 from ..errors import InputError
 from .cell_names import cell_list
+from .roles import CELLS
 
 __all__ = ["Operation", "ArithmeticCage", "KillerCage"]
 
@@ -47,7 +48,7 @@ class ArithmeticCage:
     """
 
     kind: ClassVar[str] = "keen cage"
-    members: tuple[int, ...]
+    members: tuple[int, ...] = field(metadata=CELLS)
     operation: Operation
     target: int
 
@@ -101,7 +102,7 @@ class KillerCage:
     """
 
     kind: ClassVar[str] = "killer cage"
-    members: tuple[int, ...]
+    members: tuple[int, ...] = field(metadata=CELLS)
     total: int | None = None
 
     def __post_init__(self) -> None:

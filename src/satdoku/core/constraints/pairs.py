@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..errors import InputError
 from .cell_names import cell_name
+from .roles import CELLS
 
 __all__ = ["Comparison", "Consecutive"]
 
@@ -26,8 +27,8 @@ class Comparison:
     """
 
     kind: ClassVar[str] = "comparison"
-    smaller: int
-    larger: int
+    smaller: int = field(metadata=CELLS)
+    larger: int = field(metadata=CELLS)
 
     def __post_init__(self) -> None:
         _checked_pair(self.smaller, self.larger)
@@ -55,8 +56,8 @@ class Consecutive:
     """
 
     kind: ClassVar[str] = "consecutive"
-    first: int
-    second: int
+    first: int = field(metadata=CELLS)
+    second: int = field(metadata=CELLS)
     consecutive: bool = True
 
     def __post_init__(self) -> None:

@@ -1,0 +1,62 @@
+"""f-puzzles puzzles: its links, its compressed text and its JSON, read and written.
+
+f-puzzles (and SudokuPad, which opens its links) keep a puzzle as a JSON document compressed
+with lz-string (:mod:`.lz_base64`) into the link ``https://www.f-puzzles.com/?load=N4Ig...``.
+The document's shape and givens are read by :mod:`.layout`, its rules by one reader per key
+(:data:`.rules.READERS`); rules satdoku does not read yet are refused by their f-puzzles name
+(:mod:`.refusals`), never dropped. :mod:`.writer` writes a puzzle back.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ...core.errors import InputError
+from ...core.puzzle import Puzzle
+from .links import LINK, looks_like_fpuzzles, payload_of
+from .lz_base64 import compress_to_base64, decompress_from_base64
+from .reader import puzzle_of_fpuzzles
+from .writer import fpuzzles_data
+
+__all__ = [
+    "format_fpuzzles",
+    "looks_like_fpuzzles",
+    "parse_fpuzzles",
+    "puzzle_of_fpuzzles",
+    "fpuzzles_data",
+]
+
+
+def parse_fpuzzles(text: str) -> Puzzle:
+    """Read an f-puzzles puzzle: a link, its compressed text (``N4Ig...``), or its JSON.
+
+    >>> parse_fpuzzles(format_fpuzzles(parse_fpuzzles('{"size": 4, "grid": ' + '[[{}, {}, {}, '
+    ...     '{}]' + ', [{}, {}, {}, {}]' * 3 + ']}'))).shape.describe()
+    '4x4 sudoku, 2x2 boxes'
+    >>> parse_fpuzzles("N4IgzglgXgpiBcBOAv")
+    Traceback (most recent call last):
+    ...
+    satdoku.core.errors.InputError: f-puzzles text: the data ends before its end mark (cut short?)
+    """
+    body = text.strip()
+    if body.startswith("{"):
+        document = body
+    else:
+        payload, column = payload_of(text)
+        document = decompress_from_base64(payload, "f-puzzles text", column)
+    try:
+        data = json.loads(document)
+    except (json.JSONDecodeError, RecursionError, ValueError) as err:
+        raise InputError(f"f-puzzles text: its content is not JSON ({err})") from None
+    return puzzle_of_fpuzzles(data)
+
+
+def format_fpuzzles(puzzle: Puzzle, *, link: bool = False) -> str:
+    """Write a puzzle as f-puzzles' compressed text, or as a link f-puzzles opens.
+
+    >>> from satdoku.core.shape import Shape
+    >>> format_fpuzzles(Puzzle.empty(Shape.sudoku(4)), link=True)[:36]
+    'https://www.f-puzzles.com/?load=N4Ig'
+    """
+    text = compress_to_base64(json.dumps(fpuzzles_data(puzzle), separators=(",", ":")))
+    return LINK + text if link else text
