@@ -23,13 +23,14 @@ from satdoku.core.shape import Shape
 def test_solve_in_a_loop_reuses_one_backend() -> None:
     shape = Shape.sudoku(9)
     first = api.shared_backend()
+    plans, persistent = len(first._plans), len(first._persistent)  # earlier tests' shapes
     for seed in range(20):
         puzzle, _ = random_puzzle(shape, 0.35, seed)
         grid = solve(puzzle)
         assert grid is not None and is_solution(grid, puzzle)
     assert api.shared_backend() is first
-    assert len(first._plans) == 1  # one plan for the shape, made once
-    assert len(first._persistent) <= 1  # the 9x9 clauses loaded once (if the engine gave up)
+    assert len(first._plans) <= plans + 1  # one plan for the shape, made once
+    assert len(first._persistent) <= persistent + 1  # the 9x9 clauses loaded once at most
     assert solve(parse_puzzle("11" + "." * 79)) is None  # a contradiction is a value
 
 
