@@ -5,7 +5,7 @@ grid directly and shares no code with the axioms that encode the rule.
 """
 
 from .cage import ArithmeticCage, KillerCage, Operation
-from .cell_names import cell_list, cell_name
+from .cell_names import cell_digit, cell_list, cell_name
 from .cell_rules import Extremum, Parity, extrema
 from .dots import XV, Kropki, KropkiNegative, XVNegative
 from .groups import Arrow, Clone, Quadruple, circle_value
@@ -61,6 +61,7 @@ __all__ = [
     "XVNegative",
     "ZipperLine",
     "broken_constraints",
+    "cell_digit",
     "cell_list",
     "cell_name",
     "circle_value",

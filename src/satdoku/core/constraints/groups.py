@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import InputError
-from .cell_names import cell_list, cell_name
+from .cell_names import cell_digit, cell_list, cell_name
 
 __all__ = ["Clone", "Quadruple", "Arrow", "circle_value"]
 
@@ -44,9 +44,7 @@ class Clone:
         """Say which two cells in the same place differ, or None."""
         for a, b in zip(self.first, self.second, strict=True):
             if grid[a] != grid[b]:
-                return (
-                    f"{self.title(n)}: {cell_name(a, n)}={grid[a]} but {cell_name(b, n)}={grid[b]}"
-                )
+                return f"{self.title(n)}: {cell_digit(a, grid, n)} but {cell_digit(b, grid, n)}"
         return None
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import InputError
-from .cell_names import cell_name
+from .cell_names import cell_digit, cell_name
 
 __all__ = [
     "Thermometer",
@@ -165,9 +165,7 @@ class Palindrome(_Line):
         """Say which two mirror cells differ, or None."""
         for a, b in zip(self.path, reversed(self.path), strict=True):
             if grid[a] != grid[b]:
-                return (
-                    f"{self.title(n)}: {cell_name(a, n)}={grid[a]} but {cell_name(b, n)}={grid[b]}"
-                )
+                return f"{self.title(n)}: {cell_digit(a, grid, n)} but {cell_digit(b, grid, n)}"
         return None
 
 
@@ -259,7 +257,7 @@ class ZipperLine(_Line):
             for a, b in pairs:
                 if grid[a] + grid[b] != grid[middle]:
                     names = f"{cell_name(a, n)}+{cell_name(b, n)} = {grid[a] + grid[b]}"
-                    return f"{self.title(n)}: {names} but {cell_name(middle, n)}={grid[middle]}"
+                    return f"{self.title(n)}: {names} but {cell_digit(middle, grid, n)}"
             return None
         a, b = pairs[0]
         for c, d in pairs[1:]:
