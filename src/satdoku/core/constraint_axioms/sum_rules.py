@@ -1,0 +1,153 @@
+"""Sums read along lines: little killers (partial sums), sandwiches, X-sums and arrows (automata).
+
+A little killer's diagonal is a sum region whose digits may repeat (:mod:`.partial_sums`). A
+sandwich reads its line from the clue: before the first crust (1 or n), between the crusts with
+the sum so far, past the second crust (reached only with the clue's sum). An X-sum reads the
+first digit k, then sums k digits. An arrow reads its circle's digits into a number, then takes
+each shaft digit off it, ending at 0; each shaft has its own automaton over the circle and it.
+"""
+
+from __future__ import annotations
+
+from ..constraints import Arrow, Constraint, LittleKiller, Sandwich, XSum, cell_list
+from ..literal_axioms import HelperClaims, LiteralAxiom
+from ..puzzle import Puzzle
+from .automaton import Automaton, automaton_axioms
+from .partial_sums import partial_sum_axioms
+from .sum_region import SumRegion
+
+__all__ = ["little_killer_axioms", "sandwich_axioms", "x_sum_axioms", "arrow_axioms"]
+
+
+def little_killer_axioms(
+    rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
+) -> list[LiteralAxiom]:
+    """Return a little killer's axioms: the diagonal's partial sums reach the total.
+
+    >>> from satdoku.core.shape import Shape
+    >>> clue = LittleKiller(-1, -1, (1, 1), 3)
+    >>> made = little_killer_axioms(clue, 0, Puzzle.empty(Shape.latin(2)), HelperClaims(2))
+    >>> made[0].name, made[0].literals
+    ('little killer 3 from r0c0 ↘ (r1c1,r2c2): its first cell holds one possible digit', (1, 2))
+    """
+    if not isinstance(rule, LittleKiller):
+        raise TypeError(f"a little killer encoder got a {rule.kind} rule")
+    n = puzzle.n
+    region = SumRegion(rule.cells(n), rule.total, rule.title(n), rule.kind, index, False)
+    return partial_sum_axioms(region, n, helpers)
+
+
+def _sandwich(total: int, n: int) -> Automaton:
+    def step(state: object, digit: int) -> tuple[int, int] | None:
+        phase, held = state  # type: ignore[misc]
+        crust = digit in (1, n)
+        if phase == 0:
+            return (1, 0) if crust else (0, 0)
+        if phase == 1:
+            if crust:
+                return (2, held) if held == total else None
+            return (1, held + digit) if held + digit <= total else None
+        return None if crust else (2, held)
+
+    def say(state: object) -> str:
+        phase, held = state  # type: ignore[misc]
+        return ("no crust yet", f"{held} between the crusts so far", "past both crusts")[phase]
+
+    return Automaton((0, 0), step, lambda state: state[0] == 2, say)  # type: ignore[index]
+
+
+def sandwich_axioms(
+    rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
+) -> list[LiteralAxiom]:
+    """Return a sandwich clue's automaton axioms.
+
+    >>> from satdoku.core.constraints import Side
+    >>> from satdoku.core.shape import Shape
+    >>> helpers = HelperClaims(3)
+    >>> made = sandwich_axioms(Sandwich(Side.LEFT, 0, 2), 0, Puzzle.empty(Shape.latin(3)), helpers)
+    >>> helpers.names[:2]
+    ['sandwich 2 at the left of row 1: at r1c1, no crust yet then 1', 'sandwich 2 at the left of row 1: at r1c1, no crust yet then 3']
+    """
+    if not isinstance(rule, Sandwich):
+        raise TypeError(f"a sandwich encoder got a {rule.kind} rule")
+    n = puzzle.n
+    machine = _sandwich(rule.total, n)
+    return automaton_axioms(machine, rule.cells(n), rule.title(n), rule.kind, index, helpers)
+
+
+def _x_sum(total: int) -> Automaton:
+    def step(state: object, digit: int) -> tuple[int, int, int] | None:
+        length, counted, held = state  # type: ignore[misc]
+        if counted == 0:
+            return (digit, 1, digit) if digit <= total else None
+        if counted < length:
+            return (length, counted + 1, held + digit) if held + digit <= total else None
+        return state  # type: ignore[return-value]
+
+    def say(state: object) -> str:
+        length, counted, held = state  # type: ignore[misc]
+        if counted == 0:
+            return "start"
+        return f"{counted} of {length} counted, sum {held}"
+
+    def accepts(state: object) -> bool:
+        length, counted, held = state  # type: ignore[misc]
+        return counted == length and held == total
+
+    return Automaton((0, 0, 0), step, accepts, say)
+
+
+def x_sum_axioms(
+    rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
+) -> list[LiteralAxiom]:
+    """Return an X-sum clue's automaton axioms.
+
+    >>> from satdoku.core.constraints import Side
+    >>> from satdoku.core.shape import Shape
+    >>> helpers = HelperClaims(3)
+    >>> made = x_sum_axioms(XSum(Side.TOP, 0, 1), 0, Puzzle.empty(Shape.latin(3)), helpers)
+    >>> helpers.names[0]
+    'x-sum 1 at the top of column 1: at r1c1, start then 1'
+    """
+    if not isinstance(rule, XSum):
+        raise TypeError(f"an x-sum encoder got a {rule.kind} rule")
+    n = puzzle.n
+    machine = _x_sum(rule.total)
+    return automaton_axioms(machine, rule.cells(n), rule.title(n), rule.kind, index, helpers)
+
+
+def _arrow(circle: int) -> Automaton:
+    def step(state: object, digit: int) -> tuple[int, int] | None:
+        read, amount = state  # type: ignore[misc]
+        if read < circle:
+            return (read + 1, int(f"{amount}{digit}"))
+        return (read, amount - digit) if amount >= digit else None
+
+    def say(state: object) -> str:
+        read, amount = state  # type: ignore[misc]
+        return f"circle reads {amount}" if read < circle else f"{amount} left"
+
+    return Automaton((0, 0), step, lambda state: state == (circle, 0), say)
+
+
+def arrow_axioms(
+    rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
+) -> list[LiteralAxiom]:
+    """Return an arrow's axioms: per shaft, an automaton over the circle's cells and the shaft's.
+
+    >>> from satdoku.core.shape import Shape
+    >>> helpers = HelperClaims(3)
+    >>> made = arrow_axioms(Arrow((0,), ((1,),)), 0, Puzzle.empty(Shape.latin(3)), helpers)
+    >>> made[0].name, len(made[0].literals)
+    ('arrow r1c1 ← r1c2: one step at r1c1', 3)
+    """
+    if not isinstance(rule, Arrow):
+        raise TypeError(f"an arrow encoder got a {rule.kind} rule")
+    n, title = puzzle.n, rule.title(puzzle.n)
+    machine = _arrow(len(rule.circle))
+    made: list[LiteralAxiom] = []
+    for shaft in rule.shafts:
+        named = title if len(rule.shafts) == 1 else f"{title}: shaft {cell_list(shaft, n)}"
+        cells = (*rule.circle, *shaft)
+        made += automaton_axioms(machine, cells, named, rule.kind, index, helpers)
+    return made
