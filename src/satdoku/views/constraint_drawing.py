@@ -23,17 +23,31 @@ from ..core.constraints import (
     Consecutive,
     Constraint,
     KillerCage,
-    Side,
     Skyscraper,
-    cell_name,
 )
 from ..core.errors import InputError
+from .marks import (
+    CageDrawing,
+    CellMark,
+    DiagonalClue,
+    EdgeSign,
+    LineDrawing,
+    Mark,
+    OutsideClue,
+    PointClue,
+    edge_cells,
+)
+from .variant_drawing import VARIANT_DRAWERS
 
 __all__ = [
     "BAR",
     "CageDrawing",
+    "CellMark",
     "ConstraintDrawing",
+    "DiagonalClue",
     "EdgeSign",
+    "LineDrawing",
+    "PointClue",
     "KILLER_INSET",
     "NO_BAR_NOTE",
     "OutsideClue",
@@ -56,66 +70,12 @@ Segment = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
-class CageDrawing:
-    """A cage: its cells, its clue ('' when none) and whether its outline is dashed (killer).
-
-    >>> CageDrawing((5, 1, 2), "7", True, "cage 7").anchor
-    1
-    """
-
-    cells: tuple[int, ...]
-    clue: str
-    dashed: bool
-    title: str
-
-    @property
-    def anchor(self) -> int:
-        """Return the cell the clue is written in: the cage's first in reading order."""
-        return min(self.cells)
-
-
-@dataclass(frozen=True)
-class EdgeSign:
-    """A sign on the edge between ``first`` and its right or lower neighbour ``second``.
-
-    ``sign`` is ``<`` or ``>`` between columns, ``∧`` or ``∨`` between rows (pointing to the
-    smaller digit), or :data:`BAR`.
-
-    >>> EdgeSign(0, 4, "∧", "r1c1 < r2c1").across
-    False
-    """
-
-    first: int
-    second: int
-    sign: str
-    title: str
-
-    @property
-    def across(self) -> bool:
-        """Tell whether the two cells sit side by side (the edge is upright)."""
-        return self.second == self.first + 1
-
-
-@dataclass(frozen=True)
-class OutsideClue:
-    """A clue written outside the grid, beside ``line`` (a column for top and bottom, else a row).
-
-    >>> OutsideClue(Side.TOP, 2, "3", "3 seen from the top of column 3").side.value
-    'top'
-    """
-
-    side: Side
-    line: int
-    text: str
-    title: str
-
-
-Mark = CageDrawing | EdgeSign | OutsideClue
-
-
-@dataclass(frozen=True)
 class ConstraintDrawing:
     """All a picture draws of a puzzle's constraints, and the notes its legend adds.
+
+    Beside cages, signs and outside clues: lines through cells (thermometers, arrows' shafts),
+    marks in cells (parity shapes, shaded fortress cells, arrows' circles, clones), clues on the
+    grid's points (quadruples) and clues outside pointing along a diagonal (little killers).
 
     >>> ConstraintDrawing((), (), (), ()).empty
     True
@@ -125,11 +85,24 @@ class ConstraintDrawing:
     signs: tuple[EdgeSign, ...]
     outside: tuple[OutsideClue, ...]
     notes: tuple[str, ...]
+    lines: tuple[LineDrawing, ...] = ()
+    cell_marks: tuple[CellMark, ...] = ()
+    points: tuple[PointClue, ...] = ()
+    diagonals: tuple[DiagonalClue, ...] = ()
 
     @property
     def empty(self) -> bool:
         """Tell whether there is nothing to draw."""
-        return not (self.cages or self.signs or self.outside or self.notes)
+        return not (
+            self.cages
+            or self.signs
+            or self.outside
+            or self.notes
+            or self.lines
+            or self.cell_marks
+            or self.points
+            or self.diagonals
+        )
 
 
 def _keen_cage(rule: ArithmeticCage, n: int) -> Iterable[Mark]:
@@ -142,28 +115,18 @@ def _killer_cage(rule: KillerCage, n: int) -> Iterable[Mark]:
     yield CageDrawing(rule.members, clue, True, rule.title(n))
 
 
-def _edge(a: int, b: int, n: int, what: str) -> tuple[int, int]:
-    """Return the two cells of an edge in reading order; refuse cells that are not neighbours."""
-    first, second = min(a, b), max(a, b)
-    side_by_side = second == first + 1 and first // n == second // n
-    if not side_by_side and second != first + n:
-        named = f"{cell_name(a, n)} and {cell_name(b, n)}"
-        raise InputError(f"satdoku draws a {what} between neighbours only, not {named}")
-    return first, second
-
-
 _SIGNS = {(True, True): "<", (True, False): ">", (False, True): "∧", (False, False): "∨"}
 """A sign by (cells side by side, the smaller first): it points to the smaller digit."""
 
 
 def _comparison(rule: Comparison, n: int) -> Iterable[Mark]:
-    first, second = _edge(rule.smaller, rule.larger, n, "sign")
+    first, second = edge_cells(rule.smaller, rule.larger, n, "sign")
     side_by_side, points_first = second == first + 1, rule.smaller == first
     yield EdgeSign(first, second, _SIGNS[side_by_side, points_first], rule.title(n))
 
 
 def _consecutive(rule: Consecutive, n: int) -> Iterable[Mark]:
-    first, second = _edge(rule.first, rule.second, n, "bar")
+    first, second = edge_cells(rule.first, rule.second, n, "bar")
     if rule.consecutive:
         yield EdgeSign(first, second, BAR, rule.title(n))
 
@@ -179,6 +142,7 @@ _DRAWERS: dict[str, Callable[[Any, int], Iterable[Mark]]] = {
     Comparison.kind: _comparison,
     Consecutive.kind: _consecutive,
     Skyscraper.kind: _skyscraper,
+    **VARIANT_DRAWERS,
 }
 """How each kind of constraint is drawn, by its ``kind``."""
 
@@ -196,7 +160,7 @@ def constraint_drawing(constraints: Sequence[Constraint], n: int) -> ConstraintD
         if drawer is None:
             raise InputError(f"satdoku cannot draw a {rule.kind!r} rule ({rule.title(n)})")
         marks.extend(drawer(rule, n))
-    notes = []
+    notes = list(dict.fromkeys(m for m in marks if isinstance(m, str)))
     if any(isinstance(rule, Comparison) for rule in constraints):
         notes.append(SIGN_NOTE)
     bars = [rule for rule in constraints if isinstance(rule, Consecutive)]
@@ -209,6 +173,10 @@ def constraint_drawing(constraints: Sequence[Constraint], n: int) -> ConstraintD
         tuple(m for m in marks if isinstance(m, EdgeSign)),
         tuple(m for m in marks if isinstance(m, OutsideClue)),
         tuple(notes),
+        tuple(m for m in marks if isinstance(m, LineDrawing)),
+        tuple(m for m in marks if isinstance(m, CellMark)),
+        tuple(m for m in marks if isinstance(m, PointClue)),
+        tuple(m for m in marks if isinstance(m, DiagonalClue)),
     )
 
 
@@ -274,6 +242,7 @@ KILLER_INSET = 0.1
 def drawing_json(drawing: ConstraintDrawing, n: int) -> dict[str, Any]:
     """Return the marks as JSON for the HTML step page (``"constraints"`` of a trace record).
 
+    >>> from satdoku.core.constraints import Side
     >>> drawing_json(constraint_drawing((Skyscraper(Side.LEFT, 1, 2),), 3), 3)["outside"]
     [{'side': 'left', 'line': 1, 'text': '2', 'title': '2 seen from the left of row 2'}]
     """
@@ -303,4 +272,24 @@ def drawing_json(drawing: ConstraintDrawing, n: int) -> dict[str, Any]:
             for clue in drawing.outside
         ],
         "notes": list(drawing.notes),
+        "lines": [
+            {
+                "cells": [divmod(cell, n) for cell in line.path],
+                "style": line.style,
+                "title": line.title,
+            }
+            for line in drawing.lines
+        ],
+        "cell_marks": [
+            {"cell": divmod(mark.cell, n), "shape": mark.shape, "title": mark.title}
+            for mark in drawing.cell_marks
+        ],
+        "points": [
+            {"corner": divmod(point.corner, n), "text": point.text, "title": point.title}
+            for point in drawing.points
+        ],
+        "diagonals": [
+            {"at": [clue.row, clue.col], "direction": list(clue.direction), "text": clue.text}
+            for clue in drawing.diagonals
+        ],
     }

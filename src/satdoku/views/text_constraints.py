@@ -1,9 +1,11 @@
 """What the text boards draw of a puzzle's rules beyond houses, in characters.
 
-Cages are borders (Keen's as heavy as box borders, a killer's dashed), signs sit on the line
-between two cells (``<`` ``>`` between columns, ``^`` ``v`` between rows, pointing to the smaller
-digit; ``=`` a bar: the two digits differ by one), outside clues stand around the grid, and the
-cages' clues are listed under the board with the legend's notes.
+Cages are borders (Keen's as heavy as box borders, a killer's and an extra region's dashed),
+signs sit on the line between two cells (``<`` ``>`` between columns, ``^`` ``v`` between rows,
+pointing to the smaller digit; ``=`` a bar: the two digits differ by one; ``o`` ``*`` Kropki's
+white and black dots; ``X`` ``V`` sums of 10 and 5), outside clues stand around the grid, and the
+cages' clues are listed under the board with the legend's notes. Lines, marks in cells, quadruple
+circles and little killers have no place in characters: a puzzle with them is refused by name.
 
 >>> from satdoku.core.constraints import ArithmeticCage, Comparison, Operation
 >>> marks = TextMarks.of((ArithmeticCage((0, 2), Operation.ADD, 3), Comparison(3, 1)), 2)
@@ -18,22 +20,59 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..core.constraints import Constraint, Side, cell_list
+from ..core.errors import InputError
 from .constraint_drawing import (
     BAR,
-    NO_BAR_NOTE,
+    BAR_NOTE,
+    SIGN_NOTE,
     ConstraintDrawing,
     cage_of_cells,
     constraint_drawing,
 )
+from .variant_drawing import BLACK, WHITE
 
-__all__ = ["SOLID", "DASHED", "TextMarks"]
+__all__ = ["SOLID", "DASHED", "TextMarks", "text_refusal"]
 
 SOLID = 2
 """The weight of a Keen cage's border: as heavy as a box border."""
 DASHED = 3
 """The weight of a killer cage's border: a dashed line."""
 
-_CHARACTERS = {"<": "<", ">": ">", "∧": "^", "∨": "v", BAR: "="}
+_CHARACTERS = {
+    "<": "<",
+    ">": ">",
+    "∧": "^",
+    "∨": "v",
+    BAR: "=",
+    WHITE: "o",
+    BLACK: "*",
+    "X": "X",
+    "V": "V",
+}
+_MEANINGS = {
+    "o": "o: a white dot, the two digits differ by one",
+    "*": "*: a black dot, one digit is twice the other",
+    "X": "X: the two digits sum to 10",
+    "V": "V: the two digits sum to 5",
+}
+
+
+def text_refusal(drawing: ConstraintDrawing) -> str | None:
+    """Say what of a drawing has no place in a text board, or None when all of it has.
+
+    >>> from satdoku.core.constraints import Thermometer
+    >>> text_refusal(constraint_drawing((Thermometer((0, 1)),), 4))
+    'satdoku cannot draw thermometer r1c1→r1c2 in text: draw the puzzle as SVG'
+    """
+    titles = [line.title for line in drawing.lines]
+    titles += [mark.title for mark in drawing.cell_marks]
+    titles += [point.title for point in drawing.points]
+    titles += [clue.title for clue in drawing.diagonals]
+    titles += [sign.title for sign in drawing.signs if sign.sign not in _CHARACTERS]
+    if not titles:
+        return None
+    named = "; ".join(dict.fromkeys(titles))
+    return f"satdoku cannot draw {named} in text: draw the puzzle as SVG"
 
 
 @dataclass(frozen=True)
@@ -56,6 +95,9 @@ class TextMarks:
     def of(cls, constraints: Sequence[Constraint], n: int) -> TextMarks:
         """Return the marks of the constraints of an n×n puzzle (a kind none can draw: refused)."""
         drawing = constraint_drawing(constraints, n)
+        refusal = text_refusal(drawing)
+        if refusal is not None:
+            raise InputError(refusal)
         across = {s.first: _CHARACTERS[s.sign] for s in drawing.signs if s.across}
         down = {s.first: _CHARACTERS[s.sign] for s in drawing.signs if not s.across}
         return cls(
@@ -103,12 +145,14 @@ class TextMarks:
         ]
         words = ["cages: " + "; ".join(cages)] if cages else []
         signs = {sign.sign for sign in self.drawing.signs}
-        if signs - {BAR}:
+        if signs & {"<", ">", "∧", "∨"}:
             words.append("< > ^ v: the sign points to the smaller digit")
         if BAR in signs:
             words.append("=: the two digits differ by one")
-        if NO_BAR_NOTE in self.drawing.notes:
-            words.append(NO_BAR_NOTE)
+        shown = {_CHARACTERS[sign] for sign in signs}
+        words += [meaning for char, meaning in _MEANINGS.items() if char in shown]
+        said = {SIGN_NOTE, BAR_NOTE}
+        words += [note for note in self.drawing.notes if note not in said]
         room = max(width, 60)
         # a cage's clue and cells stay on one line: only the spaces between cages break
         return [
