@@ -79,8 +79,9 @@ def automaton_axioms(
     >>> sums = Automaton(0, lambda s, d: s + d if s + d <= 3 else None, lambda s: s == 3, str)
     >>> helpers = HelperClaims(2)
     >>> made = automaton_axioms(sums, (0, 1), "r1c1+r1c2=3", "sum", 0, helpers)
-    >>> helpers.names[:3]
-    ['r1c1+r1c2=3: at r1c1, 0 then 1', 'r1c1+r1c2=3: at r1c1, 0 then 2', 'r1c1+r1c2=3: after r1c1, 1']
+    >>> helpers.names[:3]  # doctest: +NORMALIZE_WHITESPACE
+    ['r1c1+r1c2=3: at r1c1, 0 then 1', 'r1c1+r1c2=3: at r1c1, 0 then 2',
+     'r1c1+r1c2=3: after r1c1, 1']
     >>> [a.literals for a in made if a.name.endswith("r1c2=2 exactly when a step with 2 is")]
     [(13, -4)]
     """

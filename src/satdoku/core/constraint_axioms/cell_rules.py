@@ -98,8 +98,9 @@ def distinct_axioms(
 
     >>> from satdoku.core.shape import Shape
     >>> made = distinct_axioms(Distinct((0, 3)), 0, Puzzle.empty(Shape.latin(2)), HelperClaims(2))
-    >>> [(a.name, a.literals) for a in made]
-    [('region r1c1,r2c2 holds exactly one 1', (1, 7)), ('region r1c1,r2c2 holds exactly one 2', (2, 8))]
+    >>> [(a.name, a.literals) for a in made]  # doctest: +NORMALIZE_WHITESPACE
+    [('region r1c1,r2c2 holds exactly one 1', (1, 7)),
+     ('region r1c1,r2c2 holds exactly one 2', (2, 8))]
     """
     if not isinstance(rule, Distinct):
         raise TypeError(f"a region encoder got a {rule.kind} rule")

@@ -146,8 +146,8 @@ def line_axioms(
     >>> from satdoku.core.shape import Shape
     >>> helpers = HelperClaims(4)
     >>> made = line_axioms(Thermometer((0, 1, 2)), 0, Puzzle.empty(Shape.latin(4)), helpers)
-    >>> helpers.names
-    ['thermometer r1c1→r1c3 is filled 1,2,3', 'thermometer r1c1→r1c3 is filled 1,2,4', 'thermometer r1c1→r1c3 is filled 1,3,4', 'thermometer r1c1→r1c3 is filled 2,3,4']
+    >>> [name.rpartition(" ")[2] for name in helpers.names], helpers.names[0]
+    (['1,2,3', '1,2,4', '1,3,4', '2,3,4'], 'thermometer r1c1→r1c3 is filled 1,2,3')
     """
     layout = LINE_WINDOWS.get(rule.kind)
     if layout is None:

@@ -86,7 +86,8 @@ def window_table_axioms(
     >>> from satdoku.core.shape import Shape
     >>> rising = [Window((0, 1), lambda p: p[0] < p[1])]
     >>> helpers = HelperClaims(3)
-    >>> made = window_table_axioms("t", (0, 1), rising, "thermometer", 0, Puzzle.empty(Shape.latin(3)), helpers)
+    >>> puzzle = Puzzle.empty(Shape.latin(3))
+    >>> made = window_table_axioms("t", (0, 1), rising, "thermometer", 0, puzzle, helpers)
     >>> helpers.names
     ['t is filled 1,2', 't is filled 1,3', 't is filled 2,3']
     """
