@@ -11,13 +11,16 @@ holds exactly when a step enters it and exactly when a step leaves it (the shape
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..constraints import cell_name
 from ..literal_axioms import HelperClaims, LiteralAxiom
 
-__all__ = ["Automaton", "automaton_axioms"]
+__all__ = ["Automaton", "State", "automaton_axioms"]
+
+State = tuple[int, ...]
+"""What the automaton remembers of the digits read so far (a sum, a phase and a sum...)."""
 
 
 @dataclass(frozen=True)
@@ -25,24 +28,24 @@ class Automaton:
     """What a rule reads along its cells: the start, the transitions, the accepted ends, and how
     a state is said in a helper claim's name.
 
-    >>> sums = Automaton(0, lambda s, d: s + d if s + d <= 3 else None, lambda s: s == 3, str)
-    >>> sums.step(1, 2), sums.step(2, 2), sums.accepts(3)
-    (3, None, True)
+    >>> def add(held, digit):
+    ...     return (held[0] + digit,) if held[0] + digit <= 3 else None
+    >>> sums = Automaton((0,), add, lambda held: held == (3,), lambda held: str(held[0]))
+    >>> sums.step((1,), 2), sums.step((2,), 2), sums.accepts((3,))
+    ((3,), None, True)
     """
 
-    start: Hashable
-    step: Callable[[object, int], Hashable | None]
-    accepts: Callable[[object], bool]
-    say: Callable[[object], str]
+    start: State
+    step: Callable[[State, int], State | None]
+    accepts: Callable[[State], bool]
+    say: Callable[[State], str]
 
 
-def _layers(
-    machine: Automaton, size: int, n: int
-) -> list[dict[Hashable, list[tuple[int, Hashable]]]]:
+def _layers(machine: Automaton, size: int, n: int) -> list[dict[State, list[tuple[int, State]]]]:
     """Return per position the live steps out of each live state: (digit, state after)."""
-    reached: list[set[Hashable]] = [{machine.start}]
+    reached: list[set[State]] = [{machine.start}]
     for _ in range(size):
-        after: set[Hashable] = set()
+        after: set[State] = set()
         for state in reached[-1]:
             for digit in range(1, n + 1):
                 following = machine.step(state, digit)
@@ -50,9 +53,9 @@ def _layers(
                     after.add(following)
         reached.append(after)
     live = {state for state in reached[-1] if machine.accepts(state)}
-    layers: list[dict[Hashable, list[tuple[int, Hashable]]]] = []
+    layers: list[dict[State, list[tuple[int, State]]]] = []
     for position in reversed(range(size)):
-        moves: dict[Hashable, list[tuple[int, Hashable]]] = {}
+        moves: dict[State, list[tuple[int, State]]] = {}
         for state in reached[position]:
             for digit in range(1, n + 1):
                 following = machine.step(state, digit)
@@ -76,7 +79,9 @@ def automaton_axioms(
     With no path at all, a helper claim "no digits can keep it" is said both true and false: the
     rule cannot hold.
 
-    >>> sums = Automaton(0, lambda s, d: s + d if s + d <= 3 else None, lambda s: s == 3, str)
+    >>> def add(held, digit):
+    ...     return (held[0] + digit,) if held[0] + digit <= 3 else None
+    >>> sums = Automaton((0,), add, lambda held: held == (3,), lambda held: str(held[0]))
     >>> helpers = HelperClaims(2)
     >>> made = automaton_axioms(sums, (0, 1), "r1c1+r1c2=3", "sum", 0, helpers)
     >>> helpers.names[:3]  # doctest: +NORMALIZE_WHITESPACE
@@ -98,12 +103,12 @@ def automaton_axioms(
             LiteralAxiom(f"{name}: no digits can keep it", kind, (never,), source),
             LiteralAxiom(f"{name}: no digits can keep it", kind, (-never,), source),
         ]
-    states: dict[Hashable, int] = {machine.start: 0}  # the start needs no claim: it holds
+    states: dict[State, int] = {machine.start: 0}  # the start needs no claim: it holds
     for position, cell in enumerate(cells):
         where = cell_name(cell, n)
         last = position == len(cells) - 1
-        steps: list[tuple[int, int, Hashable, int]] = []  # (variable, digit, after, before claim)
-        after: dict[Hashable, int] = {}
+        steps: list[tuple[int, int, State, int]] = []  # (variable, digit, after, before claim)
+        after: dict[State, int] = {}
         for state, moves in layers[position].items():
             for digit, following in moves:
                 said = f"at {where}, {machine.say(state)} then {digit}"

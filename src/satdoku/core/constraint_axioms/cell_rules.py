@@ -74,8 +74,9 @@ def extremum_axioms(
     ]
     for other in others:
         for peer in puzzle.constraints:
-            mutual = isinstance(peer, Extremum) and peer.cell == other and cell not in peer.exempt
-            if mutual and peer.maximum == rule.maximum:
+            if not isinstance(peer, Extremum) or peer.cell != other or cell in peer.exempt:
+                continue
+            if peer.maximum == rule.maximum:
                 word = "maxima" if rule.maximum else "minima"
                 pair = f"{cell_name(cell, n)} and {cell_name(other, n)}"
                 raise InputError(

@@ -160,6 +160,7 @@ def negative_axioms(
     >>> negative_axioms(rule, 0, Puzzle.empty(Shape.latin(2)), helpers)[0].literals
     ()
     """
+    keeps: Callable[[Filling], bool]
     if isinstance(rule, KropkiNegative):
         keeps = _not_double if rule.ratio else _not_consecutive
     elif isinstance(rule, XVNegative):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..constraints import Arrow, Constraint, LittleKiller, Sandwich, XSum, cell_list
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
-from .automaton import Automaton, automaton_axioms
+from .automaton import Automaton, State, automaton_axioms
 from .partial_sums import partial_sum_axioms
 from .sum_region import SumRegion
 
@@ -38,8 +38,8 @@ def little_killer_axioms(
 
 
 def _sandwich(total: int, n: int) -> Automaton:
-    def step(state: object, digit: int) -> tuple[int, int] | None:
-        phase, held = state  # type: ignore[misc]
+    def step(state: State, digit: int) -> State | None:
+        phase, held = state
         crust = digit in (1, n)
         if phase == 0:
             return (1, 0) if crust else (0, 0)
@@ -49,11 +49,11 @@ def _sandwich(total: int, n: int) -> Automaton:
             return (1, held + digit) if held + digit <= total else None
         return None if crust else (2, held)
 
-    def say(state: object) -> str:
-        phase, held = state  # type: ignore[misc]
+    def say(state: State) -> str:
+        phase, held = state
         return ("no crust yet", f"{held} between the crusts so far", "past both crusts")[phase]
 
-    return Automaton((0, 0), step, lambda state: state[0] == 2, say)  # type: ignore[index]
+    return Automaton((0, 0), step, lambda state: state[0] == 2, say)
 
 
 def sandwich_axioms(
@@ -76,22 +76,22 @@ def sandwich_axioms(
 
 
 def _x_sum(total: int) -> Automaton:
-    def step(state: object, digit: int) -> tuple[int, int, int] | None:
-        length, counted, held = state  # type: ignore[misc]
+    def step(state: State, digit: int) -> State | None:
+        length, counted, held = state
         if counted == 0:
             return (digit, 1, digit) if digit <= total else None
         if counted < length:
             return (length, counted + 1, held + digit) if held + digit <= total else None
-        return state  # type: ignore[return-value]
+        return state
 
-    def say(state: object) -> str:
-        length, counted, held = state  # type: ignore[misc]
+    def say(state: State) -> str:
+        length, counted, held = state
         if counted == 0:
             return "start"
         return f"{counted} of {length} counted, sum {held}"
 
-    def accepts(state: object) -> bool:
-        length, counted, held = state  # type: ignore[misc]
+    def accepts(state: State) -> bool:
+        length, counted, held = state
         return counted == length and held == total
 
     return Automaton((0, 0, 0), step, accepts, say)
@@ -117,14 +117,14 @@ def x_sum_axioms(
 
 
 def _arrow(circle: int) -> Automaton:
-    def step(state: object, digit: int) -> tuple[int, int] | None:
-        read, amount = state  # type: ignore[misc]
+    def step(state: State, digit: int) -> State | None:
+        read, amount = state
         if read < circle:
             return (read + 1, int(f"{amount}{digit}"))
         return (read, amount - digit) if amount >= digit else None
 
-    def say(state: object) -> str:
-        read, amount = state  # type: ignore[misc]
+    def say(state: State) -> str:
+        read, amount = state
         return f"circle reads {amount}" if read < circle else f"{amount} left"
 
     return Automaton((0, 0), step, lambda state: state == (circle, 0), say)
