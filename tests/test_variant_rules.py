@@ -34,6 +34,7 @@ from satdoku.core.constraints import (
     Palindrome,
     Parity,
     Quadruple,
+    RegionSumLine,
     Renban,
     Sandwich,
     Side,
@@ -158,6 +159,7 @@ KINDS: dict[str, Rules] = {
     "entropic line": one(st.builds(EntropicLine, paths(3, 5))),
     "modular line": one(st.builds(ModularLine, paths(3, 5))),
     "zipper line": one(st.builds(ZipperLine, paths(2, 6))),
+    "region sum line": one(st.builds(RegionSumLine, paths(2, 6))),
     "clone": one(clones()),
     "quadruple": one(
         st.builds(

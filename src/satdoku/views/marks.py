@@ -81,8 +81,8 @@ class LineDrawing:
     """A line through the centres of ``path``'s cells, drawn in the style of its kind.
 
     Styles: thermometer (a bulb at the first cell), slow thermometer, whisper, renban,
-    palindrome, between (circles at both ends), entropic, modular, zipper, arrow (a head at
-    the last cell).
+    palindrome, between (circles at both ends), entropic, modular, zipper, region sum, arrow
+    (a head at the last cell).
 
     >>> LineDrawing((0, 1, 2), "thermometer", "thermometer r1c1→r1c3").style
     'thermometer'

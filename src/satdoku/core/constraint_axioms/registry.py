@@ -27,6 +27,7 @@ from ..constraints import (
     Palindrome,
     Parity,
     Quadruple,
+    RegionSumLine,
     Renban,
     Sandwich,
     Skyscraper,
@@ -56,7 +57,13 @@ from .neighbour_rules import (
     xv_fillings,
 )
 from .skyscraper import skyscraper_axioms
-from .sum_rules import arrow_axioms, little_killer_axioms, sandwich_axioms, x_sum_axioms
+from .sum_rules import (
+    arrow_axioms,
+    little_killer_axioms,
+    region_sum_line_axioms,
+    sandwich_axioms,
+    x_sum_axioms,
+)
 from .tables import RuleFillings
 
 __all__ = ["Encoder", "Derivation", "ENCODERS", "DERIVED", "TABLES", "encoder_for"]
@@ -98,6 +105,7 @@ ENCODERS: dict[str, Encoder] = {
     Sandwich.kind: sandwich_axioms,
     XSum.kind: x_sum_axioms,
     Arrow.kind: arrow_axioms,
+    RegionSumLine.kind: region_sum_line_axioms,
 }
 """The encoder of each kind of rule, by :attr:`Constraint.kind`."""
 

@@ -5,18 +5,34 @@ sandwich reads its line from the clue: before the first crust (1 or n), between 
 the sum so far, past the second crust (reached only with the clue's sum). An X-sum reads the
 first digit k, then sums k digits. An arrow reads its circle's digits into a number, then takes
 each shaft digit off it, ending at 0; each shaft has its own automaton over the circle and it.
+A region sum line reads (cells read, the first box's sum once known, the sum in this box so far):
+the first box's sum sets the total, each later box's sum must meet it.
 """
 
 from __future__ import annotations
 
-from ..constraints import Arrow, Constraint, LittleKiller, Sandwich, XSum, cell_list
+from ..constraints import (
+    Arrow,
+    Constraint,
+    LittleKiller,
+    RegionSumLine,
+    Sandwich,
+    XSum,
+    cell_list,
+)
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
 from .automaton import Automaton, State, automaton_axioms
 from .partial_sums import partial_sum_axioms
 from .sum_region import SumRegion
 
-__all__ = ["little_killer_axioms", "sandwich_axioms", "x_sum_axioms", "arrow_axioms"]
+__all__ = [
+    "little_killer_axioms",
+    "sandwich_axioms",
+    "x_sum_axioms",
+    "arrow_axioms",
+    "region_sum_line_axioms",
+]
 
 
 def little_killer_axioms(
@@ -151,3 +167,50 @@ def arrow_axioms(
         cells = (*rule.circle, *shaft)
         made += automaton_axioms(machine, cells, named, rule.kind, index, helpers)
     return made
+
+
+def _region_sums(ends: frozenset[int], size: int, most: int) -> Automaton:
+    """Sums per box along a line whose box runs end at positions ``ends`` (0-based)."""
+
+    def step(state: State, digit: int) -> State | None:
+        read, total, held = state
+        held += digit
+        if held > (total or most):
+            return None
+        if read not in ends:
+            return (read + 1, total, held)
+        if total and held != total:
+            return None
+        return (read + 1, total or held, 0)
+
+    def say(state: State) -> str:
+        read, total, held = state
+        known = f"each box sums to {total}" if total else "the first box's sum unknown"
+        return f"{known}, {held} in this box so far"
+
+    return Automaton((0, 0, 0), step, lambda state: state[0] == size, say)
+
+
+def region_sum_line_axioms(
+    rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
+) -> list[LiteralAxiom]:
+    """Return a region sum line's automaton axioms (boxes cut the line where it leaves one).
+
+    >>> from satdoku.core.shape import Shape
+    >>> helpers = HelperClaims(4)
+    >>> line = RegionSumLine((1, 2))  # r1c2 and r1c3: two boxes, equal digits
+    >>> made = region_sum_line_axioms(line, 0, Puzzle.empty(Shape.latin(4)), helpers)
+    >>> [a.name for a in made if "r1c3=4" in a.name and len(a.literals) == 2]
+    ['region sum line r1c2→r1c3: r1c3=4 exactly when a step with 4 is']
+    """
+    if not isinstance(rule, RegionSumLine):
+        raise TypeError(f"a region sum line encoder got a {rule.kind} rule")
+    n = puzzle.n
+    rows, cols = rule.boxes(n)
+    path = rule.cells(n)
+    box_of = [(cell // n // rows) * n + cell % n // cols for cell in path]
+    ends = frozenset(
+        i for i in range(len(path)) if i == len(path) - 1 or box_of[i] != box_of[i + 1]
+    )
+    machine = _region_sums(ends, len(path), n * (n + 1) // 2)
+    return automaton_axioms(machine, path, rule.title(n), rule.kind, index, helpers)

@@ -12,6 +12,9 @@
   modulo 3.
 - Zipper line: cells equally far from the line's middle sum to the same total; on a line of odd
   length that total is the middle cell's digit.
+- Region sum line: the line's cells in each box it passes (each run of cells in one box, in the
+  line's order) sum to the same total; ``box`` is the boxes' shape (rows, columns), by default
+  the most square one of the grid's side.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import InputError
+from ..shape import default_box
 from .cell_names import cell_digit, cell_name
 
 __all__ = [
@@ -32,6 +36,7 @@ __all__ = [
     "EntropicLine",
     "ModularLine",
     "ZipperLine",
+    "RegionSumLine",
     "line_name",
 ]
 
@@ -265,4 +270,54 @@ class ZipperLine(_Line):
                 first = f"{cell_name(a, n)}+{cell_name(b, n)} = {grid[a] + grid[b]}"
                 other = f"{cell_name(c, n)}+{cell_name(d, n)} = {grid[c] + grid[d]}"
                 return f"{self.title(n)}: {first} but {other}"
+        return None
+
+
+@dataclass(frozen=True)
+class RegionSumLine(_Line):
+    """Each run of the line's cells in one box sums to the same total.
+
+    >>> line = RegionSumLine((1, 2))  # r1c2 in box 1, r1c3 in box 2 of a 4x4 grid
+    >>> line.broken((0, 3, 3, 0) + (0,) * 12, 4), line.broken((0, 3, 2, 0) + (0,) * 12, 4)
+    (None, 'region sum line r1c2→r1c3: r1c2 sums to 3 but r1c3 sums to 2')
+    """
+
+    kind: ClassVar[str] = "region sum line"
+    box: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.box and (len(self.box) != 2 or min(self.box) < 1):
+            raise InputError(f"a region sum line's box is (rows, columns), got {self.box}")
+
+    def boxes(self, n: int) -> tuple[int, int]:
+        """Return the shape of the boxes the line is cut by; refuse a grid without boxes."""
+        box = self.box or default_box(n)
+        if box is None or n % box[0] or n % box[1] or box[0] * box[1] != n:
+            raise InputError(f"a region sum line needs boxes that tile the {n}x{n} grid: {self}")
+        return box[0], box[1]
+
+    def cells(self, n: int) -> tuple[int, ...]:
+        """Return the line's cells in order (refusing a grid without boxes)."""
+        self.boxes(n)
+        return self.path
+
+    def broken(self, grid: Sequence[int], n: int) -> str | None:
+        """Say which two box segments of the line have different sums, or None."""
+        rows, cols = self.boxes(n)
+        runs: list[list[int]] = []
+        last = None
+        for cell in self.path:
+            box = (cell // n // rows, cell % n // cols)
+            if box != last:
+                runs.append([])
+                last = box
+            runs[-1].append(cell)
+        first = sum(grid[cell] for cell in runs[0])
+        for run in runs[1:]:
+            total = sum(grid[cell] for cell in run)
+            if total != first:
+                said = f"{','.join(cell_name(c, n) for c in runs[0])} sums to {first}"
+                other = f"{','.join(cell_name(c, n) for c in run)} sums to {total}"
+                return f"{self.title(n)}: {said} but {other}"
         return None
