@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from formula_support import formula_grids
 from satdoku.backends.constraint_sat import constrained_solutions
 from satdoku.core.checker import broken_axioms
-from satdoku.core.constraint_axioms import ENCODERS
+from satdoku.core.constraint_axioms import ENCODERS, constraint_axioms, windows
 from satdoku.core.constraints import (
     XV,
     AntiKing,
@@ -298,3 +298,23 @@ def test_solutions_are_the_grids_the_checker_accepts(kind: str) -> None:
 @pytest.mark.parametrize("kind", sorted(GLOBAL))
 def test_global_rules_solutions_are_the_5x5_grids_the_checker_accepts(kind: str) -> None:
     SETTINGS(given(wide_puzzles_of(kind))(assert_solutions_are_accepted))()
+
+
+WINDOWED = ["thermometer", "whisper", "palindrome", "between line", "entropic line"]
+WINDOWED += ["modular line", "zipper line", "clone", "quadruple"]
+
+
+@pytest.mark.parametrize("kind", WINDOWED)
+def test_a_rule_past_the_table_limit_is_stated_window_by_window(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(windows, "TABLE_LIMIT", 0)
+    SETTINGS(given(puzzles_of(kind))(assert_solutions_are_accepted))()
+
+
+def test_a_long_whisper_gets_a_table_per_pair_of_neighbours() -> None:
+    whisper = Whisper(tuple(range(0, 81, 10)))  # the main diagonal: 8,808 fillings in all
+    puzzle = Puzzle(Shape.sudoku(9), (0,) * 81, constraints=(whisper,))
+    names = constraint_axioms(puzzle).helpers.names
+    assert names[0] == "whisper r1c1→r9c9: r1c1,r2c2 is filled 1,6"
+    assert len(names) == 8 * 20  # 8 pairs, 20 pairs of digits 5 or more apart each
