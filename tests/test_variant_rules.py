@@ -4,6 +4,7 @@ compact CNF) are exactly the 4×4 grids its independent checker accepts, on Lati
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 
@@ -26,6 +27,7 @@ from satdoku.core.constraints import (
     Constraint,
     Distinct,
     EntropicLine,
+    Extremum,
     Kropki,
     KropkiNegative,
     LittleKiller,
@@ -318,3 +320,49 @@ def test_a_long_whisper_gets_a_table_per_pair_of_neighbours() -> None:
     names = constraint_axioms(puzzle).helpers.names
     assert names[0] == "whisper r1c1→r9c9: r1c1,r2c2 is filled 1,6"
     assert len(names) == 8 * 20  # 8 pairs, 20 pairs of digits 5 or more apart each
+
+
+REFUSED: list[tuple[Callable[[], object], str]] = [
+    (lambda: Distinct((3,)), "needs two cells or more"),
+    (lambda: Distinct((3, 3)), "names a cell twice"),
+    (lambda: Kropki(2, 2, True), "names cell 2 twice"),
+    (lambda: Kropki(0, 1, False, -1), "value must be positive"),
+    (lambda: XV(0, 1, 1), "total must be 2 or more"),
+    (lambda: KropkiNegative(True, ((0, 0),)), "two different cells"),
+    (lambda: XVNegative((), ()), "one total or more"),
+    (lambda: Thermometer((0,)), "a thermometer needs 2 cells or more"),
+    (lambda: Renban((0, 1, 0)), "a renban passes a cell twice"),
+    (lambda: BetweenLine((0, 1)), "a between line needs 3 cells or more"),
+    (lambda: Whisper((0, 1), 0), "difference must be positive"),
+    (lambda: Clone((0, 1), (2,)), "the same number of cells"),
+    (lambda: Quadruple(0, ()), "one to four digits"),
+    (lambda: Quadruple(3, (1,)).cells(4), "block at r1c4 leaves the grid"),
+    (lambda: Arrow((0,), ()), "a circle and shafts"),
+    (lambda: Arrow((0,), ((0, 1),)), "names a cell twice"),
+    (lambda: LittleKiller(0, 0, (1, 1), 5).cells(4), "just outside the 4x4 grid"),
+    (lambda: LittleKiller(-1, 3, (1, 1), 5).cells(4), "misses the 4x4 grid"),
+    (lambda: LittleKiller(-1, 0, (1, 0), 5), "along a diagonal"),
+    (lambda: Sandwich(Side.TOP, 4, 3).cells(4), "top clue on line 5 of a 4x4 grid"),
+    (lambda: XSum(Side.TOP, 0, 0), "a positive total"),
+    (lambda: RegionSumLine((0, 1)).cells(5), "boxes that tile the 5x5 grid"),
+    (lambda: RegionSumLine((0, 1), (2, 3)).cells(4), "boxes that tile the 4x4 grid"),
+    (lambda: extrema((), True, 4), "one cell or more"),
+]
+
+
+@pytest.mark.parametrize(("make", "message"), REFUSED)
+def test_a_rule_that_cannot_be_is_refused_with_what_is_wrong(
+    make: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(InputError, match=re.escape(message)):
+        make()
+
+
+def test_neighbouring_extrema_compared_both_ways_are_refused_and_a_fortress_is_not() -> None:
+    both = (Extremum(0, True), Extremum(1, True))
+    with pytest.raises(InputError, match="r1c1 and r1c2 are neighbouring maxima each compared"):
+        constraint_axioms(Puzzle(Shape.latin(4), (0,) * 16, constraints=both))
+    fortress = Puzzle(Shape.latin(4), (0,) * 16, constraints=extrema((0, 1), True, 4))
+    found = list(constrained_solutions(fortress))
+    assert all(grid[0] > grid[4] and grid[1] > max(grid[2], grid[5]) for grid in found)
+    assert {grid[0] < grid[1] for grid in found} == {True, False}  # the two are not compared
