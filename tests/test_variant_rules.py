@@ -343,7 +343,10 @@ REFUSED: list[tuple[Callable[[], object], str]] = [
     (lambda: LittleKiller(-1, 3, (1, 1), 5).cells(4), "misses the 4x4 grid"),
     (lambda: LittleKiller(-1, 0, (1, 0), 5), "along a diagonal"),
     (lambda: Sandwich(Side.TOP, 4, 3).cells(4), "top clue on line 5 of a 4x4 grid"),
-    (lambda: XSum(Side.TOP, 0, 0), "a positive total"),
+    (
+        lambda: XSum(Side.TOP, 0, 0),
+        "x-sum 0 at the top of column 1: a clue needs line 0.. and a total 1",
+    ),
     (lambda: RegionSumLine((0, 1)).cells(5), "boxes that tile the 5x5 grid"),
     (lambda: RegionSumLine((0, 1), (2, 3)).cells(4), "boxes that tile the 4x4 grid"),
     (lambda: extrema((), True, 4), "one cell or more"),

@@ -59,10 +59,9 @@ from .neighbour_rules import (
 from .skyscraper import skyscraper_axioms
 from .sum_rules import (
     arrow_axioms,
+    line_clue_axioms,
     little_killer_axioms,
     region_sum_line_axioms,
-    sandwich_axioms,
-    x_sum_axioms,
 )
 from .tables import RuleFillings
 
@@ -102,8 +101,8 @@ ENCODERS: dict[str, Encoder] = {
     Clone.kind: line_axioms,
     Quadruple.kind: line_axioms,
     LittleKiller.kind: little_killer_axioms,
-    Sandwich.kind: sandwich_axioms,
-    XSum.kind: x_sum_axioms,
+    Sandwich.kind: line_clue_axioms,
+    XSum.kind: line_clue_axioms,
     Arrow.kind: arrow_axioms,
     RegionSumLine.kind: region_sum_line_axioms,
 }

@@ -28,8 +28,7 @@ from .sum_region import SumRegion
 
 __all__ = [
     "little_killer_axioms",
-    "sandwich_axioms",
-    "x_sum_axioms",
+    "line_clue_axioms",
     "arrow_axioms",
     "region_sum_line_axioms",
 ]
@@ -72,25 +71,6 @@ def _sandwich(total: int, n: int) -> Automaton:
     return Automaton((0, 0), step, lambda state: state[0] == 2, say)
 
 
-def sandwich_axioms(
-    rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
-) -> list[LiteralAxiom]:
-    """Return a sandwich clue's automaton axioms.
-
-    >>> from satdoku.core.constraints import Side
-    >>> from satdoku.core.shape import Shape
-    >>> helpers = HelperClaims(3)
-    >>> made = sandwich_axioms(Sandwich(Side.LEFT, 0, 2), 0, Puzzle.empty(Shape.latin(3)), helpers)
-    >>> helpers.names[0]
-    'sandwich 2 at the left of row 1: at r1c1, no crust yet then 1'
-    """
-    if not isinstance(rule, Sandwich):
-        raise TypeError(f"a sandwich encoder got a {rule.kind} rule")
-    n = puzzle.n
-    machine = _sandwich(rule.total, n)
-    return automaton_axioms(machine, rule.cells(n), rule.title(n), rule.kind, index, helpers)
-
-
 def _x_sum(total: int) -> Automaton:
     def step(state: State, digit: int) -> State | None:
         length, counted, held = state
@@ -113,22 +93,28 @@ def _x_sum(total: int) -> Automaton:
     return Automaton((0, 0, 0), step, accepts, say)
 
 
-def x_sum_axioms(
+def line_clue_axioms(
     rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
 ) -> list[LiteralAxiom]:
-    """Return an X-sum clue's automaton axioms.
+    """Return a sandwich's or an X-sum's axioms: its automaton along the line from the clue.
 
     >>> from satdoku.core.constraints import Side
     >>> from satdoku.core.shape import Shape
     >>> helpers = HelperClaims(3)
-    >>> made = x_sum_axioms(XSum(Side.TOP, 0, 1), 0, Puzzle.empty(Shape.latin(3)), helpers)
+    >>> made = line_clue_axioms(Sandwich(Side.LEFT, 0, 2), 0, Puzzle.empty(Shape.latin(3)), helpers)
     >>> helpers.names[0]
-    'x-sum 1 at the top of column 1: at r1c1, start then 1'
+    'sandwich 2 at the left of row 1: at r1c1, no crust yet then 1'
+    >>> made = line_clue_axioms(XSum(Side.TOP, 0, 1), 0, Puzzle.empty(Shape.latin(3)), helpers)
+    >>> helpers.names[-1]
+    'x-sum 1 at the top of column 1: at r3c1, 1 of 1 counted, sum 1 then 3'
     """
-    if not isinstance(rule, XSum):
-        raise TypeError(f"an x-sum encoder got a {rule.kind} rule")
     n = puzzle.n
-    machine = _x_sum(rule.total)
+    if isinstance(rule, Sandwich):
+        machine = _sandwich(rule.total, n)
+    elif isinstance(rule, XSum):
+        machine = _x_sum(rule.total)
+    else:
+        raise TypeError(f"a line clue's encoder got a {rule.kind} rule")
     return automaton_axioms(machine, rule.cells(n), rule.title(n), rule.kind, index, helpers)
 
 

@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -199,6 +199,18 @@ def _third(digit: int, n: int) -> int:
     return (digit - 1) * 3 // n
 
 
+def _threes_broken(
+    line: _Line, grid: Sequence[int], n: int, group: Callable[[int], int], wrong: str
+) -> str | None:
+    """Say which three cells in a row on a line hold digits of fewer than three groups, or None."""
+    for start in range(len(line.path) - 2):
+        three = line.path[start : start + 3]
+        if len({group(grid[cell]) for cell in three}) < 3:
+            named = ",".join(cell_name(cell, n) for cell in three)
+            return f"{line.title(n)}: {named} hold {_held(three, grid)}, {wrong}"
+    return None
+
+
 @dataclass(frozen=True)
 class EntropicLine(_Line):
     """Any three cells in a row on the line hold a low, a middle and a high digit.
@@ -211,13 +223,9 @@ class EntropicLine(_Line):
 
     def broken(self, grid: Sequence[int], n: int) -> str | None:
         """Say which three cells in a row miss a third of the digits, or None."""
-        for start in range(len(self.path) - 2):
-            three = self.path[start : start + 3]
-            if len({_third(grid[cell], n) for cell in three}) < 3:
-                named = ",".join(cell_name(cell, n) for cell in three)
-                held = _held(three, grid)
-                return f"{self.title(n)}: {named} hold {held}, not one low, one middle, one high"
-        return None
+        return _threes_broken(
+            self, grid, n, lambda d: _third(d, n), "not one low, one middle, one high"
+        )
 
 
 @dataclass(frozen=True)
@@ -232,12 +240,7 @@ class ModularLine(_Line):
 
     def broken(self, grid: Sequence[int], n: int) -> str | None:
         """Say which three cells in a row repeat a remainder, or None."""
-        for start in range(len(self.path) - 2):
-            three = self.path[start : start + 3]
-            if len({grid[cell] % 3 for cell in three}) < 3:
-                named = ",".join(cell_name(cell, n) for cell in three)
-                return f"{self.title(n)}: {named} hold {_held(three, grid)}, two alike modulo 3"
-        return None
+        return _threes_broken(self, grid, n, lambda d: d % 3, "two alike modulo 3")
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,6 @@ from .cell_names import cell_name
 
 __all__ = ["AntiKnight", "AntiKing", "NonConsecutive"]
 
-_KNIGHT = ((1, -2), (1, 2), (2, -1), (2, 1))
-_KING = ((0, 1), (1, -1), (1, 0), (1, 1))
 _ORTHOGONAL = ((0, 1), (1, 0))
 
 
@@ -30,12 +28,38 @@ def _apart(n: int, moves: tuple[tuple[int, int], ...]) -> Iterator[tuple[int, in
                     yield row * n + col, r * n + c
 
 
-def _all_cells(n: int) -> tuple[int, ...]:
-    return tuple(range(n * n))
+@dataclass(frozen=True)
+class _GlobalRule:
+    """A rule over the whole grid, named by its kind."""
+
+    kind: ClassVar[str] = "global rule"
+
+    def cells(self, n: int) -> tuple[int, ...]:
+        """Return every cell: the rule holds over the whole grid."""
+        return tuple(range(n * n))
+
+    def title(self, n: int) -> str:
+        """Name the rule."""
+        return self.kind
 
 
 @dataclass(frozen=True)
-class AntiKnight:
+class _AntiMove(_GlobalRule):
+    """Two cells a move apart never hold the same digit."""
+
+    moves: ClassVar[tuple[tuple[int, int], ...]] = ()
+
+    def broken(self, grid: Sequence[int], n: int) -> str | None:
+        """Say which two cells a move apart hold the same digit, or None."""
+        for a, b in _apart(n, self.moves):
+            if grid[a] == grid[b]:
+                named = f"{cell_name(a, n)} and {cell_name(b, n)}"
+                return f"{self.kind}: {named} both hold {grid[a]}"
+        return None
+
+
+@dataclass(frozen=True)
+class AntiKnight(_AntiMove):
     """Two cells a knight's move apart never hold the same digit.
 
     >>> AntiKnight().title(4), AntiKnight().broken((1, 2, 3, 4, 3, 4, 1, 2) + (0,) * 8, 4)
@@ -43,25 +67,11 @@ class AntiKnight:
     """
 
     kind: ClassVar[str] = "anti-knight"
-
-    def cells(self, n: int) -> tuple[int, ...]:
-        """Return every cell: the rule holds over the whole grid."""
-        return _all_cells(n)
-
-    def title(self, n: int) -> str:
-        """Name the rule."""
-        return "anti-knight"
-
-    def broken(self, grid: Sequence[int], n: int) -> str | None:
-        """Say which two cells a knight's move apart hold the same digit, or None."""
-        for a, b in _apart(n, _KNIGHT):
-            if grid[a] == grid[b]:
-                return f"anti-knight: {cell_name(a, n)} and {cell_name(b, n)} both hold {grid[a]}"
-        return None
+    moves: ClassVar[tuple[tuple[int, int], ...]] = ((1, -2), (1, 2), (2, -1), (2, 1))
 
 
 @dataclass(frozen=True)
-class AntiKing:
+class AntiKing(_AntiMove):
     """Two cells a king's move apart (diagonal neighbours too) never hold the same digit.
 
     >>> AntiKing().broken((1, 2, 3, 4, 2, 3, 4, 1) + (0,) * 8, 4)
@@ -69,25 +79,11 @@ class AntiKing:
     """
 
     kind: ClassVar[str] = "anti-king"
-
-    def cells(self, n: int) -> tuple[int, ...]:
-        """Return every cell: the rule holds over the whole grid."""
-        return _all_cells(n)
-
-    def title(self, n: int) -> str:
-        """Name the rule."""
-        return "anti-king"
-
-    def broken(self, grid: Sequence[int], n: int) -> str | None:
-        """Say which two cells a king's move apart hold the same digit, or None."""
-        for a, b in _apart(n, _KING):
-            if grid[a] == grid[b]:
-                return f"anti-king: {cell_name(a, n)} and {cell_name(b, n)} both hold {grid[a]}"
-        return None
+    moves: ClassVar[tuple[tuple[int, int], ...]] = ((0, 1), (1, -1), (1, 0), (1, 1))
 
 
 @dataclass(frozen=True)
-class NonConsecutive:
+class NonConsecutive(_GlobalRule):
     """Orthogonal neighbours never hold digits that differ by one.
 
     >>> NonConsecutive().broken((1, 3, 2, 4, 3, 1, 4, 2) + (0,) * 8, 4)
@@ -95,14 +91,6 @@ class NonConsecutive:
     """
 
     kind: ClassVar[str] = "non-consecutive"
-
-    def cells(self, n: int) -> tuple[int, ...]:
-        """Return every cell: the rule holds over the whole grid."""
-        return _all_cells(n)
-
-    def title(self, n: int) -> str:
-        """Name the rule."""
-        return "non-consecutive"
 
     def broken(self, grid: Sequence[int], n: int) -> str | None:
         """Say which two neighbours differ by one, or None."""

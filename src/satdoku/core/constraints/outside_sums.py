@@ -80,7 +80,33 @@ def _where(side: Side, line: int) -> str:
 
 
 @dataclass(frozen=True)
-class Sandwich:
+class _LineClue:
+    """A sum clue outside the grid at ``side`` of ``line`` (a column for top and bottom, else a
+    row, 0-based)."""
+
+    kind: ClassVar[str] = "line clue"
+    least: ClassVar[int] = 0
+    side: Side
+    line: int
+    total: int
+
+    def __post_init__(self) -> None:
+        if self.line < 0 or self.total < self.least:
+            raise InputError(
+                f"{self.title(0)}: a clue needs line 0.. and a total {self.least} or more"
+            )
+
+    def cells(self, n: int) -> tuple[int, ...]:
+        """Return the line's cells as seen from the clue's side."""
+        return _line(self.side, self.line, n)
+
+    def title(self, n: int) -> str:
+        """Name the clue."""
+        return f"{self.kind} {self.total} at {_where(self.side, self.line)}"
+
+
+@dataclass(frozen=True)
+class Sandwich(_LineClue):
     """The digits between the 1 and the n (the crusts) of a row or column sum to ``total``.
 
     >>> clue = Sandwich(Side.LEFT, 0, 5)
@@ -91,21 +117,6 @@ class Sandwich:
     """
 
     kind: ClassVar[str] = "sandwich"
-    side: Side
-    line: int
-    total: int
-
-    def __post_init__(self) -> None:
-        if self.line < 0 or self.total < 0:
-            raise InputError(f"a sandwich clue needs line 0.. and a total 0 or more: {self}")
-
-    def cells(self, n: int) -> tuple[int, ...]:
-        """Return the line's cells as seen from the clue's side."""
-        return _line(self.side, self.line, n)
-
-    def title(self, n: int) -> str:
-        """Name the clue."""
-        return f"sandwich {self.total} at {_where(self.side, self.line)}"
 
     def broken(self, grid: Sequence[int], n: int) -> str | None:
         """Say the sum between the crusts when it is not the total, or None."""
@@ -121,7 +132,7 @@ class Sandwich:
 
 
 @dataclass(frozen=True)
-class XSum:
+class XSum(_LineClue):
     """The first k digits of a row or column seen from the clue's side, k the first digit, sum to
     ``total``.
 
@@ -133,21 +144,7 @@ class XSum:
     """
 
     kind: ClassVar[str] = "x-sum"
-    side: Side
-    line: int
-    total: int
-
-    def __post_init__(self) -> None:
-        if self.line < 0 or self.total < 1:
-            raise InputError(f"an x-sum clue needs line 0.. and a positive total: {self}")
-
-    def cells(self, n: int) -> tuple[int, ...]:
-        """Return the line's cells as seen from the clue's side."""
-        return _line(self.side, self.line, n)
-
-    def title(self, n: int) -> str:
-        """Name the clue."""
-        return f"x-sum {self.total} at {_where(self.side, self.line)}"
+    least: ClassVar[int] = 1
 
     def broken(self, grid: Sequence[int], n: int) -> str | None:
         """Say the sum of the first k digits when it is not the total, or None."""
