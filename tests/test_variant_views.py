@@ -146,20 +146,14 @@ def test_a_dot_between_cells_that_do_not_touch_is_refused() -> None:
         constraint_drawing((Kropki(0, 2, True),), 9)
 
 
-def test_the_step_page_json_holds_lines_marks_points_and_diagonals() -> None:
-    rules = (
-        Thermometer((0, 1)),
-        Parity(5, False),
-        Quadruple(0, (1,)),
-        LittleKiller(-1, 0, (1, 1), 9),
-    )
-    made = drawing_json(constraint_drawing(rules, 9), 9)
-    assert made["lines"] == [
-        {"cells": [(0, 0), (0, 1)], "style": "thermometer", "title": "thermometer r1c1→r1c2"}
-    ]
-    assert made["cell_marks"][0]["shape"] == "circle"
-    assert made["points"][0]["text"] == "1"
-    assert made["diagonals"][0]["direction"] == [1, 1]
+def test_the_step_page_draws_letters_on_edges_and_refuses_lines_and_dots_by_name() -> None:
+    made = drawing_json(constraint_drawing((XV(0, 1, 10), AntiKnight()), 9), 9)
+    assert [sign["sign"] for sign in made["signs"]] == ["X"]
+    assert made["notes"] == ["anti-knight: cells a knight's move apart hold different digits"]
+    for rule in (Thermometer((0, 1)), Kropki(0, 1, True), LittleKiller(-1, 0, (1, 1), 9)):
+        said = f"cannot draw {rule.title(9)} on the HTML step page"
+        with pytest.raises(InputError, match=re.escape(said)):
+            drawing_json(constraint_drawing((rule,), 9), 9)
 
 
 def _sentences(puzzle: Puzzle) -> list[str]:

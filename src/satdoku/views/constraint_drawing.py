@@ -55,6 +55,7 @@ __all__ = [
     "constraint_drawing",
     "drawing_json",
     "inset_outline",
+    "undrawable",
 ]
 
 BAR = "bar"
@@ -239,13 +240,44 @@ KILLER_INSET = 0.1
 """How far inside its cells a killer cage's dashed outline runs, in cells."""
 
 
+def undrawable(drawing: ConstraintDrawing, shows: Callable[[str], bool], where: str) -> str | None:
+    """Say what of a drawing a picture without lines, marks in cells, clues on points or on
+    diagonals (and without the signs ``shows`` refuses) cannot draw, or None when it can all.
+
+    >>> from satdoku.core.constraints import Parity
+    >>> undrawable(constraint_drawing((Parity(0, True),), 4), bool, "in text")
+    'satdoku cannot draw r1c1 is even in text: draw the puzzle as SVG'
+    """
+    titles = [line.title for line in drawing.lines]
+    titles += [mark.title for mark in drawing.cell_marks]
+    titles += [point.title for point in drawing.points]
+    titles += [clue.title for clue in drawing.diagonals]
+    titles += [sign.title for sign in drawing.signs if not shows(sign.sign)]
+    if not titles:
+        return None
+    named = "; ".join(dict.fromkeys(titles))
+    return f"satdoku cannot draw {named} {where}: draw the puzzle as SVG"
+
+
+_PAGE_SIGNS = frozenset({"<", ">", "∧", "∨", BAR, "X", "V"})
+"""The signs the HTML step page draws on edges (and the totals of sum marks, as text)."""
+
+
 def drawing_json(drawing: ConstraintDrawing, n: int) -> dict[str, Any]:
     """Return the marks as JSON for the HTML step page (``"constraints"`` of a trace record).
+
+    The page draws cages, signs and letters on edges, outside clues and notes; a rule drawn
+    otherwise (a line, a mark in a cell, a dot...) is refused by name.
 
     >>> from satdoku.core.constraints import Side
     >>> drawing_json(constraint_drawing((Skyscraper(Side.LEFT, 1, 2),), 3), 3)["outside"]
     [{'side': 'left', 'line': 1, 'text': '2', 'title': '2 seen from the left of row 2'}]
     """
+    refused = undrawable(
+        drawing, lambda sign: sign in _PAGE_SIGNS or sign.isdigit(), "on the HTML step page"
+    )
+    if refused is not None:
+        raise InputError(refused)
     return {
         "cages": [
             {
@@ -272,24 +304,4 @@ def drawing_json(drawing: ConstraintDrawing, n: int) -> dict[str, Any]:
             for clue in drawing.outside
         ],
         "notes": list(drawing.notes),
-        "lines": [
-            {
-                "cells": [divmod(cell, n) for cell in line.path],
-                "style": line.style,
-                "title": line.title,
-            }
-            for line in drawing.lines
-        ],
-        "cell_marks": [
-            {"cell": divmod(mark.cell, n), "shape": mark.shape, "title": mark.title}
-            for mark in drawing.cell_marks
-        ],
-        "points": [
-            {"corner": divmod(point.corner, n), "text": point.text, "title": point.title}
-            for point in drawing.points
-        ],
-        "diagonals": [
-            {"at": [clue.row, clue.col], "direction": list(clue.direction), "text": clue.text}
-            for clue in drawing.diagonals
-        ],
     }

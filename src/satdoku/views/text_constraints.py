@@ -28,10 +28,11 @@ from .constraint_drawing import (
     ConstraintDrawing,
     cage_of_cells,
     constraint_drawing,
+    undrawable,
 )
 from .variant_drawing import BLACK, WHITE
 
-__all__ = ["SOLID", "DASHED", "TextMarks", "text_refusal"]
+__all__ = ["SOLID", "DASHED", "TextMarks"]
 
 SOLID = 2
 """The weight of a Keen cage's border: as heavy as a box border."""
@@ -57,24 +58,6 @@ _MEANINGS = {
 }
 
 
-def text_refusal(drawing: ConstraintDrawing) -> str | None:
-    """Say what of a drawing has no place in a text board, or None when all of it has.
-
-    >>> from satdoku.core.constraints import Thermometer
-    >>> text_refusal(constraint_drawing((Thermometer((0, 1)),), 4))
-    'satdoku cannot draw thermometer r1c1→r1c2 in text: draw the puzzle as SVG'
-    """
-    titles = [line.title for line in drawing.lines]
-    titles += [mark.title for mark in drawing.cell_marks]
-    titles += [point.title for point in drawing.points]
-    titles += [clue.title for clue in drawing.diagonals]
-    titles += [sign.title for sign in drawing.signs if sign.sign not in _CHARACTERS]
-    if not titles:
-        return None
-    named = "; ".join(dict.fromkeys(titles))
-    return f"satdoku cannot draw {named} in text: draw the puzzle as SVG"
-
-
 @dataclass(frozen=True)
 class TextMarks:
     """The constraint marks of an n×n board, placed for a text board.
@@ -95,7 +78,7 @@ class TextMarks:
     def of(cls, constraints: Sequence[Constraint], n: int) -> TextMarks:
         """Return the marks of the constraints of an n×n puzzle (a kind none can draw: refused)."""
         drawing = constraint_drawing(constraints, n)
-        refusal = text_refusal(drawing)
+        refusal = undrawable(drawing, lambda sign: sign in _CHARACTERS, "in text")
         if refusal is not None:
             raise InputError(refusal)
         across = {s.first: _CHARACTERS[s.sign] for s in drawing.signs if s.across}
