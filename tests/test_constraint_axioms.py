@@ -225,23 +225,25 @@ def test_a_clue_no_line_can_show_has_no_solution() -> None:
 
 
 @dataclass(frozen=True)
-class Thermometer:
-    kind: ClassVar[str] = "thermometer"
+class Fog:
+    """A kind of rule satdoku does not know."""
+
+    kind: ClassVar[str] = "fog"
     bulb: int
 
     def cells(self, n: int) -> tuple[int, ...]:
         return (self.bulb,)
 
     def title(self, n: int) -> str:
-        return "a thermometer"
+        return "fog over r2c2"
 
     def broken(self, grid: Sequence[int], n: int) -> str | None:
         return None
 
 
 def test_a_kind_without_an_encoder_is_refused_by_name() -> None:
-    with pytest.raises(InputError, match="satdoku cannot encode thermometer rules"):
-        constraint_axioms(latin(3, Comparison(0, 1), Thermometer(4)))
+    with pytest.raises(InputError, match="satdoku cannot encode fog rules"):
+        constraint_axioms(latin(3, Comparison(0, 1), Fog(4)))
 
 
 def test_helpers_are_numbered_from_n_cubed_in_order_and_axioms_name_their_rule() -> None:

@@ -231,27 +231,27 @@ def test_boards_without_constraints_are_drawn_exactly_as_before() -> None:
 
 
 @dataclass(frozen=True)
-class Thermometer:
+class Fog:
     """A kind of rule no view knows."""
 
-    kind: ClassVar[str] = "thermometer"
+    kind: ClassVar[str] = "fog"
     bulb: int
 
     def cells(self, n: int) -> tuple[int, ...]:
         return (self.bulb,)
 
     def title(self, n: int) -> str:
-        return "thermometer from r1c1"
+        return "fog over r1c1"
 
     def broken(self, grid: object, n: int) -> str | None:
         return None
 
 
 def test_a_kind_no_view_knows_is_refused_by_name() -> None:
-    with pytest.raises(InputError, match="cannot draw a 'thermometer' rule"):
-        board_svg((0,) * 16, Shape.latin(4), constraints=(Thermometer(0),))
-    with pytest.raises(InputError, match="thermometer"):
-        format_board(_state(KEEN), KEEN.shape, constraints=(Thermometer(0),))
+    with pytest.raises(InputError, match="cannot draw a 'fog' rule"):
+        board_svg((0,) * 16, Shape.latin(4), constraints=(Fog(0),))
+    with pytest.raises(InputError, match="fog"):
+        format_board(_state(KEEN), KEEN.shape, constraints=(Fog(0),))
 
 
 def test_a_sign_between_cells_that_do_not_touch_is_refused() -> None:

@@ -23,17 +23,31 @@ from ..core.constraints import (
     Consecutive,
     Constraint,
     KillerCage,
-    Side,
     Skyscraper,
-    cell_name,
 )
 from ..core.errors import InputError
+from .marks import (
+    CageDrawing,
+    CellMark,
+    DiagonalClue,
+    EdgeSign,
+    LineDrawing,
+    Mark,
+    OutsideClue,
+    PointClue,
+    edge_cells,
+)
+from .variant_drawing import VARIANT_DRAWERS
 
 __all__ = [
     "BAR",
     "CageDrawing",
+    "CellMark",
     "ConstraintDrawing",
+    "DiagonalClue",
     "EdgeSign",
+    "LineDrawing",
+    "PointClue",
     "KILLER_INSET",
     "NO_BAR_NOTE",
     "OutsideClue",
@@ -41,6 +55,7 @@ __all__ = [
     "constraint_drawing",
     "drawing_json",
     "inset_outline",
+    "undrawable",
 ]
 
 BAR = "bar"
@@ -56,66 +71,12 @@ Segment = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
-class CageDrawing:
-    """A cage: its cells, its clue ('' when none) and whether its outline is dashed (killer).
-
-    >>> CageDrawing((5, 1, 2), "7", True, "cage 7").anchor
-    1
-    """
-
-    cells: tuple[int, ...]
-    clue: str
-    dashed: bool
-    title: str
-
-    @property
-    def anchor(self) -> int:
-        """Return the cell the clue is written in: the cage's first in reading order."""
-        return min(self.cells)
-
-
-@dataclass(frozen=True)
-class EdgeSign:
-    """A sign on the edge between ``first`` and its right or lower neighbour ``second``.
-
-    ``sign`` is ``<`` or ``>`` between columns, ``∧`` or ``∨`` between rows (pointing to the
-    smaller digit), or :data:`BAR`.
-
-    >>> EdgeSign(0, 4, "∧", "r1c1 < r2c1").across
-    False
-    """
-
-    first: int
-    second: int
-    sign: str
-    title: str
-
-    @property
-    def across(self) -> bool:
-        """Tell whether the two cells sit side by side (the edge is upright)."""
-        return self.second == self.first + 1
-
-
-@dataclass(frozen=True)
-class OutsideClue:
-    """A clue written outside the grid, beside ``line`` (a column for top and bottom, else a row).
-
-    >>> OutsideClue(Side.TOP, 2, "3", "3 seen from the top of column 3").side.value
-    'top'
-    """
-
-    side: Side
-    line: int
-    text: str
-    title: str
-
-
-Mark = CageDrawing | EdgeSign | OutsideClue
-
-
-@dataclass(frozen=True)
 class ConstraintDrawing:
     """All a picture draws of a puzzle's constraints, and the notes its legend adds.
+
+    Beside cages, signs and outside clues: lines through cells (thermometers, arrows' shafts),
+    marks in cells (parity shapes, shaded fortress cells, arrows' circles, clones), clues on the
+    grid's points (quadruples) and clues outside pointing along a diagonal (little killers).
 
     >>> ConstraintDrawing((), (), (), ()).empty
     True
@@ -125,11 +86,24 @@ class ConstraintDrawing:
     signs: tuple[EdgeSign, ...]
     outside: tuple[OutsideClue, ...]
     notes: tuple[str, ...]
+    lines: tuple[LineDrawing, ...] = ()
+    cell_marks: tuple[CellMark, ...] = ()
+    points: tuple[PointClue, ...] = ()
+    diagonals: tuple[DiagonalClue, ...] = ()
 
     @property
     def empty(self) -> bool:
         """Tell whether there is nothing to draw."""
-        return not (self.cages or self.signs or self.outside or self.notes)
+        return not (
+            self.cages
+            or self.signs
+            or self.outside
+            or self.notes
+            or self.lines
+            or self.cell_marks
+            or self.points
+            or self.diagonals
+        )
 
 
 def _keen_cage(rule: ArithmeticCage, n: int) -> Iterable[Mark]:
@@ -142,28 +116,18 @@ def _killer_cage(rule: KillerCage, n: int) -> Iterable[Mark]:
     yield CageDrawing(rule.members, clue, True, rule.title(n))
 
 
-def _edge(a: int, b: int, n: int, what: str) -> tuple[int, int]:
-    """Return the two cells of an edge in reading order; refuse cells that are not neighbours."""
-    first, second = min(a, b), max(a, b)
-    side_by_side = second == first + 1 and first // n == second // n
-    if not side_by_side and second != first + n:
-        named = f"{cell_name(a, n)} and {cell_name(b, n)}"
-        raise InputError(f"satdoku draws a {what} between neighbours only, not {named}")
-    return first, second
-
-
 _SIGNS = {(True, True): "<", (True, False): ">", (False, True): "∧", (False, False): "∨"}
 """A sign by (cells side by side, the smaller first): it points to the smaller digit."""
 
 
 def _comparison(rule: Comparison, n: int) -> Iterable[Mark]:
-    first, second = _edge(rule.smaller, rule.larger, n, "sign")
+    first, second = edge_cells(rule.smaller, rule.larger, n, "sign")
     side_by_side, points_first = second == first + 1, rule.smaller == first
     yield EdgeSign(first, second, _SIGNS[side_by_side, points_first], rule.title(n))
 
 
 def _consecutive(rule: Consecutive, n: int) -> Iterable[Mark]:
-    first, second = _edge(rule.first, rule.second, n, "bar")
+    first, second = edge_cells(rule.first, rule.second, n, "bar")
     if rule.consecutive:
         yield EdgeSign(first, second, BAR, rule.title(n))
 
@@ -179,6 +143,7 @@ _DRAWERS: dict[str, Callable[[Any, int], Iterable[Mark]]] = {
     Comparison.kind: _comparison,
     Consecutive.kind: _consecutive,
     Skyscraper.kind: _skyscraper,
+    **VARIANT_DRAWERS,
 }
 """How each kind of constraint is drawn, by its ``kind``."""
 
@@ -196,7 +161,7 @@ def constraint_drawing(constraints: Sequence[Constraint], n: int) -> ConstraintD
         if drawer is None:
             raise InputError(f"satdoku cannot draw a {rule.kind!r} rule ({rule.title(n)})")
         marks.extend(drawer(rule, n))
-    notes = []
+    notes = list(dict.fromkeys(m for m in marks if isinstance(m, str)))
     if any(isinstance(rule, Comparison) for rule in constraints):
         notes.append(SIGN_NOTE)
     bars = [rule for rule in constraints if isinstance(rule, Consecutive)]
@@ -209,6 +174,10 @@ def constraint_drawing(constraints: Sequence[Constraint], n: int) -> ConstraintD
         tuple(m for m in marks if isinstance(m, EdgeSign)),
         tuple(m for m in marks if isinstance(m, OutsideClue)),
         tuple(notes),
+        tuple(m for m in marks if isinstance(m, LineDrawing)),
+        tuple(m for m in marks if isinstance(m, CellMark)),
+        tuple(m for m in marks if isinstance(m, PointClue)),
+        tuple(m for m in marks if isinstance(m, DiagonalClue)),
     )
 
 
@@ -271,12 +240,44 @@ KILLER_INSET = 0.1
 """How far inside its cells a killer cage's dashed outline runs, in cells."""
 
 
+def undrawable(drawing: ConstraintDrawing, shows: Callable[[str], bool], where: str) -> str | None:
+    """Say what of a drawing a picture without lines, marks in cells, clues on points or on
+    diagonals (and without the signs ``shows`` refuses) cannot draw, or None when it can all.
+
+    >>> from satdoku.core.constraints import Parity
+    >>> undrawable(constraint_drawing((Parity(0, True),), 4), bool, "in text")
+    'satdoku cannot draw r1c1 is even in text: draw the puzzle as SVG'
+    """
+    titles = [line.title for line in drawing.lines]
+    titles += [mark.title for mark in drawing.cell_marks]
+    titles += [point.title for point in drawing.points]
+    titles += [clue.title for clue in drawing.diagonals]
+    titles += [sign.title for sign in drawing.signs if not shows(sign.sign)]
+    if not titles:
+        return None
+    named = "; ".join(dict.fromkeys(titles))
+    return f"satdoku cannot draw {named} {where}: draw the puzzle as SVG"
+
+
+_PAGE_SIGNS = frozenset({"<", ">", "∧", "∨", BAR, "X", "V"})
+"""The signs the HTML step page draws on edges (and the totals of sum marks, as text)."""
+
+
 def drawing_json(drawing: ConstraintDrawing, n: int) -> dict[str, Any]:
     """Return the marks as JSON for the HTML step page (``"constraints"`` of a trace record).
 
+    The page draws cages, signs and letters on edges, outside clues and notes; a rule drawn
+    otherwise (a line, a mark in a cell, a dot...) is refused by name.
+
+    >>> from satdoku.core.constraints import Side
     >>> drawing_json(constraint_drawing((Skyscraper(Side.LEFT, 1, 2),), 3), 3)["outside"]
     [{'side': 'left', 'line': 1, 'text': '2', 'title': '2 seen from the left of row 2'}]
     """
+    refused = undrawable(
+        drawing, lambda sign: sign in _PAGE_SIGNS or sign.isdigit(), "on the HTML step page"
+    )
+    if refused is not None:
+        raise InputError(refused)
     return {
         "cages": [
             {

@@ -19,6 +19,7 @@ from .constraint_drawing import (
     ConstraintDrawing,
     inset_outline,
 )
+from .svg_variants import VARIANT_STYLE, dot_svg, is_dot, variant_svg
 
 __all__ = ["CONSTRAINT_STYLE", "clue_band", "constraint_svg"]
 
@@ -27,7 +28,7 @@ CONSTRAINT_STYLE = (
     ".killer{fill:none;stroke:#333;stroke-width:1.3;stroke-dasharray:4 3}"
     ".clue{fill:#111}.cluebg{fill:#fff}.bar{fill:#222}"
     ".sign{fill:#222;font-weight:700;stroke:#fff;stroke-width:3;paint-order:stroke}"
-    ".outside{fill:#111;font-weight:700}</style>"
+    ".outside{fill:#111;font-weight:700}</style>" + VARIANT_STYLE
 )
 """The style of the constraint marks, added to a board that has some."""
 
@@ -39,19 +40,22 @@ def clue_band(drawing: ConstraintDrawing, cell: float) -> float:
     >>> clue_band(constraint_drawing((), 4), 48)
     0.0
     """
-    return cell * 0.6 if drawing.outside else 0.0
+    return cell * 0.6 if drawing.outside or drawing.diagonals else 0.0
 
 
-def _text(cls: str, x: float, y: float, size: float, words: str, anchor: str = "middle") -> str:
+def _text(
+    cls: str, x: float, y: float, size: float, words: str, anchor: str = "middle", title: str = ""
+) -> str:
+    named = f"<title>{escape(title)}</title>" if title else ""
     return (
         f'<text class="{cls}" x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" '
-        f'text-anchor="{anchor}" dominant-baseline="central">{escape(words)}</text>'
+        f'text-anchor="{anchor}" dominant-baseline="central">{escape(words)}{named}</text>'
     )
 
 
 def constraint_svg(drawing: ConstraintDrawing, n: int, cell: float) -> list[str]:
     """Return the SVG elements of the marks, for a board of n×n cells ``cell`` units wide."""
-    parts: list[str] = []
+    parts: list[str] = variant_svg(drawing, n, cell)
     clue_size = cell * 0.24
     for cage in drawing.cages:
         if cage.dashed:
@@ -79,7 +83,9 @@ def constraint_svg(drawing: ConstraintDrawing, n: int, cell: float) -> list[str]
             if sign.across
             else ((c + 0.5) * cell, (r + 1) * cell)
         )
-        if sign.sign == BAR:
+        if is_dot(sign):
+            parts.append(dot_svg(sign, x, y, cell))
+        elif sign.sign == BAR:
             long, thick = cell * 0.44, cell * 0.1
             w, h = (thick, long) if sign.across else (long, thick)
             parts.append(
@@ -87,7 +93,7 @@ def constraint_svg(drawing: ConstraintDrawing, n: int, cell: float) -> list[str]
                 f'height="{h:.1f}"><title>{escape(sign.title)}</title></rect>'
             )
         else:
-            parts.append(_text("sign", x, y, cell * 0.42, sign.sign))
+            parts.append(_text("sign", x, y, cell * 0.42, sign.sign, title=sign.title))
     band = clue_band(drawing, cell)
     size = n * cell
     for clue in drawing.outside:

@@ -1,9 +1,11 @@
 """What the text boards draw of a puzzle's rules beyond houses, in characters.
 
-Cages are borders (Keen's as heavy as box borders, a killer's dashed), signs sit on the line
-between two cells (``<`` ``>`` between columns, ``^`` ``v`` between rows, pointing to the smaller
-digit; ``=`` a bar: the two digits differ by one), outside clues stand around the grid, and the
-cages' clues are listed under the board with the legend's notes.
+Cages are borders (Keen's as heavy as box borders, a killer's and an extra region's dashed),
+signs sit on the line between two cells (``<`` ``>`` between columns, ``^`` ``v`` between rows,
+pointing to the smaller digit; ``=`` a bar: the two digits differ by one; ``o`` ``*`` Kropki's
+white and black dots; ``X`` ``V`` sums of 10 and 5), outside clues stand around the grid, and the
+cages' clues are listed under the board with the legend's notes. Lines, marks in cells, quadruple
+circles and little killers have no place in characters: a puzzle with them is refused by name.
 
 >>> from satdoku.core.constraints import ArithmeticCage, Comparison, Operation
 >>> marks = TextMarks.of((ArithmeticCage((0, 2), Operation.ADD, 3), Comparison(3, 1)), 2)
@@ -18,13 +20,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..core.constraints import Constraint, Side, cell_list
+from ..core.errors import InputError
 from .constraint_drawing import (
     BAR,
-    NO_BAR_NOTE,
+    BAR_NOTE,
+    SIGN_NOTE,
     ConstraintDrawing,
     cage_of_cells,
     constraint_drawing,
+    undrawable,
 )
+from .variant_drawing import BLACK, WHITE
 
 __all__ = ["SOLID", "DASHED", "TextMarks"]
 
@@ -33,7 +39,23 @@ SOLID = 2
 DASHED = 3
 """The weight of a killer cage's border: a dashed line."""
 
-_CHARACTERS = {"<": "<", ">": ">", "∧": "^", "∨": "v", BAR: "="}
+_CHARACTERS = {
+    "<": "<",
+    ">": ">",
+    "∧": "^",
+    "∨": "v",
+    BAR: "=",
+    WHITE: "o",
+    BLACK: "*",
+    "X": "X",
+    "V": "V",
+}
+_MEANINGS = {
+    "o": "o: a white dot, the two digits differ by one",
+    "*": "*: a black dot, one digit is twice the other",
+    "X": "X: the two digits sum to 10",
+    "V": "V: the two digits sum to 5",
+}
 
 
 @dataclass(frozen=True)
@@ -56,6 +78,9 @@ class TextMarks:
     def of(cls, constraints: Sequence[Constraint], n: int) -> TextMarks:
         """Return the marks of the constraints of an n×n puzzle (a kind none can draw: refused)."""
         drawing = constraint_drawing(constraints, n)
+        refusal = undrawable(drawing, lambda sign: sign in _CHARACTERS, "in text")
+        if refusal is not None:
+            raise InputError(refusal)
         across = {s.first: _CHARACTERS[s.sign] for s in drawing.signs if s.across}
         down = {s.first: _CHARACTERS[s.sign] for s in drawing.signs if not s.across}
         return cls(
@@ -103,12 +128,14 @@ class TextMarks:
         ]
         words = ["cages: " + "; ".join(cages)] if cages else []
         signs = {sign.sign for sign in self.drawing.signs}
-        if signs - {BAR}:
+        if signs & {"<", ">", "∧", "∨"}:
             words.append("< > ^ v: the sign points to the smaller digit")
         if BAR in signs:
             words.append("=: the two digits differ by one")
-        if NO_BAR_NOTE in self.drawing.notes:
-            words.append(NO_BAR_NOTE)
+        shown = {_CHARACTERS[sign] for sign in signs}
+        words += [meaning for char, meaning in _MEANINGS.items() if char in shown]
+        said = {SIGN_NOTE, BAR_NOTE}
+        words += [note for note in self.drawing.notes if note not in said]
         room = max(width, 60)
         # a cage's clue and cells stay on one line: only the spaces between cages break
         return [

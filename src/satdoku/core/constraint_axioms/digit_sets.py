@@ -15,7 +15,7 @@ from itertools import islice
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from .sum_region import SumRegion
 
-__all__ = ["SET_LIMIT", "digit_sets", "digit_set_axioms", "presence_axioms"]
+__all__ = ["SET_LIMIT", "digit_sets", "digit_set_axioms", "presence_axioms", "set_table_axioms"]
 
 SET_LIMIT = 2000
 """The most digit sets a region is encoded with; past it, sums are encoded by partial sums."""
@@ -80,6 +80,19 @@ def digit_set_axioms(
     sets = list(islice(digit_sets(len(region.cells), region.total, n), limit + 1))
     if len(sets) > limit:
         return None
+    return set_table_axioms(region, n, helpers, sets)
+
+
+def set_table_axioms(
+    region: SumRegion, n: int, helpers: HelperClaims, sets: Sequence[tuple[int, ...]]
+) -> list[LiteralAxiom]:
+    """Return the table of a region of distinct digits holding exactly one of ``sets``.
+
+    >>> region = SumRegion((0, 1), None, "renban r1c1→r1c2", "renban", 0)
+    >>> made = set_table_axioms(region, 3, HelperClaims(3), [(1, 2), (2, 3)])
+    >>> made[0].literals, made[1].literals
+    ((28, 29), (28, -30))
+    """
     chosen = [helpers.new(region.helper_name("{" + ",".join(map(str, s)) + "}")) for s in sets]
     presence = [helpers.new(region.helper_name(f"a {digit}")) for digit in range(1, n + 1)]
     table = [

@@ -5,22 +5,64 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..constraints import (
+    XV,
+    AntiKing,
+    AntiKnight,
     ArithmeticCage,
+    Arrow,
+    BetweenLine,
+    Clone,
     Comparison,
     Consecutive,
     Constraint,
+    Distinct,
+    EntropicLine,
+    Extremum,
     KillerCage,
+    Kropki,
+    KropkiNegative,
+    LittleKiller,
+    ModularLine,
+    NonConsecutive,
+    Palindrome,
+    Parity,
+    Quadruple,
+    RegionSumLine,
+    Renban,
+    Sandwich,
     Skyscraper,
+    Thermometer,
+    Whisper,
+    XSum,
+    XVNegative,
+    ZipperLine,
 )
 from ..errors import InputError
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
+from .cell_rules import distinct_axioms, extremum_axioms, parity_axioms
 from .comparison import comparison_axioms, comparison_fillings
 from .consecutive import consecutive_axioms, consecutive_fillings
 from .keen_cage import keen_cage_axioms, keen_cage_fillings
 from .killer_cage import killer_cage_axioms
 from .killer_innies import innie_axioms
+from .line_rules import line_axioms, renban_axioms
+from .neighbour_rules import (
+    anti_move_axioms,
+    kropki_axioms,
+    kropki_fillings,
+    negative_axioms,
+    non_consecutive_axioms,
+    xv_axioms,
+    xv_fillings,
+)
 from .skyscraper import skyscraper_axioms
+from .sum_rules import (
+    arrow_axioms,
+    line_clue_axioms,
+    little_killer_axioms,
+    region_sum_line_axioms,
+)
 from .tables import RuleFillings
 
 __all__ = ["Encoder", "Derivation", "ENCODERS", "DERIVED", "TABLES", "encoder_for"]
@@ -38,6 +80,31 @@ ENCODERS: dict[str, Encoder] = {
     Consecutive.kind: consecutive_axioms,
     Skyscraper.kind: skyscraper_axioms,
     KillerCage.kind: killer_cage_axioms,  # type: ignore[dict-item]
+    Distinct.kind: distinct_axioms,
+    AntiKnight.kind: anti_move_axioms,
+    AntiKing.kind: anti_move_axioms,
+    NonConsecutive.kind: non_consecutive_axioms,
+    Parity.kind: parity_axioms,
+    Extremum.kind: extremum_axioms,
+    Kropki.kind: kropki_axioms,
+    KropkiNegative.kind: negative_axioms,
+    XV.kind: xv_axioms,
+    XVNegative.kind: negative_axioms,
+    Thermometer.kind: line_axioms,
+    Whisper.kind: line_axioms,
+    Renban.kind: renban_axioms,
+    Palindrome.kind: line_axioms,
+    BetweenLine.kind: line_axioms,
+    EntropicLine.kind: line_axioms,
+    ModularLine.kind: line_axioms,
+    ZipperLine.kind: line_axioms,
+    Clone.kind: line_axioms,
+    Quadruple.kind: line_axioms,
+    LittleKiller.kind: little_killer_axioms,
+    Sandwich.kind: line_clue_axioms,
+    XSum.kind: line_clue_axioms,
+    Arrow.kind: arrow_axioms,
+    RegionSumLine.kind: region_sum_line_axioms,
 }
 """The encoder of each kind of rule, by :attr:`Constraint.kind`."""
 
@@ -45,6 +112,8 @@ TABLES: dict[str, RuleFillings] = {
     ArithmeticCage.kind: keen_cage_fillings,
     Comparison.kind: comparison_fillings,
     Consecutive.kind: consecutive_fillings,
+    Kropki.kind: kropki_fillings,
+    XV.kind: xv_fillings,
 }
 """The kinds encoded as tables of fillings, and the fillings each allows (its encoder's rows)."""
 
@@ -57,10 +126,10 @@ def encoder_for(kind: str) -> Encoder:
 
     >>> encoder_for("comparison").__name__
     'comparison_axioms'
-    >>> encoder_for("thermometer")
+    >>> encoder_for("fog")
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: satdoku cannot encode thermometer rules
+    satdoku.core.errors.InputError: satdoku cannot encode fog rules
     """
     encoder = ENCODERS.get(kind)
     if encoder is None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-__all__ = ["cell_name", "cell_list"]
+__all__ = ["cell_name", "cell_list", "cell_digit"]
 
 
 def cell_name(cell: int, n: int) -> str:
@@ -23,3 +23,12 @@ def cell_list(cells: Iterable[int], n: int) -> str:
     'r1c1,r2c1'
     """
     return ",".join(cell_name(cell, n) for cell in cells)
+
+
+def cell_digit(cell: int, grid: Sequence[int], n: int) -> str:
+    """Return a cell's name and the digit a grid holds there, ``r1c2=5``.
+
+    >>> cell_digit(1, (3, 5, 0, 0), 2)
+    'r1c2=5'
+    """
+    return f"{cell_name(cell, n)}={grid[cell]}"
