@@ -1,0 +1,154 @@
+"""A solver per shape that holds its house clauses, lent to one puzzle with rules at a time.
+
+Loading a 9×9 grid's 9,000-12,000 house clauses took most of the time of a puzzle with rules
+beyond houses; they are the same for every puzzle of a shape. A :class:`RuleSession` adds one
+puzzle's rule clauses (:mod:`satdoku.cnf.rule_templates`), each ending in ``¬guard`` for a new
+guard variable that every solve of the puzzle assumes, and the session's end adds the unit
+``¬guard``: those clauses hold no more. Blocking clauses (counting) carry ``¬guard`` too.
+
+Every puzzle's helper variables start just above the shape's variables, so they are those of
+earlier puzzles again, whose clauses all hold through their false guards; guards are numbered
+above every helper, and a puzzle with more helpers than there is room for below the first guard
+gets a new solver, as does every :data:`PUZZLES_PER_SOLVER`-th puzzle (retired clauses and
+their learnt clauses go with the old one). Solvers are kept per thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from ..cnf.encodings import Encoding, shape_clauses
+from ..cnf.rule_templates import rule_template
+from ..core.puzzle import Puzzle
+from ..core.shape import Shape
+from .solvers import new_solver
+
+if TYPE_CHECKING:  # PySAT loads when a solver is made, not at start-up
+    from pysat.solvers import Solver as PySatSolver
+
+__all__ = ["PUZZLES_PER_SOLVER", "SHAPES_PER_THREAD", "RuleSession", "rule_session"]
+
+PUZZLES_PER_SOLVER = 256
+"""Puzzles a shape's solver takes before a new one replaces it."""
+
+SHAPES_PER_THREAD = 4
+"""Shape solvers a thread keeps (the oldest idle one goes first)."""
+
+
+class _ShapeSolver:
+    """A solver loaded with a shape's clauses: the first variable above them, the lowest guard
+    handed out (None before the first), the highest variable used, puzzles it may still take,
+    sessions open, and whether it left the thread's keeping (freed when its last session ends)."""
+
+    __slots__ = ("solver", "base", "floor", "top", "left", "busy", "dropped")
+
+    def __init__(self, name: str, shape: Shape, encoding: Encoding) -> None:
+        formula = shape_clauses(shape, encoding)
+        self.solver: PySatSolver = new_solver(name, formula.clauses)
+        self.base = formula.top + 1
+        self.floor: int | None = None
+        self.top = formula.top
+        self.left = PUZZLES_PER_SOLVER
+        self.busy = 0
+        self.dropped = False
+
+    def room(self, extra: int) -> bool:
+        """Tell whether a puzzle with ``extra`` helper variables may use this solver."""
+        return self.left > 0 and (self.floor is None or self.base + extra < self.floor)
+
+    def drop(self) -> None:
+        """Leave the thread's keeping; the solver is freed now or when its last session ends."""
+        self.dropped = True
+        if not self.busy:
+            self.solver.delete()
+
+
+class RuleSession:
+    """One puzzle's clauses in a shape's solver: solve with ``guard`` assumed, block with it.
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> puzzle = Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))
+    >>> with rule_session(puzzle, "minisat22") as session:
+    ...     session.solver.solve([session.guard]), session.solver.get_model()[:4]
+    (True, [1, -2, -3, 4])
+    """
+
+    __slots__ = ("solver", "guard")
+
+    def __init__(self, solver: PySatSolver, guard: int) -> None:
+        self.solver = solver
+        self.guard = guard
+
+    def block(self, literals: list[int]) -> None:
+        """Add a clause (a found solution's blocking clause) for this puzzle only."""
+        literals.append(-self.guard)
+        self.solver.add_clause(literals)
+
+
+_KEPT = threading.local()
+
+
+def _kept() -> dict[tuple[str, Shape, Encoding], _ShapeSolver]:
+    kept: dict[tuple[str, Shape, Encoding], _ShapeSolver] | None = getattr(_KEPT, "solvers", None)
+    if kept is None:
+        kept = _KEPT.solvers = {}
+    return kept
+
+
+def _shape_solver(key: tuple[str, Shape, Encoding], extra: int) -> _ShapeSolver:
+    """Return this thread's solver for the key with room for ``extra`` helpers, made if need be."""
+    kept = _kept()
+    held = kept.get(key)
+    if held is not None and held.room(extra):
+        return held
+    if held is not None:
+        kept.pop(key).drop()
+    while len(kept) >= SHAPES_PER_THREAD:
+        kept.pop(next(iter(kept))).drop()
+    held = kept[key] = _ShapeSolver(*key)
+    return held
+
+
+@contextmanager
+def rule_session(
+    puzzle: Puzzle, solver_name: str, encoding: Encoding = Encoding()
+) -> Iterator[RuleSession]:
+    """Lend the shape's solver (this thread's) to the puzzle: its rule clauses added under a new
+    guard, retired when the block ends.
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> puzzle = Puzzle(Shape.latin(2), (2, 0, 0, 0), constraints=(Comparison(0, 1),))
+    >>> with rule_session(puzzle, "minisat22") as session:
+    ...     session.solver.solve([*puzzle.assumptions(), session.guard])
+    False
+    """
+    n = puzzle.n
+    templates = [rule_template(rule, puzzle, encoding) for rule in puzzle.constraints]
+    extra = sum(template.extra for template in templates)
+    held = _shape_solver((solver_name, puzzle.shape, encoding), extra)
+    guard = max(held.top, held.base + extra) + 1
+    if held.floor is None:  # room below the guards for puzzles with more helpers than this one
+        guard += n**3 + extra // 2
+        held.floor = guard
+    held.top = guard
+    held.left -= 1
+    held.busy += 1
+    solver = held.solver
+    try:
+        add = solver.add_clause
+        first = held.base
+        for rule, template in zip(puzzle.constraints, templates, strict=True):
+            for clause in template.clauses(rule.cells(n), first, guard):
+                add(clause)
+            first += template.extra
+        yield RuleSession(solver, guard)
+    finally:
+        held.busy -= 1
+        if held.dropped:
+            if not held.busy:
+                solver.delete()
+        else:
+            solver.add_clause([-guard])

@@ -1,0 +1,160 @@
+"""A rule's compact clauses as a template over its cells, made once per kind of placement.
+
+The clauses :func:`satdoku.cnf.constraint_formula.constrained_formula` gives a rule (``compact``)
+depend on its cells only through their claims and through which of them share a house: two Keen
+cages ``12+`` over three cells in a row have the same clauses, the claims of other cells aside.
+A :class:`RuleTemplate` holds them over local variables (claim ``d`` of the rule's i-th cell is
+``i*n + d``; the rule's helper and auxiliary variables follow); :func:`rule_template` makes it
+once per :func:`placement_key` (a bounded cache) and :meth:`RuleTemplate.clauses` puts it on the
+rule's cells and on helper variables from a given one on, each clause ending in a guard literal.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, fields
+from operator import itemgetter
+
+from ..core.constraint_axioms import ENCODERS, TABLES, encoder_for
+from ..core.constraints import Constraint
+from ..core.literal_axioms import HelperClaims
+from ..core.puzzle import Puzzle
+from ..core.shape import Shape
+from .constraint_formula import ImpliedAtMostOne
+from .encodings import AuxiliaryVariables, Encoding
+from .pair_clauses import pair_clauses
+
+__all__ = ["PLACEMENT_FIELDS", "RuleTemplate", "placement_key", "rule_template", "TEMPLATES_KEPT"]
+
+PLACEMENT_FIELDS: dict[str, frozenset[str]] = {
+    "keen cage": frozenset({"members"}),
+    "killer cage": frozenset({"members"}),
+    "comparison": frozenset({"smaller", "larger"}),
+    "consecutive": frozenset({"first", "second"}),
+    "skyscraper": frozenset({"side", "line"}),
+}
+"""The fields of each kind of rule that only say where it stands (its cells, in order): the
+rest of the rule and which of its cells share a house make its clauses. Kinds not listed are
+encoded for each puzzle anew."""
+
+TEMPLATES_KEPT = 4096
+"""Templates kept (the least recently used goes first)."""
+
+
+@dataclass(frozen=True)
+class RuleTemplate:
+    """A rule's clauses over local variables, with one getter per clause for a lookup table.
+
+    ``cells`` is how many cells the rule has, ``extra`` how many helper and auxiliary variables.
+    """
+
+    n: int
+    cells: int
+    extra: int
+    local: tuple[tuple[int, ...], ...]
+    getters: tuple[itemgetter[int], ...]
+
+    def clauses(self, cells: Sequence[int], first: int, guard: int) -> list[tuple[int, ...]]:
+        """Return the clauses on these cells, extra variables from ``first`` on, each with
+        ``-guard`` last.
+
+        >>> from satdoku.core.constraints import Comparison
+        >>> template = rule_template(Comparison(0, 1), Puzzle.empty(Shape.latin(2)), Encoding())
+        >>> template.clauses((2, 3), 9, 20)  # r2c1 < r2c2
+        [(-5, 8, -20), (-6, -20), (-7, -20), (-8, 5, -20)]
+        """
+        n = self.n
+        ahead = [cell * n + digit for cell in cells for digit in range(1, n + 1)]
+        ahead += range(first, first + self.extra)
+        # lut[i] is local variable i, lut[-i] its negation, lut[len(ahead) + 1] is -guard
+        lut = [0, *ahead, -guard, *(-v for v in reversed(ahead))]
+        return [getter(lut) for getter in self.getters]
+
+
+def _clashes(cells: Sequence[int], shape: Shape) -> tuple[bool, ...]:
+    """Return, for each pair of the cells in order, whether the two share a house."""
+    peers = shape.peers
+    return tuple(b in peers[a] for i, a in enumerate(cells) for b in cells[i + 1 :])
+
+
+def placement_key(rule: Constraint, shape: Shape) -> Hashable | None:
+    """Return what a rule's clauses depend on besides its cells' claims; None for a kind whose
+    placement fields are not known.
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> a = placement_key(Comparison(0, 1), Shape.latin(3))
+    >>> a == placement_key(Comparison(4, 5), Shape.latin(3)), a == placement_key(
+    ...     Comparison(0, 4), Shape.latin(3))
+    (True, False)
+    """
+    placement = PLACEMENT_FIELDS.get(rule.kind)
+    if placement is None:
+        return None
+    meaning = tuple(getattr(rule, f.name) for f in fields(rule) if f.name not in placement)  # type: ignore[arg-type]
+    return rule.kind, meaning, shape.n, _clashes(rule.cells(shape.n), shape)
+
+
+def rule_template(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
+    """Return the template of a rule's compact clauses (cached by :func:`placement_key`).
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> rule_template(Comparison(0, 1), Puzzle.empty(Shape.latin(2)), Encoding()).local
+    ((-1, 4), (-2,), (-3,), (-4, 1))
+    """
+    key = placement_key(rule, puzzle.shape)
+    if key is None:
+        return _made(rule, puzzle, encoding)
+    known = (key, encoding, ENCODERS.get(rule.kind), TABLES.get(rule.kind))  # encoders may change
+    with _LOCK:
+        template = _KEPT.get(known)
+        if template is not None:
+            _KEPT.move_to_end(known)
+            return template
+    template = _made(rule, puzzle, encoding)
+    with _LOCK:
+        _KEPT[known] = template
+        if len(_KEPT) > TEMPLATES_KEPT:
+            _KEPT.popitem(last=False)
+    return template
+
+
+_KEPT: OrderedDict[Hashable, RuleTemplate] = OrderedDict()
+"""The templates made, by placement key, encoding and the kind's encoder and table, the most
+recently used last."""
+
+_LOCK = threading.Lock()
+
+
+def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
+    """Encode the rule alone and move its variables to local ones."""
+    n = puzzle.n
+    claims = n**3
+    cells = rule.cells(n)
+    if rule.kind in TABLES and len(cells) == 2:
+        clauses = pair_clauses(cells, TABLES[rule.kind](rule, puzzle), n)
+        top = claims
+    else:
+        helpers = HelperClaims(n)
+        axioms = encoder_for(rule.kind)(rule, 0, puzzle, helpers)
+        aux = AuxiliaryVariables(claims + len(helpers.names))
+        trimmed = ImpliedAtMostOne(claims)
+        clauses = [clause for axiom in axioms for clause in trimmed.clauses(axiom, encoding, aux)]
+        top = aux.top
+    position = {cell: i for i, cell in enumerate(cells)}
+    width = len(cells) * n
+
+    def local(literal: int) -> int:
+        variable = abs(literal)
+        if variable > claims:
+            moved = width + variable - claims
+        else:
+            moved = position[(variable - 1) // n] * n + (variable - 1) % n + 1
+        return moved if literal > 0 else -moved
+
+    local_clauses = tuple(tuple(local(v) for v in clause) for clause in clauses)
+    guard = width + top - claims + 1
+    # an empty clause (a rule nothing fills) is the unit -guard, twice: one item is no tuple
+    getters = tuple(itemgetter(*(clause or (guard,)), guard) for clause in local_clauses)
+    return RuleTemplate(n, len(cells), top - claims, local_clauses, getters)
