@@ -77,7 +77,7 @@ def test_a_solver_is_renewed_after_its_puzzles_and_freed_after_its_last_session(
     for _ in range(3):
         with rule_session(rules, "minisat22") as session:
             seen.append(session.solver)
-            assert session.solver.solve([session.guard])
+            assert session.solver.solve(session.assumptions)
     assert seen[0] is not seen[1] is seen[2]
     found.update(open_count)  # its solver left the thread's keeping but serves it to the end
     assert found == accepted(rules)
@@ -88,3 +88,20 @@ def test_threads_have_solvers_of_their_own() -> None:
     with ThreadPoolExecutor(4) as pool:
         counts = list(pool.map(lambda p: set(constrained_solutions(p)), puzzles))
     assert counts == [accepted(p) for p in puzzles]
+
+
+def test_a_small_rule_stays_loaded_for_the_next_puzzle_that_has_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sign = Comparison(0, 1)
+    with rule_session(puzzle(sign), "minisat22") as session:
+        first, kept = session.solver, session.assumptions[1]
+        assert session.solver.solve([*session.assumptions, 1])  # r1c1=1 allows r1c1 < r1c2
+    again = puzzle(sign, Comparison(4, 3))
+    with rule_session(again, "minisat22") as session:
+        assert session.solver is first and kept in session.assumptions
+        assert not session.solver.solve([*session.assumptions, 3])  # r1c1=3 is past r1c2
+    assert set(constrained_solutions(again)) == accepted(again)
+    monkeypatch.setattr(rule_sessions, "KEPT_LIMIT", 0)  # past it: a new solver
+    with rule_session(again, "minisat22") as session:
+        assert session.solver is not first

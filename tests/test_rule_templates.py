@@ -100,7 +100,10 @@ def test_a_template_on_moved_cells_allows_the_squares_the_checker_accepts(kind: 
 
 def test_cells_sharing_a_house_or_not_have_templates_of_their_own() -> None:
     shape = Shape.latin(3)
-    in_a_row, apart = ArithmeticCage((0, 1), Operation.ADD, 2), ArithmeticCage((0, 4), Operation.ADD, 2)
+    in_a_row, apart = (
+        ArithmeticCage((0, 1), Operation.ADD, 2),
+        ArithmeticCage((0, 4), Operation.ADD, 2),
+    )
     assert placement_key(in_a_row, shape) != placement_key(apart, shape)
     rule_template(in_a_row, Puzzle.empty(shape), Encoding())  # 1+1 cannot fill a row's two cells
     puzzle = Puzzle(shape, (0,) * 9, constraints=(apart,))

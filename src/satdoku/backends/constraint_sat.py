@@ -82,7 +82,7 @@ def constrained_solutions(
     blanks = [cell for cell, digit in enumerate(puzzle.cells) if not digit]
     with rule_session(puzzle, name) as session:
         solver = session.solver
-        assumptions = [*puzzle.assumptions(), session.guard]
+        assumptions = [*puzzle.assumptions(), *session.assumptions]
         while True:
             stop_flag.check()
             if limits.limited:  # in slices or watched: a timeout and a stop signal land

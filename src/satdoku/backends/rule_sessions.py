@@ -21,7 +21,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..cnf.encodings import Encoding, shape_clauses
-from ..cnf.rule_templates import rule_template
+from ..cnf.rule_templates import recipe, rule_template
+from ..core.constraints import Constraint
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from .solvers import new_solver
@@ -29,10 +30,24 @@ from .solvers import new_solver
 if TYPE_CHECKING:  # PySAT loads when a solver is made, not at start-up
     from pysat.solvers import Solver as PySatSolver
 
-__all__ = ["PUZZLES_PER_SOLVER", "SHAPES_PER_THREAD", "RuleSession", "rule_session"]
+__all__ = [
+    "PUZZLES_PER_SOLVER",
+    "KEPT_CLAUSES",
+    "KEPT_LIMIT",
+    "SHAPES_PER_THREAD",
+    "RuleSession",
+    "rule_session",
+]
 
 PUZZLES_PER_SOLVER = 256
 """Puzzles a shape's solver takes before a new one replaces it."""
+
+KEPT_CLAUSES = 64
+"""The most clauses of a rule kept in a shape's solver for later puzzles (rules without
+helpers only)."""
+
+KEPT_LIMIT = 50_000
+"""Clauses of kept rules past which a shape's solver is renewed."""
 
 SHAPES_PER_THREAD = 4
 """Shape solvers a thread keeps (the oldest idle one goes first)."""
@@ -43,7 +58,17 @@ class _ShapeSolver:
     handed out (None before the first), the highest variable used, puzzles it may still take,
     sessions open, and whether it left the thread's keeping (freed when its last session ends)."""
 
-    __slots__ = ("solver", "base", "floor", "top", "left", "busy", "dropped")
+    __slots__ = (
+        "solver",
+        "base",
+        "floor",
+        "top",
+        "left",
+        "busy",
+        "dropped",
+        "rules",
+        "kept_clauses",
+    )
 
     def __init__(self, name: str, shape: Shape, encoding: Encoding) -> None:
         formula = shape_clauses(shape, encoding)
@@ -54,10 +79,14 @@ class _ShapeSolver:
         self.left = PUZZLES_PER_SOLVER
         self.busy = 0
         self.dropped = False
+        self.rules: dict[tuple[Constraint, object], int] = {}  # kept rules' selectors
+        self.kept_clauses = 0
 
     def room(self, extra: int) -> bool:
         """Tell whether a puzzle with ``extra`` helper variables may use this solver."""
-        return self.left > 0 and (self.floor is None or self.base + extra < self.floor)
+        if self.left <= 0 or self.kept_clauses > KEPT_LIMIT:
+            return False
+        return self.floor is None or self.base + extra < self.floor
 
     def drop(self) -> None:
         """Leave the thread's keeping; the solver is freed now or when its last session ends."""
@@ -67,20 +96,27 @@ class _ShapeSolver:
 
 
 class RuleSession:
-    """One puzzle's clauses in a shape's solver: solve with ``guard`` assumed, block with it.
+    """One puzzle's clauses in a shape's solver: solve with ``assumptions`` (the guard and the
+    selectors of the puzzle's kept rules), block with the guard.
+
+    A rule without helpers and with at most :data:`KEPT_CLAUSES` clauses (a ``<`` sign, an
+    Adjacent mark or its absence, a two-cell cage) stays in the solver under a selector of its
+    own, for the later puzzles that have the same rule (Unequal's signs stand on a few hundred
+    places): only the first loads its clauses.
 
     >>> from satdoku.core.constraints import Comparison
     >>> puzzle = Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))
     >>> with rule_session(puzzle, "minisat22") as session:
-    ...     session.solver.solve([session.guard]), session.solver.get_model()[:4]
+    ...     session.solver.solve(session.assumptions), session.solver.get_model()[:4]
     (True, [1, -2, -3, 4])
     """
 
-    __slots__ = ("solver", "guard")
+    __slots__ = ("solver", "guard", "assumptions")
 
-    def __init__(self, solver: PySatSolver, guard: int) -> None:
+    def __init__(self, solver: PySatSolver, guard: int, assumptions: list[int]) -> None:
         self.solver = solver
         self.guard = guard
+        self.assumptions = assumptions
 
     def block(self, literals: list[int]) -> None:
         """Add a clause (a found solution's blocking clause) for this puzzle only."""
@@ -117,18 +153,33 @@ def rule_session(
     puzzle: Puzzle, solver_name: str, encoding: Encoding = Encoding()
 ) -> Iterator[RuleSession]:
     """Lend the shape's solver (this thread's) to the puzzle: its rule clauses added under a new
-    guard, retired when the block ends.
+    guard, retired when the block ends (small rules without helpers stay, see
+    :class:`RuleSession`).
 
     >>> from satdoku.core.constraints import Comparison
     >>> puzzle = Puzzle(Shape.latin(2), (2, 0, 0, 0), constraints=(Comparison(0, 1),))
     >>> with rule_session(puzzle, "minisat22") as session:
-    ...     session.solver.solve([*puzzle.assumptions(), session.guard])
+    ...     session.solver.solve([*puzzle.assumptions(), *session.assumptions])
     False
     """
     n = puzzle.n
-    templates = [rule_template(rule, puzzle, encoding) for rule in puzzle.constraints]
-    extra = sum(template.extra for template in templates)
-    held = _shape_solver((solver_name, puzzle.shape, encoding), extra)
+    key = (solver_name, puzzle.shape, encoding)
+    held = _kept().get(key)
+    known = {} if held is None else held.rules
+    templates = {
+        index: rule_template(rule, puzzle, encoding)
+        for index, rule in enumerate(puzzle.constraints)
+        if (rule, recipe(rule.kind)) not in known
+    }
+    extra = sum(template.extra for template in templates.values())
+    fresh = _shape_solver(key, extra)
+    if fresh is not held:  # a new solver knows no rule yet
+        templates.update(
+            (index, rule_template(rule, puzzle, encoding))
+            for index, rule in enumerate(puzzle.constraints)
+            if index not in templates
+        )
+        held = fresh
     guard = max(held.top, held.base + extra) + 1
     if held.floor is None:  # room below the guards for puzzles with more helpers than this one
         guard += n**3 + extra // 2
@@ -138,13 +189,24 @@ def rule_session(
     held.busy += 1
     solver = held.solver
     try:
-        add = solver.add_clause
+        add = getattr(solver, "solver", solver).add_clause  # past PySAT's dispatching wrapper
         first = held.base
-        for rule, template in zip(puzzle.constraints, templates, strict=True):
-            for clause in template.clauses(rule.cells(n), first, guard):
+        selectors = [guard]
+        for index, rule in enumerate(puzzle.constraints):
+            template = templates.get(index)
+            if template is None:
+                selectors.append(held.rules[rule, recipe(rule.kind)])
+                continue
+            selector = guard
+            if not template.extra and len(template.getters) <= KEPT_CLAUSES:
+                held.top += 1
+                selector = held.rules[rule, recipe(rule.kind)] = held.top
+                held.kept_clauses += len(template.getters)
+                selectors.append(selector)
+            for clause in template.clauses(rule.cells(n), first, selector):
                 add(clause)
             first += template.extra
-        yield RuleSession(solver, guard)
+        yield RuleSession(solver, guard, selectors)
     finally:
         held.busy -= 1
         if held.dropped:

@@ -15,7 +15,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, fields
-from operator import itemgetter
+from functools import cache
+from operator import attrgetter, itemgetter
 
 from ..core.constraint_axioms import ENCODERS, TABLES, encoder_for
 from ..core.constraints import Constraint
@@ -26,7 +27,14 @@ from .constraint_formula import ImpliedAtMostOne
 from .encodings import AuxiliaryVariables, Encoding
 from .pair_clauses import pair_clauses
 
-__all__ = ["PLACEMENT_FIELDS", "RuleTemplate", "placement_key", "rule_template", "TEMPLATES_KEPT"]
+__all__ = [
+    "PLACEMENT_FIELDS",
+    "RuleTemplate",
+    "placement_key",
+    "recipe",
+    "rule_template",
+    "TEMPLATES_KEPT",
+]
 
 PLACEMENT_FIELDS: dict[str, frozenset[str]] = {
     "keen cage": frozenset({"members"}),
@@ -89,11 +97,30 @@ def placement_key(rule: Constraint, shape: Shape) -> Hashable | None:
     ...     Comparison(0, 4), Shape.latin(3))
     (True, False)
     """
-    placement = PLACEMENT_FIELDS.get(rule.kind)
+    meaning = _meaning_fields(type(rule))
+    if meaning is None:
+        return None
+    return meaning(rule), shape.n, _clashes(rule.cells(shape.n), shape)
+
+
+@cache
+def _meaning_fields(kind: type) -> attrgetter[tuple[object, ...]] | None:
+    """Return the getter of a kind's kind and fields beyond its placement, None for an unknown
+    kind."""
+    placement = PLACEMENT_FIELDS.get(getattr(kind, "kind", ""))
     if placement is None:
         return None
-    meaning = tuple(getattr(rule, f.name) for f in fields(rule) if f.name not in placement)  # type: ignore[arg-type]
-    return rule.kind, meaning, shape.n, _clashes(rule.cells(shape.n), shape)
+    return attrgetter("kind", *(f.name for f in fields(kind) if f.name not in placement))
+
+
+def recipe(kind: str) -> tuple[object, object]:
+    """Return what a kind of rule is encoded with now (its encoder and table): what is kept of a
+    rule's clauses is kept under it too (a test may swap an encoder).
+
+    >>> recipe("comparison")[0].__name__
+    'comparison_axioms'
+    """
+    return ENCODERS.get(kind), TABLES.get(kind)
 
 
 def rule_template(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
@@ -106,7 +133,7 @@ def rule_template(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleT
     key = placement_key(rule, puzzle.shape)
     if key is None:
         return _made(rule, puzzle, encoding)
-    known = (key, encoding, ENCODERS.get(rule.kind), TABLES.get(rule.kind))  # encoders may change
+    known = (key, encoding, recipe(rule.kind))
     with _LOCK:
         template = _KEPT.get(known)
         if template is not None:
