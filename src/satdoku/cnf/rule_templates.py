@@ -169,18 +169,14 @@ def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
         trimmed = ImpliedAtMostOne(claims)
         clauses = [clause for axiom in axioms for clause in trimmed.clauses(axiom, encoding, aux)]
         top = aux.top
-    position = {cell: i for i, cell in enumerate(cells)}
     width = len(cells) * n
-
-    def local(literal: int) -> int:
-        variable = abs(literal)
-        if variable > claims:
-            moved = width + variable - claims
-        else:
-            moved = position[(variable - 1) // n] * n + (variable - 1) % n + 1
-        return moved if literal > 0 else -moved
-
-    local_clauses = tuple(tuple(local(v) for v in clause) for clause in clauses)
+    moves = {
+        cell * n + digit: i * n + digit for i, cell in enumerate(cells) for digit in range(1, n + 1)
+    }
+    moves.update((variable, width + variable - claims) for variable in range(claims + 1, top + 1))
+    moves.update([(-variable, -moved) for variable, moved in moves.items()])
+    local = moves.__getitem__
+    local_clauses = tuple(tuple(map(local, clause)) for clause in clauses)
     guard = width + top - claims + 1
     # an empty clause (a rule nothing fills) is the unit -guard, twice: one item is no tuple
     getters = tuple(itemgetter(*(clause or (guard,)), guard) for clause in local_clauses)
