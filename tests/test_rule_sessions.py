@@ -105,3 +105,18 @@ def test_a_small_rule_stays_loaded_for_the_next_puzzle_that_has_it(
     monkeypatch.setattr(rule_sessions, "KEPT_LIMIT", 0)  # past it: a new solver
     with rule_session(again, "minisat22") as session:
         assert session.solver is not first
+
+
+def test_a_small_puzzle_after_a_big_one_gets_a_new_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    square = (1, 2, 3, 2, 3, 1, 3, 1, 2)
+    big = puzzle(*(seen(Skyscraper(side, line, 1), square) for side in Side for line in range(3)))
+    with rule_session(big, "minisat22") as session:
+        before = session.solver
+    small = puzzle(Comparison(0, 1))
+    monkeypatch.setattr(rule_sessions, "IDLE_FACTOR", 1_000)
+    with rule_session(small, "minisat22") as session:
+        assert session.solver is before
+    monkeypatch.setattr(rule_sessions, "IDLE_FACTOR", 2)  # the clues' helpers would stay idle
+    with rule_session(small, "minisat22") as session:
+        assert session.solver is not before
+    assert set(constrained_solutions(small)) == accepted(small)

@@ -34,6 +34,7 @@ __all__ = [
     "PUZZLES_PER_SOLVER",
     "KEPT_CLAUSES",
     "KEPT_LIMIT",
+    "IDLE_FACTOR",
     "SHAPES_PER_THREAD",
     "RuleSession",
     "rule_session",
@@ -48,6 +49,12 @@ helpers only)."""
 
 KEPT_LIMIT = 50_000
 """Clauses of kept rules past which a shape's solver is renewed."""
+
+IDLE_FACTOR = 16
+"""A shape's solver is renewed for a puzzle when its variables above the shape's pass this
+many times the puzzle's helpers and claims (those of a big puzzle before, say: a 9×9 Towers
+puzzle has some 22,000 helpers, a Keen puzzle 50-4,000, and each idle variable costs every
+solve about 0.07 µs)."""
 
 SHAPES_PER_THREAD = 4
 """Shape solvers a thread keeps (the oldest idle one goes first)."""
@@ -82,9 +89,13 @@ class _ShapeSolver:
         self.rules: dict[tuple[Constraint, object], int] = {}  # kept rules' selectors
         self.kept_clauses = 0
 
-    def room(self, extra: int) -> bool:
-        """Tell whether a puzzle with ``extra`` helper variables may use this solver."""
+    def fits(self, extra: int, n: int) -> bool:
+        """Tell whether a puzzle with ``extra`` helper variables may use this solver: there is
+        room for them below the guards, and not many times as many variables left idle (every
+        solve decides each of them)."""
         if self.left <= 0 or self.kept_clauses > KEPT_LIMIT:
+            return False
+        if self.top - self.base > IDLE_FACTOR * (extra + n**3):
             return False
         return self.floor is None or self.base + extra < self.floor
 
@@ -134,11 +145,11 @@ def _kept() -> dict[tuple[str, Shape, Encoding], _ShapeSolver]:
     return kept
 
 
-def _shape_solver(key: tuple[str, Shape, Encoding], extra: int) -> _ShapeSolver:
+def _shape_solver(key: tuple[str, Shape, Encoding], extra: int, n: int) -> _ShapeSolver:
     """Return this thread's solver for the key with room for ``extra`` helpers, made if need be."""
     kept = _kept()
     held = kept.get(key)
-    if held is not None and held.room(extra):
+    if held is not None and held.fits(extra, n):
         return held
     if held is not None:
         kept.pop(key).drop()
@@ -172,7 +183,7 @@ def rule_session(
         if (rule, recipe(rule.kind)) not in known
     }
     extra = sum(template.extra for template in templates.values())
-    fresh = _shape_solver(key, extra)
+    fresh = _shape_solver(key, extra, n)
     if fresh is not held:  # a new solver knows no rule yet
         templates.update(
             (index, rule_template(rule, puzzle, encoding))

@@ -21,7 +21,10 @@ __all__ = [
     "Filling",
     "RuleFillings",
     "clash_positions",
-    "fillings", "table_axioms", "rule_table_axioms"]
+    "fillings",
+    "table_axioms",
+    "rule_table_axioms",
+]
 
 Filling = tuple[int, ...]
 """The digits of a table's cells, in the order of its cells."""
