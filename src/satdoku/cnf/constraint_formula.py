@@ -7,7 +7,8 @@ them); every rule axiom is encoded whole: an at-least-one clause and an at-most-
 to 16 literals and Sinz's sequential counter above (``auto``), or as the encoding names.
 
 The SAT path asks for a ``compact`` formula, with the same models over the claims: two-cell
-rules as clauses over claims (:mod:`.pair_clauses`), and an axiom's at-most-one left out where
+rules as clauses over claims (:mod:`.pair_clauses`), Towers clues by the tallest tower so far
+and a count of the towers seen (:mod:`.skyscraper_clauses`: auxiliary variables), and an axiom's at-most-one left out where
 an earlier axiom's already covers it (:class:`ImpliedAtMostOne`), and no derived axioms.
 """
 
@@ -19,11 +20,13 @@ from functools import lru_cache
 
 from ..core.constraint_axioms import TABLES, ConstraintAxioms, constraint_axioms
 from ..core.constraint_axioms.tables import Filling
+from ..core.constraints import Skyscraper
 from ..core.literal_axioms import HelperNames, LiteralAxiom
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from .encodings import AMO_ENCODERS, AuxiliaryVariables, Encoding, Formula, encode
 from .pair_clauses import pair_clauses
+from .skyscraper_clauses import skyscraper_clauses
 
 __all__ = ["ConstrainedFormula", "ImpliedAtMostOne", "constrained_formula", "axiom_clauses"]
 
@@ -120,7 +123,7 @@ def constrained_formula(
 ) -> ConstrainedFormula:
     """Return the CNF of a puzzle and its rules; ``units`` (givens, say) end it as unit clauses.
 
-    ``compact``: two-cell rules without helper claims, implied at-most-ones left out, no derived
+    ``compact``: two-cell rules without helper claims, Towers clues by their own clauses, implied at-most-ones left out, no derived
     axioms (the same solutions, fewer clauses; the helpers are those of the other rules).
 
     >>> from satdoku.core.constraints import Comparison
@@ -133,7 +136,10 @@ def constrained_formula(
     n = puzzle.n
     pairs = _pair_rules(puzzle) if compact else {}
     # the 45 rule's derived cages cost PySAT more than they save (Solo's killers, every level)
-    rules: ConstraintAxioms = constraint_axioms(puzzle, not compact, frozenset(pairs))
+    clues = [
+        i for i, rule in enumerate(puzzle.constraints) if compact and rule.kind == "skyscraper"
+    ]
+    rules: ConstraintAxioms = constraint_axioms(puzzle, not compact, frozenset([*pairs, *clues]))
     claims, helpers = n**3, len(rules.helpers.names)
     houses = _houses(puzzle.shape, encoding)
     # the houses' auxiliary variables move above the helper claims, numbered from n³ + 1
@@ -155,6 +161,12 @@ def constrained_formula(
         start = len(clauses)
         clauses.extend(pair_clauses(puzzle.constraints[index].cells(n), rows, n))
         origins.append((puzzle.constraints[index].title(n), start, len(clauses)))
+    for index in clues:
+        clue = puzzle.constraints[index]
+        assert isinstance(clue, Skyscraper)  # its kind says so
+        start = len(clauses)
+        clauses.extend(skyscraper_clauses(clue, n, aux))
+        origins.append((clue.title(n), start, len(clauses)))
     if units:
         start = len(clauses)
         clauses.extend([unit] for unit in units)

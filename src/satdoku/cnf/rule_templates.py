@@ -19,13 +19,14 @@ from functools import cache
 from operator import attrgetter, itemgetter
 
 from ..core.constraint_axioms import ENCODERS, TABLES, encoder_for
-from ..core.constraints import Constraint
+from ..core.constraints import Constraint, Skyscraper
 from ..core.literal_axioms import HelperClaims
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from .constraint_formula import ImpliedAtMostOne
 from .encodings import AuxiliaryVariables, Encoding
 from .pair_clauses import pair_clauses
+from .skyscraper_clauses import skyscraper_clauses
 
 __all__ = [
     "PLACEMENT_FIELDS",
@@ -162,6 +163,10 @@ def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
     if rule.kind in TABLES and len(cells) == 2:
         clauses = pair_clauses(cells, TABLES[rule.kind](rule, puzzle), n)
         top = claims
+    elif isinstance(rule, Skyscraper):
+        aux = AuxiliaryVariables(claims)
+        clauses = skyscraper_clauses(rule, n, aux)
+        top = aux.top
     else:
         helpers = HelperClaims(n)
         axioms = encoder_for(rule.kind)(rule, 0, puzzle, helpers)
