@@ -23,7 +23,7 @@ from . import stop_flag
 from .interrupts import shielded
 from .limits import solve_within
 from .rule_sessions import rule_session
-from .solvers import check_solver_name, new_solver
+from .solvers import check_solver_name
 
 __all__ = [
     "CONSTRAINED_SOLVER",

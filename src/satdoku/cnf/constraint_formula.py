@@ -8,8 +8,9 @@ to 16 literals and Sinz's sequential counter above (``auto``), or as the encodin
 
 The SAT path asks for a ``compact`` formula, with the same models over the claims: two-cell
 rules as clauses over claims (:mod:`.pair_clauses`), Towers clues by the tallest tower so far
-and a count of the towers seen (:mod:`.skyscraper_clauses`: auxiliary variables), and an axiom's at-most-one left out where
-an earlier axiom's already covers it (:class:`ImpliedAtMostOne`), and no derived axioms.
+and a count of the towers seen (:mod:`.skyscraper_clauses`: auxiliary variables), an axiom's
+at-most-one left out where an earlier axiom's already covers it (:class:`ImpliedAtMostOne`),
+and no derived axioms.
 """
 
 from __future__ import annotations
@@ -123,8 +124,9 @@ def constrained_formula(
 ) -> ConstrainedFormula:
     """Return the CNF of a puzzle and its rules; ``units`` (givens, say) end it as unit clauses.
 
-    ``compact``: two-cell rules without helper claims, Towers clues by their own clauses, implied at-most-ones left out, no derived
-    axioms (the same solutions, fewer clauses; the helpers are those of the other rules).
+    ``compact``: two-cell rules without helper claims, Towers clues by their own clauses,
+    implied at-most-ones left out, no derived axioms (the same solutions, fewer clauses; the
+    helpers are those of the other rules).
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 from operator import attrgetter, itemgetter
@@ -63,7 +63,7 @@ class RuleTemplate:
     cells: int
     extra: int
     local: tuple[tuple[int, ...], ...]
-    getters: tuple[itemgetter[int], ...]
+    getters: tuple[Callable[[list[int]], tuple[int, ...]], ...]
 
     def clauses(self, cells: Sequence[int], first: int, guard: int) -> list[tuple[int, ...]]:
         """Return the clauses on these cells, extra variables from ``first`` on, each with
