@@ -61,7 +61,9 @@ class ImpliedAtMostOne:
     literals all belong to one earlier axiom, besides at most one other literal r, needs only
     its at-least-one clause and ``¬h ∨ ¬r`` per such helper h: the earlier axiom's at-most-one
     already keeps two of them from holding together (a table's "exactly one filling" and the
-    support axioms of its cells' claims, say).
+    support axioms of its cells' claims, say). Given the ``shape``, the pairs ``¬a ∨ ¬b`` of
+    claims that the cells and houses already keep apart are left out too (a killer cage's
+    "a 5 in one cell or none" over cells of a box).
 
     >>> trimmed = ImpliedAtMostOne(claims=8)
     >>> aux = AuxiliaryVariables(12)
@@ -71,10 +73,11 @@ class ImpliedAtMostOne:
     [[9, 10, -1], [-9, 1], [-10, 1]]
     """
 
-    def __init__(self, claims: int) -> None:
+    def __init__(self, claims: int, shape: Shape | None = None) -> None:
         self.claims = claims
         self.owner: dict[int, int] = {}
         self.seen = 0
+        self.shape = shape
 
     def clauses(
         self, axiom: LiteralAxiom, encoding: Encoding, aux: AuxiliaryVariables
@@ -89,7 +92,22 @@ class ImpliedAtMostOne:
             return [list(literals), *([-h, -r] for r in rest for h in helpers)]
         for lit in helpers:
             self.owner.setdefault(lit, self.seen)
-        return axiom_clauses(axiom, encoding, aux)
+        made = axiom_clauses(axiom, encoding, aux)
+        if self.shape is None or len(rest) < 2:
+            return made
+        return [clause for clause in made if not self._by_houses(clause)]
+
+    def _by_houses(self, clause: list[int]) -> bool:
+        """Tell whether a clause is ``¬a ∨ ¬b`` for claims a, b that the cells and houses keep
+        from holding together (one cell's two digits, or one digit in two cells of a house)."""
+        if len(clause) != 2 or not all(-self.claims <= lit < 0 for lit in clause):
+            return False
+        assert self.shape is not None
+        n = self.shape.n
+        (first, digit), (second, other) = (divmod(-lit - 1, n) for lit in clause)
+        if first == second:
+            return digit != other
+        return digit == other and second in self.shape.peers[first]
 
 
 def _pair_rules(puzzle: Puzzle) -> dict[int, list[Filling]]:
@@ -151,7 +169,7 @@ def constrained_formula(
         clauses = [[_moved(v, claims, helpers) for v in clause] for clause in houses.clauses]
     origins = list(houses.origins)
     aux = AuxiliaryVariables(houses.top + helpers)
-    trimmed = ImpliedAtMostOne(claims)
+    trimmed = ImpliedAtMostOne(claims, puzzle.shape)
     for axiom in rules.axioms:
         start = len(clauses)
         if compact:

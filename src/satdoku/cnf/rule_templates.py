@@ -171,7 +171,7 @@ def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
         helpers = HelperClaims(n)
         axioms = encoder_for(rule.kind)(rule, 0, puzzle, helpers)
         aux = AuxiliaryVariables(claims + len(helpers.names))
-        trimmed = ImpliedAtMostOne(claims)
+        trimmed = ImpliedAtMostOne(claims, puzzle.shape)
         clauses = [clause for axiom in axioms for clause in trimmed.clauses(axiom, encoding, aux)]
         top = aux.top
     width = len(cells) * n
