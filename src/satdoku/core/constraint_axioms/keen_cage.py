@@ -11,7 +11,7 @@ from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
 from .tables import Filling, clash_positions, fillings, rule_table_axioms
 
-__all__ = ["keen_cage_axioms", "keen_cage_fillings", "meets_target"]
+__all__ = ["arithmetic_fillings", "keen_cage_axioms", "keen_cage_fillings", "meets_target"]
 
 
 def meets_target(operation: Operation, target: int) -> Callable[[Filling], bool]:
@@ -67,18 +67,22 @@ def keen_cage_fillings(rule: Constraint, puzzle: Puzzle) -> list[Filling]:
     cells = rule.cells(puzzle.n)
     if size == 1 or operation in (Operation.ADD, Operation.MULTIPLY):
         clashes = clash_positions(cells, puzzle.shape)
-        return list(_by_arithmetic(operation, target, clashes, puzzle.n))
+        return list(arithmetic_fillings(operation, target, clashes, puzzle.n))
     may_grow = _may_grow(operation, target, size, puzzle.n)
     return fillings(cells, puzzle.shape, meets_target(operation, target), may_grow)
 
 
 @lru_cache(maxsize=4096)
-def _by_arithmetic(
+def arithmetic_fillings(
     operation: Operation, target: int, clashes: tuple[tuple[int, ...], ...], n: int
 ) -> tuple[Filling, ...]:
     """Return the fillings of a sum or product cage (or a one-cell cage) whose positions clash
     so, in the order :func:`~.tables.fillings` gives them: each digit is taken only where the
-    rest can still meet the target (bounded sums; divisors of what the product still needs)."""
+    rest can still meet the target (bounded sums; divisors of what the product still needs).
+
+    >>> arithmetic_fillings(Operation.ADD, 5, ((), (0,)), 4)  # two cells of a row
+    ((1, 4), (2, 3), (3, 2), (4, 1))
+    """
     size = len(clashes)
     if size == 1:
         return ((target,),) if 1 <= target <= n else ()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..constraints import Constraint, KillerCage
+from ..constraints import Constraint, KillerCage, Operation
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
+from .keen_cage import arithmetic_fillings
 from .sum_axioms import sum_axioms
 from .sum_region import SumRegion
 from .tables import Filling, fillings
@@ -22,20 +23,15 @@ def killer_cage_fillings(rule: Constraint, puzzle: Puzzle) -> list[Filling]:
     """
     if not isinstance(rule, KillerCage):
         raise TypeError(f"a killer cage's encoder got a {rule.kind} rule")
-    total, size, n = rule.total, len(rule.members), puzzle.n
+    size, n = len(rule.members), puzzle.n
+    if rule.total is not None:  # a sum whose every two positions clash: no digit repeats
+        every = tuple(tuple(range(i)) for i in range(size))
+        return list(arithmetic_fillings(Operation.ADD, rule.total, every, n))
+    return fillings(rule.cells(n), puzzle.shape, _distinct, _distinct)
 
-    def distinct(digits: Filling) -> bool:
-        return len(set(digits)) == len(digits)
 
-    def may_grow(start: Filling) -> bool:
-        if not distinct(start):
-            return False
-        return total is None or sum(start) + (size - len(start)) <= total
-
-    def fits(digits: Filling) -> bool:
-        return total is None or sum(digits) == total
-
-    return fillings(rule.cells(n), puzzle.shape, fits, may_grow)
+def _distinct(digits: Filling) -> bool:
+    return len(set(digits)) == len(digits)
 
 
 def killer_cage_axioms(

@@ -115,14 +115,16 @@ def table_axioms(
     made = [LiteralAxiom(f"{title}: exactly one filling", kind, tuple(chosen), source)]
     for position, cell in enumerate(cells):
         name = cell_name(cell, n)
+        supports: list[list[int]] = [[] for _ in range(n + 1)]  # by digit
+        for h, row in zip(chosen, rows, strict=True):
+            supports[row[position]].append(h)
         for digit in range(1, n + 1):
-            supports = [h for h, row in zip(chosen, rows, strict=True) if row[position] == digit]
             claim = cell * n + digit  # claims.variable, cell = row*n + col
             made.append(
                 LiteralAxiom(
                     f"{title}: {name}={digit} exactly when a filling putting {digit} there is",
                     kind,
-                    (*supports, -claim),
+                    (*supports[digit], -claim),
                     source,
                 )
             )
