@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, neg
 
 from ..core.constraint_axioms import ENCODERS, TABLES, encoder_for
 from ..core.constraints import Constraint, Skyscraper
@@ -75,10 +75,12 @@ class RuleTemplate:
         [(-5, 8, -20), (-6, -20), (-7, -20), (-8, 5, -20)]
         """
         n = self.n
-        ahead = [cell * n + digit for cell in cells for digit in range(1, n + 1)]
-        ahead += range(first, first + self.extra)
-        # lut[i] is local variable i, lut[-i] its negation, lut[len(ahead) + 1] is -guard
-        lut = [0, *ahead, -guard, *(-v for v in reversed(ahead))]
+        lut = [0]  # lut[i] is local variable i, lut[-i] its negation, lut[width + 1] -guard
+        for cell in cells:
+            lut += range(cell * n + 1, cell * n + n + 1)
+        lut += range(first, first + self.extra)
+        lut += [-guard, *map(neg, reversed(lut))]
+        lut.pop()  # the negation of lut[0]
         return [getter(lut) for getter in self.getters]
 
 
