@@ -1,8 +1,10 @@
 """Solve and count puzzles with rules beyond houses (Keen, Towers, Unequal...) with PySAT.
 
-The solver holds :func:`satdoku.cnf.constraint_formula.constrained_formula` of the puzzle; the
-givens go in as assumptions; solutions are told apart by their claims only (each found one is
-blocked by a clause over the claims of its blank cells). Every grid is checked by the independent
+The solver holds the clauses of :func:`satdoku.cnf.constraint_formula.constrained_formula`
+(``compact``): the shape's solver of :mod:`satdoku.backends.rule_sessions` has the house clauses
+and takes the rules' clauses for the puzzle; the givens go in as assumptions; solutions are
+told apart by their claims only (each found one is blocked by a clause over the claims of its
+blank cells). Every grid is checked by the independent
 checkers of the houses and of each rule before it is returned.
 """
 
@@ -10,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cnf.constraint_formula import constrained_formula
 from ..core.checker import is_solution
 from ..core.claims import decode_model
 from ..core.constraints import broken_constraints
@@ -21,7 +22,8 @@ from ..core.results import Result, Status
 from . import stop_flag
 from .interrupts import shielded
 from .limits import solve_within
-from .solvers import check_solver_name, new_solver
+from .rule_sessions import rule_session
+from .solvers import check_solver_name
 
 __all__ = [
     "CONSTRAINED_SOLVER",
@@ -77,10 +79,10 @@ def constrained_solutions(
     name = check_solver_name(solver_name)
     n = puzzle.n
     claims = n**3
-    formula = constrained_formula(puzzle, compact=True).formula
-    assumptions = puzzle.assumptions()
     blanks = [cell for cell, digit in enumerate(puzzle.cells) if not digit]
-    with new_solver(name, formula.clauses) as solver:
+    with rule_session(puzzle, name) as session:
+        solver = session.solver
+        assumptions = [*puzzle.assumptions(), *session.assumptions]
         while True:
             stop_flag.check()
             if limits.limited:  # in slices or watched: a timeout and a stop signal land
@@ -95,7 +97,7 @@ def constrained_solutions(
             yield grid
             if not blanks:
                 return
-            solver.add_clause([-(cell * n + grid[cell]) for cell in blanks])
+            session.block([-(cell * n + grid[cell]) for cell in blanks])
 
 
 def solve_constrained(

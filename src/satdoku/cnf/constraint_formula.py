@@ -7,8 +7,10 @@ them); every rule axiom is encoded whole: an at-least-one clause and an at-most-
 to 16 literals and Sinz's sequential counter above (``auto``), or as the encoding names.
 
 The SAT path asks for a ``compact`` formula, with the same models over the claims: two-cell
-rules as clauses over claims (:mod:`.pair_clauses`), and an axiom's at-most-one left out where
-an earlier axiom's already covers it (:class:`ImpliedAtMostOne`), and no derived axioms.
+rules as clauses over claims (:mod:`.pair_clauses`), Towers clues by the tallest tower so far
+and a count of the towers seen (:mod:`.skyscraper_clauses`: auxiliary variables), an axiom's
+at-most-one left out where an earlier axiom's already covers it (:class:`ImpliedAtMostOne`),
+and no derived axioms.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from functools import lru_cache
 
 from ..core.constraint_axioms import TABLES, ConstraintAxioms, constraint_axioms
 from ..core.constraint_axioms.tables import Filling
+from ..core.constraints import Skyscraper
 from ..core.literal_axioms import HelperNames, LiteralAxiom
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from .encodings import AMO_ENCODERS, AuxiliaryVariables, Encoding, Formula, encode
 from .pair_clauses import pair_clauses
+from .skyscraper_clauses import skyscraper_clauses
 
 __all__ = ["ConstrainedFormula", "ImpliedAtMostOne", "constrained_formula", "axiom_clauses"]
 
@@ -57,7 +61,9 @@ class ImpliedAtMostOne:
     literals all belong to one earlier axiom, besides at most one other literal r, needs only
     its at-least-one clause and ``¬h ∨ ¬r`` per such helper h: the earlier axiom's at-most-one
     already keeps two of them from holding together (a table's "exactly one filling" and the
-    support axioms of its cells' claims, say).
+    support axioms of its cells' claims, say). Given the ``shape``, the pairs ``¬a ∨ ¬b`` of
+    claims that the cells and houses already keep apart are left out too (a killer cage's
+    "a 5 in one cell or none" over cells of a box).
 
     >>> trimmed = ImpliedAtMostOne(claims=8)
     >>> aux = AuxiliaryVariables(12)
@@ -67,10 +73,11 @@ class ImpliedAtMostOne:
     [[9, 10, -1], [-9, 1], [-10, 1]]
     """
 
-    def __init__(self, claims: int) -> None:
+    def __init__(self, claims: int, shape: Shape | None = None) -> None:
         self.claims = claims
         self.owner: dict[int, int] = {}
         self.seen = 0
+        self.shape = shape
 
     def clauses(
         self, axiom: LiteralAxiom, encoding: Encoding, aux: AuxiliaryVariables
@@ -85,7 +92,22 @@ class ImpliedAtMostOne:
             return [list(literals), *([-h, -r] for r in rest for h in helpers)]
         for lit in helpers:
             self.owner.setdefault(lit, self.seen)
-        return axiom_clauses(axiom, encoding, aux)
+        made = axiom_clauses(axiom, encoding, aux)
+        if self.shape is None or len(rest) < 2:
+            return made
+        return [clause for clause in made if not self._by_houses(clause)]
+
+    def _by_houses(self, clause: list[int]) -> bool:
+        """Tell whether a clause is ``¬a ∨ ¬b`` for claims a, b that the cells and houses keep
+        from holding together (one cell's two digits, or one digit in two cells of a house)."""
+        if len(clause) != 2 or not all(-self.claims <= lit < 0 for lit in clause):
+            return False
+        assert self.shape is not None
+        n = self.shape.n
+        (first, digit), (second, other) = (divmod(-lit - 1, n) for lit in clause)
+        if first == second:
+            return digit != other
+        return digit == other and second in self.shape.peers[first]
 
 
 def _pair_rules(puzzle: Puzzle) -> dict[int, list[Filling]]:
@@ -120,8 +142,9 @@ def constrained_formula(
 ) -> ConstrainedFormula:
     """Return the CNF of a puzzle and its rules; ``units`` (givens, say) end it as unit clauses.
 
-    ``compact``: two-cell rules without helper claims, implied at-most-ones left out, no derived
-    axioms (the same solutions, fewer clauses; the helpers are those of the other rules).
+    ``compact``: two-cell rules without helper claims, Towers clues by their own clauses,
+    implied at-most-ones left out, no derived axioms (the same solutions, fewer clauses; the
+    helpers are those of the other rules).
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
@@ -133,7 +156,10 @@ def constrained_formula(
     n = puzzle.n
     pairs = _pair_rules(puzzle) if compact else {}
     # the 45 rule's derived cages cost PySAT more than they save (Solo's killers, every level)
-    rules: ConstraintAxioms = constraint_axioms(puzzle, not compact, frozenset(pairs))
+    clues = [
+        i for i, rule in enumerate(puzzle.constraints) if compact and rule.kind == "skyscraper"
+    ]
+    rules: ConstraintAxioms = constraint_axioms(puzzle, not compact, frozenset([*pairs, *clues]))
     claims, helpers = n**3, len(rules.helpers.names)
     houses = _houses(puzzle.shape, encoding)
     # the houses' auxiliary variables move above the helper claims, numbered from n³ + 1
@@ -143,7 +169,7 @@ def constrained_formula(
         clauses = [[_moved(v, claims, helpers) for v in clause] for clause in houses.clauses]
     origins = list(houses.origins)
     aux = AuxiliaryVariables(houses.top + helpers)
-    trimmed = ImpliedAtMostOne(claims)
+    trimmed = ImpliedAtMostOne(claims, puzzle.shape)
     for axiom in rules.axioms:
         start = len(clauses)
         if compact:
@@ -155,6 +181,12 @@ def constrained_formula(
         start = len(clauses)
         clauses.extend(pair_clauses(puzzle.constraints[index].cells(n), rows, n))
         origins.append((puzzle.constraints[index].title(n), start, len(clauses)))
+    for index in clues:
+        clue = puzzle.constraints[index]
+        assert isinstance(clue, Skyscraper)  # its kind says so
+        start = len(clauses)
+        clauses.extend(skyscraper_clauses(clue, n, aux))
+        origins.append((clue.title(n), start, len(clauses)))
     if units:
         start = len(clauses)
         clauses.extend([unit] for unit in units)

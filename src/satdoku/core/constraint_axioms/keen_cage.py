@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 from math import prod
 
 from ..constraints import ArithmeticCage, Constraint, Operation
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
-from .tables import Filling, fillings, rule_table_axioms
+from .tables import Filling, clash_positions, fillings, rule_table_axioms
 
-__all__ = ["keen_cage_axioms", "keen_cage_fillings", "meets_target"]
+__all__ = ["arithmetic_fillings", "keen_cage_axioms", "keen_cage_fillings", "meets_target"]
 
 
 def meets_target(operation: Operation, target: int) -> Callable[[Filling], bool]:
@@ -63,9 +64,49 @@ def keen_cage_fillings(rule: Constraint, puzzle: Puzzle) -> list[Filling]:
     if not isinstance(rule, ArithmeticCage):
         raise TypeError(f"a Keen cage's encoder got a {rule.kind} rule")
     size, target, operation = len(rule.members), rule.target, rule.operation
-    may_grow = _may_grow(operation, target, size, puzzle.n)
     cells = rule.cells(puzzle.n)
+    if size == 1 or operation in (Operation.ADD, Operation.MULTIPLY):
+        clashes = clash_positions(cells, puzzle.shape)
+        return list(arithmetic_fillings(operation, target, clashes, puzzle.n))
+    may_grow = _may_grow(operation, target, size, puzzle.n)
     return fillings(cells, puzzle.shape, meets_target(operation, target), may_grow)
+
+
+@lru_cache(maxsize=4096)
+def arithmetic_fillings(
+    operation: Operation, target: int, clashes: tuple[tuple[int, ...], ...], n: int
+) -> tuple[Filling, ...]:
+    """Return the fillings of a sum or product cage (or a one-cell cage) whose positions clash
+    so, in the order :func:`~.tables.fillings` gives them: each digit is taken only where the
+    rest can still meet the target (bounded sums; divisors of what the product still needs).
+
+    >>> arithmetic_fillings(Operation.ADD, 5, ((), (0,)), 4)  # two cells of a row
+    ((1, 4), (2, 3), (3, 2), (4, 1))
+    """
+    size = len(clashes)
+    if size == 1:
+        return ((target,),) if 1 <= target <= n else ()
+    adding = operation is Operation.ADD
+
+    def grow(prefix: Filling, left: int) -> Iterator[Filling]:
+        i = len(prefix)
+        rest = size - i - 1  # cells after this one
+        taken = {prefix[j] for j in clashes[i]}
+        if adding:
+            digits = range(max(1, left - rest * n), min(n, left - rest) + 1)
+        else:
+            digits = range(1, min(n, left) + 1)
+        for digit in digits:
+            if digit in taken or (not adding and left % digit):
+                continue
+            after = left - digit if adding else left // digit
+            if not rest:
+                if after == (0 if adding else 1):
+                    yield (*prefix, digit)
+            elif adding or after <= n**rest:
+                yield from grow((*prefix, digit), after)
+
+    return tuple(grow((), target))
 
 
 def keen_cage_axioms(

@@ -2,13 +2,36 @@
 
 from __future__ import annotations
 
-from ..constraints import KillerCage
+from ..constraints import Constraint, KillerCage, Operation
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
+from .keen_cage import arithmetic_fillings
 from .sum_axioms import sum_axioms
 from .sum_region import SumRegion
+from .tables import Filling, fillings
 
-__all__ = ["killer_cage_axioms"]
+__all__ = ["killer_cage_axioms", "killer_cage_fillings"]
+
+
+def killer_cage_fillings(rule: Constraint, puzzle: Puzzle) -> list[Filling]:
+    """Return the fillings of a killer cage's cells: distinct digits, summing to its total if
+    it has one (the SAT path states two-cell cages by them, without helper claims).
+
+    >>> from satdoku.core.shape import Shape
+    >>> killer_cage_fillings(KillerCage((0, 5), 4), Puzzle.empty(Shape.sudoku(4)))
+    [(1, 3), (3, 1)]
+    """
+    if not isinstance(rule, KillerCage):
+        raise TypeError(f"a killer cage's encoder got a {rule.kind} rule")
+    size, n = len(rule.members), puzzle.n
+    if rule.total is not None:  # a sum whose every two positions clash: no digit repeats
+        every = tuple(tuple(range(i)) for i in range(size))
+        return list(arithmetic_fillings(Operation.ADD, rule.total, every, n))
+    return fillings(rule.cells(n), puzzle.shape, _distinct, _distinct)
+
+
+def _distinct(digits: Filling) -> bool:
+    return len(set(digits)) == len(digits)
 
 
 def killer_cage_axioms(

@@ -44,7 +44,7 @@ from .cell_rules import distinct_axioms, extremum_axioms, parity_axioms
 from .comparison import comparison_axioms, comparison_fillings
 from .consecutive import consecutive_axioms, consecutive_fillings
 from .keen_cage import keen_cage_axioms, keen_cage_fillings
-from .killer_cage import killer_cage_axioms
+from .killer_cage import killer_cage_axioms, killer_cage_fillings
 from .killer_innies import innie_axioms
 from .line_rules import line_axioms, renban_axioms
 from .neighbour_rules import (
@@ -112,10 +112,12 @@ TABLES: dict[str, RuleFillings] = {
     ArithmeticCage.kind: keen_cage_fillings,
     Comparison.kind: comparison_fillings,
     Consecutive.kind: consecutive_fillings,
+    KillerCage.kind: killer_cage_fillings,
     Kropki.kind: kropki_fillings,
     XV.kind: xv_fillings,
 }
-"""The kinds encoded as tables of fillings, and the fillings each allows (its encoder's rows)."""
+"""The fillings each kind allows over its cells: the rows of the tables its encoder makes (a
+killer cage's encoder makes digit sets), and the SAT path's clauses of two-cell rules."""
 
 DERIVED: list[Derivation] = [innie_axioms]
 """Derivations run after every rule is encoded, in this order (the 45 rule's derived cages)."""

@@ -17,7 +17,14 @@ from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
 from ..shape import Shape
 
-__all__ = ["Filling", "RuleFillings", "fillings", "table_axioms", "rule_table_axioms"]
+__all__ = [
+    "Filling",
+    "RuleFillings",
+    "clash_positions",
+    "fillings",
+    "table_axioms",
+    "rule_table_axioms",
+]
 
 Filling = tuple[int, ...]
 """The digits of a table's cells, in the order of its cells."""
@@ -46,12 +53,20 @@ def fillings(
     >>> len(fillings((0, 4), Shape.latin(3), lambda f: True))  # r1c1, r2c2: no house shared
     9
     """
+    return list(_grown(shape.n, clash_positions(cells, shape), fits, may_grow))
+
+
+def clash_positions(cells: Sequence[int], shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """Return, for each position of the cells, the earlier positions whose cell shares a house
+    with its cell.
+
+    >>> clash_positions((0, 1, 4), Shape.latin(3))  # r1c1, r1c2, r2c2
+    ((), (0,), (1,))
+    """
     peers = shape.peers
-    # for each position, the earlier positions whose cell shares a house with this one
-    clashes = tuple(
+    return tuple(
         tuple(j for j in range(i) if cells[j] in peers[cell]) for i, cell in enumerate(cells)
     )
-    return list(_grown(shape.n, clashes, fits, may_grow))
 
 
 @lru_cache(maxsize=1024)
@@ -100,14 +115,16 @@ def table_axioms(
     made = [LiteralAxiom(f"{title}: exactly one filling", kind, tuple(chosen), source)]
     for position, cell in enumerate(cells):
         name = cell_name(cell, n)
+        supports: list[list[int]] = [[] for _ in range(n + 1)]  # by digit
+        for h, row in zip(chosen, rows, strict=True):
+            supports[row[position]].append(h)
         for digit in range(1, n + 1):
-            supports = [h for h, row in zip(chosen, rows, strict=True) if row[position] == digit]
             claim = cell * n + digit  # claims.variable, cell = row*n + col
             made.append(
                 LiteralAxiom(
                     f"{title}: {name}={digit} exactly when a filling putting {digit} there is",
                     kind,
-                    (*supports, -claim),
+                    (*supports[digit], -claim),
                     source,
                 )
             )

@@ -1,0 +1,227 @@
+"""A solver per shape that holds its house clauses, lent to one puzzle with rules at a time.
+
+Loading a 9×9 grid's 9,000-12,000 house clauses took most of the time of a puzzle with rules
+beyond houses; they are the same for every puzzle of a shape. A :class:`RuleSession` adds one
+puzzle's rule clauses (:mod:`satdoku.cnf.rule_templates`), each ending in ``¬guard`` for a new
+guard variable that every solve of the puzzle assumes, and the session's end adds the unit
+``¬guard``: those clauses hold no more. Blocking clauses (counting) carry ``¬guard`` too.
+
+Every puzzle's helper variables start just above the shape's variables, so they are those of
+earlier puzzles again, whose clauses all hold through their false guards; guards are numbered
+above every helper, and a puzzle with more helpers than there is room for below the first guard
+gets a new solver, as does every :data:`PUZZLES_PER_SOLVER`-th puzzle (retired clauses and
+their learnt clauses go with the old one). Solvers are kept per thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from ..cnf.encodings import Encoding, shape_clauses
+from ..cnf.rule_templates import recipe, rule_template
+from ..core.constraints import Constraint
+from ..core.puzzle import Puzzle
+from ..core.shape import Shape
+from .solvers import new_solver
+
+if TYPE_CHECKING:  # PySAT loads when a solver is made, not at start-up
+    from pysat.solvers import Solver as PySatSolver
+
+__all__ = [
+    "PUZZLES_PER_SOLVER",
+    "KEPT_CLAUSES",
+    "KEPT_LIMIT",
+    "IDLE_FACTOR",
+    "SHAPES_PER_THREAD",
+    "RuleSession",
+    "rule_session",
+]
+
+PUZZLES_PER_SOLVER = 256
+"""Puzzles a shape's solver takes before a new one replaces it."""
+
+KEPT_CLAUSES = 64
+"""The most clauses of a rule kept in a shape's solver for later puzzles (rules without
+helpers only)."""
+
+KEPT_LIMIT = 50_000
+"""Clauses of kept rules past which a shape's solver is renewed."""
+
+IDLE_FACTOR = 16
+"""A shape's solver is renewed for a puzzle when its variables above the shape's pass this
+many times the puzzle's helpers and claims (those of a big puzzle before, say: a 9×9 Towers
+puzzle has some 22,000 helpers, a Keen puzzle 50-4,000, and each idle variable costs every
+solve about 0.07 µs)."""
+
+SHAPES_PER_THREAD = 4
+"""Shape solvers a thread keeps (the oldest idle one goes first)."""
+
+
+class _ShapeSolver:
+    """A solver loaded with a shape's clauses: the first variable above them, the lowest guard
+    handed out (None before the first), the highest variable used, puzzles it may still take,
+    sessions open, and whether it left the thread's keeping (freed when its last session ends)."""
+
+    __slots__ = (
+        "solver",
+        "base",
+        "floor",
+        "top",
+        "left",
+        "busy",
+        "dropped",
+        "rules",
+        "kept_clauses",
+    )
+
+    def __init__(self, name: str, shape: Shape, encoding: Encoding) -> None:
+        formula = shape_clauses(shape, encoding)
+        self.solver: PySatSolver = new_solver(name, formula.clauses)
+        self.base = formula.top + 1
+        self.floor: int | None = None
+        self.top = formula.top
+        self.left = PUZZLES_PER_SOLVER
+        self.busy = 0
+        self.dropped = False
+        self.rules: dict[tuple[Constraint, object], int] = {}  # kept rules' selectors
+        self.kept_clauses = 0
+
+    def fits(self, extra: int, n: int) -> bool:
+        """Tell whether a puzzle with ``extra`` helper variables may use this solver: there is
+        room for them below the guards, and not many times as many variables left idle (every
+        solve decides each of them)."""
+        if self.left <= 0 or self.kept_clauses > KEPT_LIMIT:
+            return False
+        if self.top - self.base > IDLE_FACTOR * (extra + n**3):
+            return False
+        return self.floor is None or self.base + extra < self.floor
+
+    def drop(self) -> None:
+        """Leave the thread's keeping; the solver is freed now or when its last session ends."""
+        self.dropped = True
+        if not self.busy:
+            self.solver.delete()
+
+
+class RuleSession:
+    """One puzzle's clauses in a shape's solver: solve with ``assumptions`` (the guard and the
+    selectors of the puzzle's kept rules), block with the guard.
+
+    A rule without helpers and with at most :data:`KEPT_CLAUSES` clauses (a ``<`` sign, an
+    Adjacent mark or its absence, a two-cell cage) stays in the solver under a selector of its
+    own, for the later puzzles that have the same rule (Unequal's signs stand on a few hundred
+    places): only the first loads its clauses.
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> puzzle = Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),))
+    >>> with rule_session(puzzle, "minisat22") as session:
+    ...     session.solver.solve(session.assumptions), session.solver.get_model()[:4]
+    (True, [1, -2, -3, 4])
+    """
+
+    __slots__ = ("solver", "guard", "assumptions")
+
+    def __init__(self, solver: PySatSolver, guard: int, assumptions: list[int]) -> None:
+        self.solver = solver
+        self.guard = guard
+        self.assumptions = assumptions
+
+    def block(self, literals: list[int]) -> None:
+        """Add a clause (a found solution's blocking clause) for this puzzle only."""
+        literals.append(-self.guard)
+        self.solver.add_clause(literals)
+
+
+_KEPT = threading.local()
+
+
+def _kept() -> dict[tuple[str, Shape, Encoding], _ShapeSolver]:
+    kept: dict[tuple[str, Shape, Encoding], _ShapeSolver] | None = getattr(_KEPT, "solvers", None)
+    if kept is None:
+        kept = _KEPT.solvers = {}
+    return kept
+
+
+def _shape_solver(key: tuple[str, Shape, Encoding], extra: int, n: int) -> _ShapeSolver:
+    """Return this thread's solver for the key with room for ``extra`` helpers, made if need be."""
+    kept = _kept()
+    held = kept.get(key)
+    if held is not None and held.fits(extra, n):
+        return held
+    if held is not None:
+        kept.pop(key).drop()
+    while len(kept) >= SHAPES_PER_THREAD:
+        kept.pop(next(iter(kept))).drop()
+    held = kept[key] = _ShapeSolver(*key)
+    return held
+
+
+@contextmanager
+def rule_session(
+    puzzle: Puzzle, solver_name: str, encoding: Encoding = Encoding()
+) -> Iterator[RuleSession]:
+    """Lend the shape's solver (this thread's) to the puzzle: its rule clauses added under a new
+    guard, retired when the block ends (small rules without helpers stay, see
+    :class:`RuleSession`).
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> puzzle = Puzzle(Shape.latin(2), (2, 0, 0, 0), constraints=(Comparison(0, 1),))
+    >>> with rule_session(puzzle, "minisat22") as session:
+    ...     session.solver.solve([*puzzle.assumptions(), *session.assumptions])
+    False
+    """
+    n = puzzle.n
+    key = (solver_name, puzzle.shape, encoding)
+    held = _kept().get(key)
+    known = {} if held is None else held.rules
+    templates = {
+        index: rule_template(rule, puzzle, encoding)
+        for index, rule in enumerate(puzzle.constraints)
+        if (rule, recipe(rule.kind)) not in known
+    }
+    extra = sum(template.extra for template in templates.values())
+    fresh = _shape_solver(key, extra, n)
+    if fresh is not held:  # a new solver knows no rule yet
+        templates.update(
+            (index, rule_template(rule, puzzle, encoding))
+            for index, rule in enumerate(puzzle.constraints)
+            if index not in templates
+        )
+        held = fresh
+    guard = max(held.top, held.base + extra) + 1
+    if held.floor is None:  # room below the guards for puzzles with more helpers than this one
+        guard += n**3 + extra // 2
+        held.floor = guard
+    held.top = guard
+    held.left -= 1
+    held.busy += 1
+    solver = held.solver
+    try:
+        add = getattr(solver, "solver", solver).add_clause  # past PySAT's dispatching wrapper
+        first = held.base
+        selectors = [guard]
+        for index, rule in enumerate(puzzle.constraints):
+            template = templates.get(index)
+            if template is None:
+                selectors.append(held.rules[rule, recipe(rule.kind)])
+                continue
+            selector = guard
+            if not template.extra and len(template.getters) <= KEPT_CLAUSES:
+                held.top += 1
+                selector = held.rules[rule, recipe(rule.kind)] = held.top
+                held.kept_clauses += len(template.getters)
+                selectors.append(selector)
+            for clause in template.clauses(rule.cells(n), first, selector):
+                add(clause)
+            first += template.extra
+        yield RuleSession(solver, guard, selectors)
+    finally:
+        held.busy -= 1
+        if held.dropped:
+            if not held.busy:
+                solver.delete()
+        else:
+            solver.add_clause([-guard])

@@ -1,0 +1,190 @@
+"""A rule's compact clauses as a template over its cells, made once per kind of placement.
+
+The clauses :func:`satdoku.cnf.constraint_formula.constrained_formula` gives a rule (``compact``)
+depend on its cells only through their claims and through which of them share a house: two Keen
+cages ``12+`` over three cells in a row have the same clauses, the claims of other cells aside.
+A :class:`RuleTemplate` holds them over local variables (claim ``d`` of the rule's i-th cell is
+``i*n + d``; the rule's helper and auxiliary variables follow); :func:`rule_template` makes it
+once per :func:`placement_key` (a bounded cache) and :meth:`RuleTemplate.clauses` puts it on the
+rule's cells and on helper variables from a given one on, each clause ending in a guard literal.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, fields
+from functools import cache
+from operator import attrgetter, itemgetter, neg
+
+from ..core.constraint_axioms import ENCODERS, TABLES, encoder_for
+from ..core.constraints import Constraint, Skyscraper
+from ..core.literal_axioms import HelperClaims
+from ..core.puzzle import Puzzle
+from ..core.shape import Shape
+from .constraint_formula import ImpliedAtMostOne
+from .encodings import AuxiliaryVariables, Encoding
+from .pair_clauses import pair_clauses
+from .skyscraper_clauses import skyscraper_clauses
+
+__all__ = [
+    "PLACEMENT_FIELDS",
+    "RuleTemplate",
+    "placement_key",
+    "recipe",
+    "rule_template",
+    "TEMPLATES_KEPT",
+]
+
+PLACEMENT_FIELDS: dict[str, frozenset[str]] = {
+    "keen cage": frozenset({"members"}),
+    "killer cage": frozenset({"members"}),
+    "comparison": frozenset({"smaller", "larger"}),
+    "consecutive": frozenset({"first", "second"}),
+    "skyscraper": frozenset({"side", "line"}),
+}
+"""The fields of each kind of rule that only say where it stands (its cells, in order): the
+rest of the rule and which of its cells share a house make its clauses. Kinds not listed are
+encoded for each puzzle anew."""
+
+TEMPLATES_KEPT = 4096
+"""Templates kept (the least recently used goes first)."""
+
+
+@dataclass(frozen=True)
+class RuleTemplate:
+    """A rule's clauses over local variables, with one getter per clause for a lookup table.
+
+    ``cells`` is how many cells the rule has, ``extra`` how many helper and auxiliary variables.
+    """
+
+    n: int
+    cells: int
+    extra: int
+    local: tuple[tuple[int, ...], ...]
+    getters: tuple[Callable[[list[int]], tuple[int, ...]], ...]
+
+    def clauses(self, cells: Sequence[int], first: int, guard: int) -> list[tuple[int, ...]]:
+        """Return the clauses on these cells, extra variables from ``first`` on, each with
+        ``-guard`` last.
+
+        >>> from satdoku.core.constraints import Comparison
+        >>> template = rule_template(Comparison(0, 1), Puzzle.empty(Shape.latin(2)), Encoding())
+        >>> template.clauses((2, 3), 9, 20)  # r2c1 < r2c2
+        [(-5, 8, -20), (-6, -20), (-7, -20), (-8, 5, -20)]
+        """
+        n = self.n
+        lut = [0]  # lut[i] is local variable i, lut[-i] its negation, lut[width + 1] -guard
+        for cell in cells:
+            lut += range(cell * n + 1, cell * n + n + 1)
+        lut += range(first, first + self.extra)
+        lut += [-guard, *map(neg, reversed(lut))]
+        lut.pop()  # the negation of lut[0]
+        return [getter(lut) for getter in self.getters]
+
+
+def _clashes(cells: Sequence[int], shape: Shape) -> tuple[bool, ...]:
+    """Return, for each pair of the cells in order, whether the two share a house."""
+    peers = shape.peers
+    return tuple(b in peers[a] for i, a in enumerate(cells) for b in cells[i + 1 :])
+
+
+def placement_key(rule: Constraint, shape: Shape) -> Hashable | None:
+    """Return what a rule's clauses depend on besides its cells' claims; None for a kind whose
+    placement fields are not known.
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> a = placement_key(Comparison(0, 1), Shape.latin(3))
+    >>> a == placement_key(Comparison(4, 5), Shape.latin(3)), a == placement_key(
+    ...     Comparison(0, 4), Shape.latin(3))
+    (True, False)
+    """
+    meaning = _meaning_fields(type(rule))
+    if meaning is None:
+        return None
+    return meaning(rule), shape.n, _clashes(rule.cells(shape.n), shape)
+
+
+@cache
+def _meaning_fields(kind: type) -> attrgetter[tuple[object, ...]] | None:
+    """Return the getter of a kind's kind and fields beyond its placement, None for an unknown
+    kind."""
+    placement = PLACEMENT_FIELDS.get(getattr(kind, "kind", ""))
+    if placement is None:
+        return None
+    return attrgetter("kind", *(f.name for f in fields(kind) if f.name not in placement))
+
+
+def recipe(kind: str) -> tuple[object, object]:
+    """Return what a kind of rule is encoded with now (its encoder and table): what is kept of a
+    rule's clauses is kept under it too (a test may swap an encoder).
+
+    >>> recipe("comparison")[0].__name__
+    'comparison_axioms'
+    """
+    return ENCODERS.get(kind), TABLES.get(kind)
+
+
+def rule_template(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
+    """Return the template of a rule's compact clauses (cached by :func:`placement_key`).
+
+    >>> from satdoku.core.constraints import Comparison
+    >>> rule_template(Comparison(0, 1), Puzzle.empty(Shape.latin(2)), Encoding()).local
+    ((-1, 4), (-2,), (-3,), (-4, 1))
+    """
+    key = placement_key(rule, puzzle.shape)
+    if key is None:
+        return _made(rule, puzzle, encoding)
+    known = (key, encoding, recipe(rule.kind))
+    with _LOCK:
+        template = _KEPT.get(known)
+        if template is not None:
+            _KEPT.move_to_end(known)
+            return template
+    template = _made(rule, puzzle, encoding)
+    with _LOCK:
+        _KEPT[known] = template
+        if len(_KEPT) > TEMPLATES_KEPT:
+            _KEPT.popitem(last=False)
+    return template
+
+
+_KEPT: OrderedDict[Hashable, RuleTemplate] = OrderedDict()
+"""The templates made, by placement key, encoding and the kind's encoder and table, the most
+recently used last."""
+
+_LOCK = threading.Lock()
+
+
+def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
+    """Encode the rule alone and move its variables to local ones."""
+    n = puzzle.n
+    claims = n**3
+    cells = rule.cells(n)
+    if rule.kind in TABLES and len(cells) == 2:
+        clauses = pair_clauses(cells, TABLES[rule.kind](rule, puzzle), n)
+        top = claims
+    elif isinstance(rule, Skyscraper):
+        aux = AuxiliaryVariables(claims)
+        clauses = skyscraper_clauses(rule, n, aux)
+        top = aux.top
+    else:
+        helpers = HelperClaims(n)
+        axioms = encoder_for(rule.kind)(rule, 0, puzzle, helpers)
+        aux = AuxiliaryVariables(claims + len(helpers.names))
+        trimmed = ImpliedAtMostOne(claims, puzzle.shape)
+        clauses = [clause for axiom in axioms for clause in trimmed.clauses(axiom, encoding, aux)]
+        top = aux.top
+    width = len(cells) * n
+    moves = {
+        cell * n + digit: i * n + digit for i, cell in enumerate(cells) for digit in range(1, n + 1)
+    }
+    moves.update((variable, width + variable - claims) for variable in range(claims + 1, top + 1))
+    moves.update([(-variable, -moved) for variable, moved in moves.items()])
+    local = moves.__getitem__
+    local_clauses = tuple(tuple(map(local, clause)) for clause in clauses)
+    guard = width + top - claims + 1
+    # an empty clause (a rule nothing fills) is the unit -guard, twice: one item is no tuple
+    getters = tuple(itemgetter(*(clause or (guard,)), guard) for clause in local_clauses)
+    return RuleTemplate(n, len(cells), top - claims, local_clauses, getters)

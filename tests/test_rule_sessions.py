@@ -1,0 +1,122 @@
+"""Shape solvers lent to puzzles with rules: what one puzzle added never reaches the next one."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from satdoku.backends import rule_sessions
+from satdoku.backends.constraint_sat import (
+    constrained_solutions,
+    count_constrained,
+    solve_constrained,
+)
+from satdoku.backends.rule_sessions import rule_session
+from satdoku.core.constraints import Comparison, Side, Skyscraper
+from satdoku.core.puzzle import Puzzle
+from satdoku.core.shape import Shape
+from test_constraint_axioms import accepted
+
+LATIN3 = Shape.latin(3)
+
+
+@pytest.fixture(autouse=True)
+def own_solvers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no shape solver in this thread."""
+    monkeypatch.setattr(rule_sessions, "_KEPT", threading.local())
+
+
+def puzzle(*rules: Comparison | Skyscraper, cells: tuple[int, ...] = (0,) * 9) -> Puzzle:
+    return Puzzle(LATIN3, cells, constraints=rules)
+
+
+def test_blocking_clauses_of_a_count_leave_the_next_puzzle_its_solutions() -> None:
+    first = puzzle(Comparison(0, 1))
+    assert count_constrained(first, 100) == len(accepted(first)) == 6
+    again = puzzle(Comparison(0, 1), cells=(1, 2, 3) + (0,) * 6)
+    assert set(constrained_solutions(again)) == accepted(again)  # blocked while counting
+    assert set(constrained_solutions(first)) == accepted(first)
+
+
+def test_rules_of_one_puzzle_hold_no_more_for_the_next() -> None:
+    assert solve_constrained(puzzle(Comparison(1, 0), cells=(0, 0, 3) + (0,) * 6))[:3] == (2, 1, 3)
+    following = puzzle(Comparison(0, 1), cells=(0, 0, 3) + (0,) * 6)
+    assert solve_constrained(following)[:3] == (1, 2, 3)
+
+
+def seen(clue: Skyscraper, square: tuple[int, ...]) -> Skyscraper:
+    """The clue on the same line that the square meets."""
+    heights = [square[cell] for cell in clue.cells(3)]
+    visible = sum(h == max(heights[: i + 1]) for i, h in enumerate(heights))
+    return Skyscraper(clue.side, clue.line, visible)
+
+
+def test_a_puzzle_with_more_helpers_than_the_room_below_the_guards_gets_a_new_solver() -> None:
+    small = puzzle(Comparison(0, 1))
+    with rule_session(small, "minisat22") as session:
+        before = session.solver
+    square = (1, 2, 3, 2, 3, 1, 3, 1, 2)
+    clues = [seen(Skyscraper(side, line, 1), square) for side in Side for line in range(3)]
+    big = puzzle(*clues)
+    with rule_session(big, "minisat22") as session:
+        assert session.solver is not before  # its helpers would reach the first guards
+    assert set(constrained_solutions(big)) == accepted(big) != set()
+    assert set(constrained_solutions(small)) == accepted(small)
+
+
+def test_a_solver_is_renewed_after_its_puzzles_and_freed_after_its_last_session(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(rule_sessions, "PUZZLES_PER_SOLVER", 2)
+    rules = puzzle(Comparison(0, 1))
+    open_count = constrained_solutions(rules)  # a session left open while others come and go
+    found = {next(open_count)}
+    seen = []
+    for _ in range(3):
+        with rule_session(rules, "minisat22") as session:
+            seen.append(session.solver)
+            assert session.solver.solve(session.assumptions)
+    assert seen[0] is not seen[1] is seen[2]
+    found.update(open_count)  # its solver left the thread's keeping but serves it to the end
+    assert found == accepted(rules)
+
+
+def test_threads_have_solvers_of_their_own() -> None:
+    puzzles = [puzzle(Comparison(a, b)) for a, b in [(0, 1), (1, 0), (3, 4), (8, 5)] * 4]
+    with ThreadPoolExecutor(4) as pool:
+        counts = list(pool.map(lambda p: set(constrained_solutions(p)), puzzles))
+    assert counts == [accepted(p) for p in puzzles]
+
+
+def test_a_small_rule_stays_loaded_for_the_next_puzzle_that_has_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sign = Comparison(0, 1)
+    with rule_session(puzzle(sign), "minisat22") as session:
+        first, kept = session.solver, session.assumptions[1]
+        assert session.solver.solve([*session.assumptions, 1])  # r1c1=1 allows r1c1 < r1c2
+    again = puzzle(sign, Comparison(4, 3))
+    with rule_session(again, "minisat22") as session:
+        assert session.solver is first and kept in session.assumptions
+        assert not session.solver.solve([*session.assumptions, 3])  # r1c1=3 is past r1c2
+    assert set(constrained_solutions(again)) == accepted(again)
+    monkeypatch.setattr(rule_sessions, "KEPT_LIMIT", 0)  # past it: a new solver
+    with rule_session(again, "minisat22") as session:
+        assert session.solver is not first
+
+
+def test_a_small_puzzle_after_a_big_one_gets_a_new_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    square = (1, 2, 3, 2, 3, 1, 3, 1, 2)
+    big = puzzle(*(seen(Skyscraper(side, line, 1), square) for side in Side for line in range(3)))
+    with rule_session(big, "minisat22") as session:
+        before = session.solver
+    small = puzzle(Comparison(0, 1))
+    monkeypatch.setattr(rule_sessions, "IDLE_FACTOR", 1_000)
+    with rule_session(small, "minisat22") as session:
+        assert session.solver is before
+    monkeypatch.setattr(rule_sessions, "IDLE_FACTOR", 2)  # the clues' helpers would stay idle
+    with rule_session(small, "minisat22") as session:
+        assert session.solver is not before
+    assert set(constrained_solutions(small)) == accepted(small)

@@ -1,0 +1,50 @@
+"""The SAT path's clauses of a Towers clue: over a line of distinct digits, their models are
+exactly the orders of 1..n that show the clue (every clue, sides and sizes up to 6)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+from pysat.solvers import Solver
+
+from satdoku.cnf.encodings import AuxiliaryVariables
+from satdoku.cnf.skyscraper_clauses import skyscraper_clauses
+from satdoku.core.constraints import Side, Skyscraper
+
+
+def shown(heights: tuple[int, ...]) -> int:
+    """How many towers are seen from the start of the line."""
+    return sum(h == max(heights[: i + 1]) for i, h in enumerate(heights))
+
+
+def line_models(clue: Skyscraper, n: int) -> set[tuple[int, ...]]:
+    """The line's digits (from the clue's side) in every model of the clue's clauses with each
+    cell holding one digit and no digit twice."""
+    cells = clue.cells(n)
+    clauses = skyscraper_clauses(clue, n, AuxiliaryVariables(n**3))
+    for cell in cells:
+        claims = [cell * n + d for d in range(1, n + 1)]
+        clauses.append(claims)
+        clauses += [[-a, -b] for i, a in enumerate(claims) for b in claims[i + 1 :]]
+    for d in range(1, n + 1):
+        clauses += [
+            [-(a * n + d), -(b * n + d)] for i, a in enumerate(cells) for b in cells[i + 1 :]
+        ]
+    found = set()
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        while solver.solve():
+            true = {lit for lit in solver.get_model() if lit > 0}
+            line = tuple(next(d for d in range(1, n + 1) if c * n + d in true) for c in cells)
+            found.add(line)
+            solver.add_clause([-(c * n + d) for c, d in zip(cells, line, strict=True)])
+    return found
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+@pytest.mark.parametrize("side", [Side.TOP, Side.RIGHT])
+def test_the_models_are_the_lines_that_show_the_clue(n: int, side: Side) -> None:
+    for visible in range(1, n + 2):  # n + 1: no line shows it
+        clue = Skyscraper(side, n - 1, visible)
+        expected = {p for p in permutations(range(1, n + 1)) if shown(p) == visible}
+        assert line_models(clue, n) == expected
