@@ -128,6 +128,8 @@ def overlay_svg(overlay: Overlay, n: int, size: float, symbol: Callable[[int], s
     >>> sum('class="strike mk-struck"' in p for p in parts)
     1
     """
+    if overlay == Overlay():
+        return []
     parts = [OVERLAY_STYLE]
     inset = 3.0
     for cell in sorted(overlay.cells("blocker")):

@@ -111,9 +111,7 @@ def hint_overlay(hint: Hint) -> Overlay:
         return Overlay(roles=tuple(dict.fromkeys((c.row * n + c.col, "mistake") for c in wrong)))
     if hint.status is not HintStatus.STEP or hint.step is None:
         return Overlay()
-    return step_overlay(
-        hint.step, hint.state.values, n, blockers=hint.blockers, level=hint.level
-    )
+    return step_overlay(hint.step, hint.state.values, n, blockers=hint.blockers, level=hint.level)
 
 
 def hint_svg(hint: Hint) -> str:

@@ -359,10 +359,10 @@ def why_text(step: Step, blockers: Sequence[Blocker], alphabet: Alphabet = Alpha
     n = step.n
     move = step.sets
     if move is not None:
+        bases, covers = (list(dict.fromkeys(x)) for x in (move.base_labels, move.cover_labels))
         return (
-            f"Base {'house' if len(move.bases) == 1 else 'houses'} "
-            f"{join(list(move.base_labels))}; cover "
-            f"{'house' if len(move.covers) == 1 else 'houses'} {join(list(move.cover_labels))}."
+            f"Base{'s' if len(bases) > 1 else ''} {join(bases)}; "
+            f"cover{'s' if len(covers) > 1 else ''} {join(covers)}."
         )
     if step.rule is not Rule.TWO or step.axiom is None or not blockers:
         return ""
