@@ -29,8 +29,8 @@ VISIBLE_MARKS = """(cell) => Array.from(cell.querySelectorAll('.m'))
     .filter((m) => getComputedStyle(m).display !== 'none' &&
                    getComputedStyle(m).visibility !== 'hidden' &&
                    getComputedStyle(m.parentElement).display !== 'none')
-    .map((m) => [m.textContent, m.className,
-                 getComputedStyle(m).textDecorationLine, parseFloat(getComputedStyle(m).fontSize)])"""
+    .map((m) => [m.textContent, m.className, getComputedStyle(m).textDecorationLine,
+                 parseFloat(getComputedStyle(m).fontSize)])"""
 
 RECT = """(el) => { const b = el.getBoundingClientRect();
     return [b.left, b.top, b.right, b.bottom]; }"""

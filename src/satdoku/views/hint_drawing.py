@@ -80,7 +80,8 @@ def step_overlay(
     roles += [(c.row * n + c.col, "target") for c in decided if step.value]
     causes = [c for c in step.reasons if values[_var(c, n)] == TRUE and c not in decided]
     roles += [(c.row * n + c.col, "blocker") for c in causes]
-    roles += [(b.by.row * n + b.by.col, "blocker") for b in blockers if b.by is not None]
+    # a blocker in another cell is ringed (a premise's own cell shows its digit under the mark)
+    roles += [(b.by.row * n + b.by.col, "blocker") for b in blockers if b.by and b.house]
     struck = tuple(c for c in step.reasons if values[_var(c, n)] == FALSE and c not in decided)
     return Overlay(
         roles=tuple(dict.fromkeys(roles)),
@@ -142,6 +143,7 @@ _LEGEND = (
     ("#fff3b0", "the house or axiom"),
     ("#cfe0ff", "set logic: base"),
     ("#ffd7b0", "set logic: cover"),
+    ("#e6d3ff", "both"),
     ("#c9f2d3", "the cell the hint fills"),
 )
 
@@ -166,6 +168,7 @@ def hint_page(hint: Hint, title: str = "satdoku hint") -> str:
         "p.words{font-size:17px;line-height:1.45}ul{list-style:none;padding:0;display:flex;"
         "flex-wrap:wrap;gap:6px 16px;font-size:13px}li i{display:inline-block;width:14px;"
         "height:14px;margin-right:5px;vertical-align:-2px;border:1px solid #bbb}"
+        ".board svg{width:100%;max-width:640px;height:auto}"
         f"</style></head><body><h1>{html.escape(title)}</h1>"
         f'<p class="words">{html.escape(hint_text(hint))}</p>'
         f'<div class="board">{hint_svg(hint)}</div><ul class="legend">{legend}'
