@@ -7,7 +7,8 @@ mistake comes first: a filled cell or a removed candidate that contradicts the s
 ``original``, the puzzle as first set, when given; else of the grid itself). A grid that has no
 solution at all, with no original to compare with, is answered by the entries that cannot all
 hold (:func:`satdoku.api.explain.explain`). Three levels say more and more, as HoDoKu and Sadman
-do: 1 names the technique, 2 also the house or axiom, 3 the claims and why (the words are
+do: 1 names the technique, 2 also the house or axiom, 3 the claims and why, with the blockers of
+a single (:mod:`satdoku.api.hint_blockers`: what excludes each premise; the words are
 :func:`satdoku.views.sentences.hint_text`; ``str(hint)`` says them once ``satdoku`` is imported).
 """
 
