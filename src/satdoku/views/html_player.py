@@ -13,8 +13,9 @@ true, false or open, with the step that decided it), a step box (``#goto``) and 
 links, jumps to the next rule 2, guess, contradiction or technique (``#next-guess`` ...), a focus
 mode (``#focus``), a projector mode (``#projector``, key P: the sentence as a large caption, the
 step's digit alone, the step's house zoomed) and a one-digit filter (``#digit``); a rule-2 step's
-premises carry ``data-prem`` and are drawn as struck pencil marks, in a set cell too.  The page, its style and its script are package
-data (``player/player.html``, ``player.css`` and ``player.js`` next to this module).
+premises carry ``data-prem`` and are drawn as struck pencil marks, in a set cell too.  The page,
+its style and its script are package data (``player/player.html``, ``player.css`` and
+``player.js`` next to this module).
 
 The trace
 ---------
