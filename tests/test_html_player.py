@@ -441,3 +441,18 @@ def test_rejects_malformed_traces() -> None:
         render_trace_html([])  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         render_trace_html({"n": 4, "steps": [], "x": {1, 2}})
+
+
+def test_page_has_a_projector_mode_and_no_clipped_premise_tag() -> None:
+    """Static checks: the projector toggle (button and key P) and its style; the premises of a
+    set cell are struck pencil marks, never a corner tag of ``data-prem`` that a cell clips."""
+    page = render_trace_html({"n": 4, "box": [2, 2], "puzzle": "1...", "steps": []})
+    assert re.search(r'<button id="projector" type="button"[^>]*aria-pressed="false"', page)
+    assert 'case "p": case "P":' in page and "setProjector(!projector)" in page
+    for rule in ("body.projector .side", "body.projector .explain", ".board.zoomed"):
+        assert rule in page, rule
+    assert "attr(data-prem)" not in page
+    assert ".cell.placed.prem .marks { display: grid; }" in page
+    # the focus bar flows above the board (off the labels) instead of floating over them
+    bar = re.search(r"body\.focus \.focusbar, body\.projector \.focusbar \{([^}]*)\}", page)
+    assert bar is not None and "order: -1" in bar.group(1) and "fixed" not in bar.group(1)

@@ -7,7 +7,8 @@ mistake comes first: a filled cell or a removed candidate that contradicts the s
 ``original``, the puzzle as first set, when given; else of the grid itself). A grid that has no
 solution at all, with no original to compare with, is answered by the entries that cannot all
 hold (:func:`satdoku.api.explain.explain`). Three levels say more and more, as HoDoKu and Sadman
-do: 1 names the technique, 2 also the house or axiom, 3 the claims and why (the words are
+do: 1 names the technique, 2 also the house or axiom, 3 the claims and why, with the blockers of
+a single (:mod:`satdoku.api.hint_blockers`: what excludes each premise; the words are
 :func:`satdoku.views.sentences.hint_text`; ``str(hint)`` says them once ``satdoku`` is imported).
 """
 
@@ -29,6 +30,7 @@ from ..rules.steps import Step
 from ..rules.strategies import Technique
 from .arguments import puzzle_of
 from .explain import explain
+from .hint_blockers import Blocker, blockers
 from .hint_moves import contradiction, next_move, player_values
 from .marks import Marks, marks_of
 from .solve import solve
@@ -97,6 +99,19 @@ class Hint:
     def technique(self) -> Technique | None:
         """Return the technique of the deduction (None when the hint is no deduction)."""
         return self.step.technique if self.step is not None else None
+
+    @property
+    def blockers(self) -> tuple[Blocker, ...]:
+        """Return what excludes each premise of the step (empty when the hint is no deduction).
+
+        >>> from satdoku.io.line import parse_line
+        >>> [b.by.label() for b in hint(parse_line("1.3..4..2...4..1")).blockers]
+        ['r1c1=1', 'r1c3=3', 'r2c2=4']
+        """
+        step = self.step
+        if step is None or self.status is not HintStatus.STEP:
+            return ()
+        return blockers(step.because, step.decided, self.puzzle.shape, self.state.values)
 
     @property
     def rung(self) -> int | None:

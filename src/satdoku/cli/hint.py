@@ -4,7 +4,9 @@ JSON record (one object): ``"status"`` (``step``, ``mistake``, ``unsolvable``, `
 ``stuck``), ``"level"``, ``"text"``; a step adds ``"technique"``, ``"rung"`` (the rating's) and
 ``"stage"`` (0 elimination, 1 lone cell, 2 lone ranger, 3-6 set logic of size 1-4), from level 2
 ``"axiom"`` (rules 1 and 2) or ``"bases"``, ``"covers"`` and ``"digits"`` (set logic), and at
-level 3 ``"step"``, the step's record as ``satdoku step --json`` writes it. A mistake adds
+level 3 ``"step"``, the step's record as ``satdoku step --json`` writes it, and ``"blockers"``:
+per premise of the step (a claim already false), ``{"premise": [row, col, digit], "by": [row,
+col, digit] | null, "house": name | null}``, the true claim that excludes it. A mistake adds
 ``"count"``, from level 2 ``"cells"`` (``[row, col]``, 0-based), at level 3 ``"mistakes"``
 (``{"claim": [row, col, digit], "kind": "filled" | "given" | "removed", "solution": digit}``).
 A grid with no solution adds ``"cells"`` from level 2 and ``"conflict"`` (claims) at level 3.
@@ -22,6 +24,7 @@ from ..api.hint import LEVELS, Hint, HintStatus, hint
 from ..api.marks import parse_marks
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
+from ..views.hint_drawing import hint_page, hint_svg
 from ..views.sentences import axiom_name, hint_text
 from ..views.trace_json import step_record
 from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
@@ -39,6 +42,8 @@ EPILOG = """examples:
   satdoku hint grid.txt --marks pm.txt      # with the pencil marks (HoDoKu / SudokuWiki form)
   satdoku hint grid.txt --original puzzle.txt   # tell the player's entries from the givens
   satdoku hint grid.txt --json              # the hint as one JSON record
+  satdoku hint grid.txt --svg hint.svg      # also draw it: the pattern coloured, premises struck
+  satdoku hint grid.txt --html hint.html    # the same drawing with its words, as a page
 
 The ladder, weakest first: elimination (rule 1), lone cell and lone ranger (rule 2), then
 set logic of size 1 (locked candidates), 2 (pairs, X-wing), 3 (triples, swordfish), 4 (quads,
@@ -87,6 +92,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="hint for the K-th puzzle of FILE (1-based, default 1)",
     )
     parser.add_argument("--json", action="store_true", help="print the hint as one JSON record")
+    drawing = parser.add_argument_group("drawing (the hint is printed as well)")
+    drawing.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="draw the hint as SVG: the grid with its house, target, blockers and struck premises",
+    )
+    drawing.add_argument(
+        "--html", metavar="FILE", help="write a page with the hint's words over its drawing"
+    )
     parser.set_defaults(run=run)
 
 
@@ -128,6 +142,12 @@ def run(args: argparse.Namespace) -> int:
         except InputError as err:
             raise InputError(str(err), source=args.marks) from None
     found = hint(grid, marks, level=args.level, original=original, alphabet=alphabet)
+    for target, draw in ((args.svg, hint_svg), (args.html, hint_page)):
+        if target is not None:
+            try:
+                Path(target).write_text(draw(found), encoding="utf-8")
+            except OSError as err:
+                raise InputError(f"cannot write: {err.strerror}", source=target) from None
     if args.json:
         sys.stdout.write(json.dumps(hint_record(found)) + "\n")
     else:
@@ -160,6 +180,14 @@ def hint_record(found: Hint) -> dict[str, Any]:
                 rec["digits"] = list(step.sets.digits)
         if level == 3:
             rec["step"] = step_record(step, shape, alphabet)
+            rec["blockers"] = [
+                {
+                    "premise": list(b.premise),
+                    "by": list(b.by) if b.by is not None else None,
+                    "house": b.house,
+                }
+                for b in found.blockers
+            ]
     elif found.status is HintStatus.MISTAKE:
         rec["count"] = len(found.mistakes)
         if level >= 2:

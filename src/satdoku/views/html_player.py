@@ -11,9 +11,11 @@ Content-Security-Policy forbids every fetch.  Besides the board (with ``r1``/``c
 ``#rowlabels``), the page has the axiom strip (``#strip``: the step's axiom's n claims, each
 true, false or open, with the step that decided it), a step box (``#goto``) and ``#step=N``
 links, jumps to the next rule 2, guess, contradiction or technique (``#next-guess`` ...), a focus
-mode (``#focus``) and a one-digit filter (``#digit``); a rule-2 step's premises carry
-``data-prem``.  The page, its style and its script are package
-data (``player/player.html``, ``player.css`` and ``player.js`` next to this module).
+mode (``#focus``), a projector mode (``#projector``, key P: the sentence as a large caption, the
+step's digit alone, the step's house zoomed) and a one-digit filter (``#digit``); a rule-2 step's
+premises carry ``data-prem`` and are drawn as struck pencil marks, in a set cell too.  The page,
+its style and its script are package data (``player/player.html``, ``player.css`` and
+``player.js`` next to this module).
 
 The trace
 ---------

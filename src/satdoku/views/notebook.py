@@ -27,6 +27,7 @@ from ..core.display import register
 from ..io.alphabet import Alphabet, alphabet_of
 from ..rules.search import Trace
 from .explanation import explanation_lines
+from .hint_drawing import hint_svg
 from .html_player import render_trace_html
 from .sentences import hint_text
 from .svg import board_svg
@@ -140,31 +141,14 @@ def explanation_html(explanation: Explanation) -> str:
 
 
 def hint_html(hint: Hint) -> str:
-    """Return a hint as HTML: its words at its level, over the board with the hinted cells shaded.
+    """Return a hint as HTML: its words at its level, over its drawing (:mod:`.hint_drawing`).
 
     >>> from satdoku.api.hint import hint
     >>> from satdoku.io.line import parse_line
     >>> "lone cell" in hint_html(hint(parse_line("1.3..4..2...4..1")))
     True
     """
-    puzzle, state = hint.puzzle, hint.state
-    n = puzzle.shape.n
-    cells: set[int] = set()
-    if hint.level >= 2:
-        claims = [m.claim for m in hint.mistakes] + list(hint.conflict)
-        if hint.step is not None:
-            claims += list(hint.step.claims) + list(hint.step.reasons) * (hint.level == 3)
-        cells = {c.row * n + c.col for c in claims}
-    candidates = [state.candidates(i // n, i % n) for i in range(n * n)] if hint.marked else None
-    board = board_svg(
-        state.grid(),
-        puzzle.shape,
-        candidates=candidates,
-        highlight=cells,
-        alphabet=hint.alphabet,
-        title=f"hint, level {hint.level}",
-        constraints=puzzle.constraints,
-    )
+    board = hint_svg(hint)
     words = html.escape(hint_text(hint))
     return (
         f'<div class="satdoku-hint" {_CARD}><p><b>{words}</b></p>'

@@ -25,6 +25,7 @@ from ..rules.strategies import Technique
 
 if TYPE_CHECKING:  # the words only: importing the hint's solver at import time costs start-up
     from ..api.hint import Hint, Mistake
+    from ..api.hint_blockers import Blocker
 
 __all__ = [
     "sentence",
@@ -35,6 +36,7 @@ __all__ = [
     "technique_name",
     "join",
     "hint_text",
+    "why_text",
 ]
 
 
@@ -271,7 +273,8 @@ def hint_text(hint: Hint, level: int | None = None, alphabet: Alphabet | None = 
     'lone cell at r1c2'
     >>> hint_text(h, 3)  # doctest: +NORMALIZE_WHITESPACE
     "rule 2 (lone cell): in 'cell r1c2 holds exactly one digit' every claim but r1c2=2 is false,
-     so r1c2=2"
+     so r1c2=2. As a naked single (lone cell): r1c2 sees every other digit: 1 in r1c1 (row 1),
+     3 in r1c3 (row 1) and 4 in r2c2 (column 2)."
     """
     level = hint.level if level is None else level
     alphabet = hint.alphabet if alphabet is None else alphabet
@@ -321,7 +324,59 @@ def hint_text(hint: Hint, level: int | None = None, alphabet: Alphabet | None = 
         return f"{name} ({technique.describe()})"
     if level == 2:
         return f"{name} {_where(step, alphabet)}"
-    return sentence(step, shape, alphabet, terms=True)
+    said = sentence(step, shape, alphabet, terms=True)
+    why = why_text(step, hint.blockers, alphabet)
+    return f"{said}. {why}" if why else said
+
+
+def _cell(claim: Claim) -> str:
+    return f"r{claim.row + 1}c{claim.col + 1}"
+
+
+def _blocked(blocker: Blocker, n: int, alphabet: Alphabet, naked: bool) -> str:
+    """Say what excludes one premise: the digit seen and where, or the cell's own digit."""
+    premise, by = blocker.premise, blocker.by
+    digit = symbol(premise.digit, n, alphabet)
+    if by is None:
+        return f"{digit} crossed out" if naked else f"{_cell(premise)} has {digit} crossed out"
+    if blocker.house is None:
+        return f"{_cell(premise)} holds {symbol(by.digit, n, alphabet)}"
+    if naked:
+        return f"{digit} in {_cell(by)} ({blocker.house})"
+    return f"{_cell(premise)} sees {claim_text(by, n, alphabet)} ({blocker.house})"
+
+
+def why_text(step: Step, blockers: Sequence[Blocker], alphabet: Alphabet = Alphabet()) -> str:
+    """Say why a single holds (what blocks each premise), or name a set-logic step's houses.
+
+    >>> from satdoku.api.hint import hint
+    >>> from satdoku.io.line import parse_line
+    >>> h = hint(parse_line("1.3..4..2...4..1"))
+    >>> why_text(h.step, h.blockers)
+    'As a naked single (lone cell): r1c2 sees every other digit: 1 in r1c1 (row 1), 3 in r1c3 \
+(row 1) and 4 in r2c2 (column 2).'
+    """
+    n = step.n
+    move = step.sets
+    if move is not None:
+        bases, covers = (list(dict.fromkeys(x)) for x in (move.base_labels, move.cover_labels))
+        return (
+            f"Base{'s' if len(bases) > 1 else ''} {join(bases)}; "
+            f"cover{'s' if len(covers) > 1 else ''} {join(covers)}."
+        )
+    if step.rule is not Rule.TWO or step.axiom is None or not blockers:
+        return ""
+    target = claim_of(step.decided[0], n)
+    naked = step.axiom.is_cell
+    reasons = join([_blocked(b, n, alphabet, naked) for b in blockers])
+    if naked:
+        return f"As a naked single (lone cell): {_cell(target)} sees every other digit: {reasons}."
+    house = step.axiom.name.partition(" has exactly one")[0]
+    digit = symbol(target.digit, n, alphabet)
+    return (
+        f"As a hidden single (lone ranger): {claim_text(target, n, alphabet)} is the only place "
+        f"for {digit} in {house}, as every other cell of it is blocked: {reasons}."
+    )
 
 
 def _mistake_text(mistakes: Sequence[Mistake], level: int, n: int, alphabet: Alphabet) -> str:

@@ -13,6 +13,7 @@ from ..core.results import Result
 from ..core.shape import Shape
 from ..io.alphabet import Alphabet, alphabet_of
 from ..rules.singles import eliminate
+from .board_overlay import Overlay, overlay_svg
 from .constraint_drawing import cage_of_cells, constraint_drawing
 from .svg_constraints import CONSTRAINT_STYLE, clue_band, constraint_svg
 
@@ -55,13 +56,16 @@ def board_svg(
     title: str | None = None,
     labels: bool = True,
     constraints: Sequence[Constraint] = (),
+    overlay: Overlay | None = None,
 ) -> str:
     """Draw a board as a self-contained SVG document; blank cells may show their candidates.
 
     ``givens`` marks the puzzle's own digits (drawn bold); ``highlight`` shades cells;
     ``labels`` writes the row and column numbers of the ``r1c1`` notation beside the board;
     ``constraints`` (rules beyond houses) are drawn as players know them: cage outlines and
-    clues, signs and bars on edges, clues outside the grid (their notes join the title).
+    clues, signs and bars on edges, clues outside the grid (their notes join the title);
+    ``overlay`` (:mod:`.board_overlay`) colours a deduction: roles of cells, struck and ringed
+    marks (a filled cell with marks shows its digit faded under them), links.
 
     >>> svg = board_svg((1, 2, 2, 1), Shape.latin(2))
     >>> svg.count('class="cell"'), svg.count('class="label"'), svg.startswith("<svg")
@@ -106,12 +110,17 @@ def board_svg(
                 f'text-anchor="middle" dominant-baseline="central">{text}</text>'
             )
     hl = set(highlight)
+    marked = overlay.marks if overlay is not None else ()
+    shown = {(c.row * n + c.col, c.digit) for c in marked}  # the overlay draws these itself
+    faded = {c.row * n + c.col for c in marked}
     big = _CELL * 0.62
     small = _CELL / sub * 0.8
     for i in range(n * n):
         r, c = divmod(i, n)
         x, y = c * _CELL, r * _CELL
         cls = "cell hl" if i in hl else "cell"
+        if overlay is not None and overlay.role_class(i):
+            cls += " " + overlay.role_class(i)
         parts.append(
             f'<rect class="{cls}" data-row="{r}" data-col="{c}" x="{x}" y="{y}" '
             f'width="{_CELL}" height="{_CELL}"/>'
@@ -121,6 +130,8 @@ def board_svg(
             kind = "given" if givens is not None and givens[i] else "filled"
             if givens is None:
                 kind = "given"
+            if i in faded:
+                kind += " faded"
             parts.append(
                 f'<text class="{kind}" x="{x + _CELL / 2}" y="{y + _CELL / 2}" '
                 f'font-size="{big:.1f}" text-anchor="middle" dominant-baseline="central">'
@@ -130,7 +141,7 @@ def board_svg(
             top = max(inset, _CELL * 0.28 if i in anchors else 0.0)  # under a cage's clue
             room = _CELL - top - inset
             size_here = small * room / _CELL if top else small
-            for d in sorted(candidates[i]):
+            for d in sorted(x for x in candidates[i] if (i, x) not in shown):
                 sr, sc = divmod(d - 1, sub)
                 cx = x + inset + (sc + 0.5) * (_CELL - 2 * inset) / sub
                 cy = y + top + (sr + 0.5) * room / sub
@@ -157,6 +168,8 @@ def board_svg(
         'fill="none" stroke="#222" stroke-width="4"/>'
     )
     parts.extend(constraint_svg(drawing, n, _CELL))
+    if overlay is not None:
+        parts.extend(overlay_svg(overlay, n, _CELL, lambda d: _symbol(d, n, alphabet)))
     parts.append("</svg>")
     return "".join(parts)
 

@@ -522,7 +522,7 @@
   gotoBox.max = String(N);
   const RULE_LABEL = { "1": "rule 1", "2": "rule 2", given: "given", guess: "guess",
     backtrack: "backtrack", contradiction: "contradiction", twins: "twins", set: "set logic" };
-  let k = 0, filter = 0;
+  let k = 0, filter = 0, projector = false;
 
   function describe(i) {
     const st = steps[i] || {};
@@ -665,6 +665,9 @@
     const S = stateAt(k);
     const i = k - 1;
     const st = i >= 0 ? steps[i] || {} : null;
+    // projector mode shows the step's digit alone (its first claim's), else the digit picked
+    const shownDigit = projector && i >= 0 && S_claims[i].length ? S_claims[i][0][2] : filter;
+    board.classList.toggle("filter", shownDigit > 0);
     const rule = st ? ruleOf(st) : "";
     const hlCell = new Map();   // cell -> class list
     const hlMark = new Map();   // cell*n+d-1 -> class list
@@ -724,9 +727,9 @@
       const extra = hlCell.get(ci);
       if (extra) cls += " " + extra.join(" ");
       if (val && strikeCells.has(ci)) cls += " strike";
-      if (filter) {
-        if (val === filter) cls += " fv";
-        else if (!val && S.cand[ci * n + filter - 1] === 1) cls += " fc";
+      if (shownDigit) {
+        if (val === shownDigit) cls += " fv";
+        else if (!val && S.cand[ci * n + shownDigit - 1] === 1) cls += " fc";
       }
       let candStr = "", markSig = "";
       let any = false;
@@ -738,7 +741,8 @@
       }
       if (!any && !val) cls += " empty";
       const pm = prem.get(ci) || "";
-      const sig = cls + "#" + val + "#" + markSig + "#" + pm + "#" + filter;
+      if (shownDigit && pm === sym(shownDigit)) cls += " prem1";  // its one premise is the digit
+      const sig = cls + "#" + val + "#" + markSig + "#" + pm + "#" + shownDigit;
       if (sig === painted[ci]) continue;
       painted[ci] = sig;
       const el = cells[ci];
@@ -751,7 +755,7 @@
         const h = hlMark.get(ci * n + d - 1);
         let mcls = S.cand[ci * n + d - 1] === 1 ? "m" : "m off";
         if (h) mcls += " " + h.join(" ");
-        if (filter && d === filter) mcls += " fd";
+        if (shownDigit && d === shownDigit) mcls += " fd";
         if (ms[d - 1].className !== mcls) ms[d - 1].className = mcls;
       }
     }
@@ -804,7 +808,48 @@
     depthflag.textContent = "inside guess \u00b7 depth " + open;
     renderStrip(i, S);
     renderAxioms();
+    zoomTo(projector ? houseCells(i) : []);
     linkLater();
+  }
+
+  // ---- projector mode: the step's house zoomed to fill the board ------------------------
+  // the house: the step's axiom (a house), set logic's bases, or the box of a cell's step
+  function houseCells(i) {
+    if (i < 0) return [];
+    if (S_bases[i].length) return S_bases[i].flatMap((ax) => ax.claims.map(([r, c]) => r * n + c));
+    const ax = S_axiom[i];
+    if (ax && !isCellAxiom(ax.claims)) return ax.claims.map(([r, c]) => r * n + c);
+    const cl = S_claims[i][0] || S_because[i][0];
+    if (!cl) return [];
+    const at = cl[0] * n + cl[1];
+    return region ? cells.map((_, j) => j).filter((j) => region[j] === region[at]) : [at];
+  }
+  // a square window of whole cells around the house (a third of the board at least), scaled up
+  // to the board's size and clipped to it; the labels show the window's rows and columns
+  function zoomTo(list) {
+    let win = n, r0 = 0, c0 = 0;
+    if (list.length && !boardgrid.classList.contains("outside")) {
+      const rows = list.map((j) => Math.floor(j / n)), cols = list.map((j) => j % n);
+      const top = Math.min(...rows), left = Math.min(...cols);
+      const h = Math.max(...rows) - top + 1, w = Math.max(...cols) - left + 1;
+      win = Math.min(n, Math.max(h, w, Math.ceil(n / 3)));
+      r0 = Math.max(0, Math.min(n - win, top - Math.floor((win - h) / 2)));
+      c0 = Math.max(0, Math.min(n - win, left - Math.floor((win - w) / 2)));
+    }
+    const zoomed = win < n;
+    const pct = (x) => (x / n) * 100 + "%";
+    board.classList.toggle("zoomed", zoomed);
+    board.style.transform = zoomed
+      ? "scale(" + n / win + ") translate(-" + pct(c0) + ", -" + pct(r0) + ")" : "";
+    board.style.clipPath = zoomed ? "inset(" + [pct(r0), pct(n - c0 - win), pct(n - r0 - win),
+      pct(c0)].join(" ") + ")" : "";
+    board.dataset.zoom = zoomed ? [r0, c0, win].join(",") : "";
+    for (let j = 0; j < n; j++) {
+      rowLabels[j].hidden = zoomed && (j < r0 || j >= r0 + win);
+      colLabels[j].hidden = zoomed && (j < c0 || j >= c0 + win);
+    }
+    $("rowlabels").style.gridTemplateRows = zoomed ? "repeat(" + win + ", 1fr)" : "";
+    $("collabels").style.gridTemplateColumns = zoomed ? "repeat(" + win + ", 1fr)" : "";
   }
 
   // ---- #step=N links ------------------------------------------------------------------
@@ -855,12 +900,17 @@
   function setFilter(d) {
     filter = Math.max(0, Math.min(n, d | 0));
     digitPick.value = String(filter);
-    board.classList.toggle("filter", filter > 0);
     render();
   }
   function setFocus(on) {
     document.body.classList.toggle("focus", on);
     $("focus").setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  function setProjector(on) {
+    projector = on;
+    document.body.classList.toggle("projector", on);
+    $("projector").setAttribute("aria-pressed", on ? "true" : "false");
+    render();
   }
 
   $("prev").addEventListener("click", () => step(-1));
@@ -874,7 +924,8 @@
   techPick.addEventListener("change", () => render());
   digitPick.addEventListener("change", () => setFilter(Number(digitPick.value)));
   $("focus").addEventListener("click", () => setFocus(!document.body.classList.contains("focus")));
-  $("unfocus").addEventListener("click", () => setFocus(false));
+  $("projector").addEventListener("click", () => setProjector(!projector));
+  $("unfocus").addEventListener("click", () => { setFocus(false); if (projector) setProjector(false); });
   playBtn.addEventListener("click", toggle);
   slider.addEventListener("input", () => { stop(); goto(slider.value); });
   gotoBox.addEventListener("change", () => { stop(); goto(gotoBox.value); });
@@ -931,10 +982,13 @@
         e.preventDefault(); if (!e.repeat) toggle(); break;
       case "f": case "F":
         e.preventDefault(); setFocus(!document.body.classList.contains("focus")); break;
+      case "p": case "P":
+        e.preventDefault(); setProjector(!projector); break;
       case "]": setFilter(filter >= n ? 0 : filter + 1); break;
       case "[": setFilter(filter <= 0 ? n : filter - 1); break;
       case "Escape":
-        if (document.body.classList.contains("focus")) setFocus(false);
+        if (projector) setProjector(false);
+        else if (document.body.classList.contains("focus")) setFocus(false);
         else if (filter) setFilter(0);
         break;
       default:

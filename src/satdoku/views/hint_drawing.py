@@ -1,0 +1,179 @@
+"""A hint drawn: the player's grid with the step's pattern coloured, as SVG or a small HTML page.
+
+The drawing is made from the step's own parts, so any technique draws: its house or axiom (or
+set logic's bases and covers), the claims it decides (ringed when made true, struck in red when
+made false), its premises (claims already false, every one drawn as a struck pencil mark in its
+cell, over the cell's faded digit when it has one), the blockers that exclude them (ringed
+cells), and links between candidates for techniques that supply them (a step's ``links``).
+What is coloured follows the hint's level: nothing at 1, where to look at 2, everything at 3.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..api.hint import Hint, HintStatus
+from ..api.hint_blockers import Blocker
+from ..core.axioms import Axiom
+from ..core.claims import FALSE, TRUE, Claim
+from ..rules.set_logic import SetMove
+from .board_overlay import Link, Overlay
+from .sentences import hint_text
+from .svg import board_svg
+
+__all__ = ["DrawnStep", "step_overlay", "hint_overlay", "hint_svg", "hint_page"]
+
+
+class DrawnStep(Protocol):
+    """What a drawing reads of a step: its axiom or set-logic move, the claims and premises."""
+
+    @property
+    def axiom(self) -> Axiom | None: ...
+    @property
+    def sets(self) -> SetMove | None: ...
+    @property
+    def value(self) -> bool: ...
+    @property
+    def claims(self) -> tuple[Claim, ...]: ...
+    @property
+    def reasons(self) -> tuple[Claim, ...]: ...
+
+
+def _cells(axioms: Sequence[Axiom], n: int) -> list[int]:
+    return list(dict.fromkeys(c.row * n + c.col for a in axioms for c in a.claims))
+
+
+def step_overlay(
+    step: DrawnStep,
+    values: Sequence[int],
+    n: int,
+    *,
+    blockers: Sequence[Blocker] = (),
+    links: Sequence[Link] = (),
+    level: int = 3,
+) -> Overlay:
+    """Return the overlay of a step in a state (claim values): roles, marks and links by level.
+
+    Links come from ``links`` and from the step's own ``links`` when it has them (chains).
+
+    >>> from satdoku.api.hint import hint
+    >>> from satdoku.io.line import parse_line
+    >>> h = hint(parse_line("1.3..4..2...4..1"))
+    >>> o = step_overlay(h.step, h.state.values, 4, blockers=h.blockers)
+    >>> sorted(o.cells("blocker")), [c.label() for c in o.struck], o.placed[0].label()
+    ([0, 2, 5], ['r1c2=1', 'r1c2=3', 'r1c2=4'], 'r1c2=2')
+    """
+    if level < 2:
+        return Overlay()
+    roles: list[tuple[int, str]] = []
+    move = step.sets
+    if move is not None:
+        roles += [(cell, "base") for cell in _cells(move.bases, n)]
+        roles += [(cell, "cover") for cell in _cells(move.covers, n)]
+    elif step.axiom is not None:
+        roles += [(cell, "house") for cell in _cells([step.axiom], n)]
+    if level < 3:
+        return Overlay(roles=tuple(roles))
+    decided = step.claims
+    roles += [(c.row * n + c.col, "target") for c in decided if step.value]
+    causes = [c for c in step.reasons if values[_var(c, n)] == TRUE and c not in decided]
+    roles += [(c.row * n + c.col, "blocker") for c in causes]
+    # a blocker in another cell is ringed (a premise's own cell shows its digit under the mark)
+    roles += [(b.by.row * n + b.by.col, "blocker") for b in blockers if b.by and b.house]
+    struck = tuple(c for c in step.reasons if values[_var(c, n)] == FALSE and c not in decided)
+    return Overlay(
+        roles=tuple(dict.fromkeys(roles)),
+        struck=struck,
+        removed=() if step.value else decided,
+        placed=decided if step.value else (),
+        links=(*links, *getattr(step, "links", ())),
+    )
+
+
+def _var(claim: Claim, n: int) -> int:
+    return (claim.row * n + claim.col) * n + claim.digit
+
+
+def hint_overlay(hint: Hint) -> Overlay:
+    """Return what a hint's drawing colours at its level (mistakes and conflicts in red).
+
+    >>> from satdoku.api.hint import hint
+    >>> from satdoku.io.line import parse_line
+    >>> hint_overlay(hint(parse_line("1.3..4..2...4..1"), level=1))
+    Overlay(roles=(), struck=(), removed=(), placed=(), links=())
+    """
+    n = hint.puzzle.shape.n
+    if hint.level >= 2 and hint.status in (HintStatus.MISTAKE, HintStatus.UNSOLVABLE):
+        wrong = [m.claim for m in hint.mistakes] + list(hint.conflict)
+        if not wrong and hint.step is not None:
+            wrong = list(hint.step.reasons)
+        return Overlay(roles=tuple(dict.fromkeys((c.row * n + c.col, "mistake") for c in wrong)))
+    if hint.status is not HintStatus.STEP or hint.step is None:
+        return Overlay()
+    return step_overlay(hint.step, hint.state.values, n, blockers=hint.blockers, level=hint.level)
+
+
+def hint_svg(hint: Hint) -> str:
+    """Draw a hint: the player's grid (and marks) with the step's pattern coloured, as SVG.
+
+    >>> from satdoku.api.hint import hint
+    >>> from satdoku.io.line import parse_line
+    >>> svg = hint_svg(hint(parse_line("1.3..4..2...4..1")))
+    >>> svg.count('class="strike mk-struck"'), svg.count('class="ring-blocker"')
+    (3, 3)
+    """
+    puzzle, state = hint.puzzle, hint.state
+    n = puzzle.shape.n
+    candidates = [state.candidates(i // n, i % n) for i in range(n * n)] if hint.marked else None
+    return board_svg(
+        state.grid(),
+        puzzle.shape,
+        givens=puzzle.cells,
+        candidates=candidates,
+        alphabet=hint.alphabet,
+        title=hint_text(hint),
+        constraints=puzzle.constraints,
+        overlay=hint_overlay(hint),
+    )
+
+
+_LEGEND = (
+    ("#fff3b0", "the house or axiom"),
+    ("#cfe0ff", "set logic: base"),
+    ("#ffd7b0", "set logic: cover"),
+    ("#e6d3ff", "both"),
+    ("#c9f2d3", "the cell the hint fills"),
+)
+
+
+def hint_page(hint: Hint, title: str = "satdoku hint") -> str:
+    """Return a self-contained HTML page: the hint's words over its drawing, with a legend.
+
+    >>> from satdoku.api.hint import hint
+    >>> from satdoku.io.line import parse_line
+    >>> page = hint_page(hint(parse_line("1.3..4..2...4..1")))
+    >>> page.startswith("<!DOCTYPE html>") and "naked single" in page and "<svg" in page
+    True
+    """
+    legend = "".join(
+        f'<li><i style="background:{colour}"></i>{html.escape(words)}</li>'
+        for colour, words in _LEGEND
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>"
+        "body{font-family:system-ui,sans-serif;margin:16px;color:#1c2230;max-width:760px}"
+        "p.words{font-size:17px;line-height:1.45}ul{list-style:none;padding:0;display:flex;"
+        "flex-wrap:wrap;gap:6px 16px;font-size:13px}li i{display:inline-block;width:14px;"
+        "height:14px;margin-right:5px;vertical-align:-2px;border:1px solid #bbb}"
+        ".board svg{width:100%;max-width:640px;height:auto}"
+        f"</style></head><body><h1>{html.escape(title)}</h1>"
+        f'<p class="words">{html.escape(hint_text(hint))}</p>'
+        f'<div class="board">{hint_svg(hint)}</div><ul class="legend">{legend}'
+        '<li><i style="border:2px dashed #2451c2"></i>a blocker</li>'
+        '<li><s style="color:#5b6b8c;font-weight:700">7</s>&nbsp;a premise: already false</li>'
+        '<li><s style="color:#d0192b;font-weight:700">7</s>&nbsp;made false by the hint</li>'
+        "</ul></body></html>\n"
+    )
