@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from data_files import FORUM_HARDEST, SEVENTEEN, TOP1465, puzzle_lines
+from engine_source import compile_engine
 from hard_instances import pigeonhole_latin
 from satdoku.api.explorer import Explorer
 from satdoku.backends import native
@@ -363,11 +364,8 @@ def test_the_plain_c_bit_functions_agree(tmp_path: Path) -> None:
     compiler = shutil.which(os.environ.get("CC", "cc"))
     if compiler is None:
         pytest.skip("no C compiler")
-    include = sysconfig.get_paths()["include"]
-    source = ROOT / "src" / "satdoku" / "backends" / "_native.c"
     target = tmp_path / ("_native" + str(sysconfig.get_config_var("EXT_SUFFIX")))
-    command = [compiler, "-shared", "-fPIC", "-O2", "-DSATDOKU_PLAIN_BITS", "-I", include]
-    subprocess.run([*command, str(source), "-o", str(target)], check=True, timeout=120)
+    compile_engine(compiler, ["-O2", "-DSATDOKU_PLAIN_BITS"], target)
     spec = importlib.util.spec_from_file_location("_native", target)
     assert spec is not None and spec.loader is not None
     plain = importlib.util.module_from_spec(spec)

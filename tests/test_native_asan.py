@@ -12,13 +12,13 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 import pytest
 
+from engine_source import compile_engine
+
 HERE = Path(__file__).resolve().parent
-SOURCE = HERE.parent / "src" / "satdoku" / "backends"
 RUNS = int(os.environ.get("SATDOKU_ASAN_RUNS", "10000"))
 
 
@@ -35,14 +35,7 @@ LIBASAN = _libasan()
 pytestmark = pytest.mark.skipif(LIBASAN is None, reason="needs gcc with AddressSanitizer")
 
 
-def _build(source: Path, target: Path, extra: list[str]) -> None:
-    include = sysconfig.get_paths()["include"]
-    subprocess.run(
-        ["gcc", "-shared", "-fPIC", "-O1", "-g", "-fsanitize=address", "-fno-omit-frame-pointer",
-         f"-I{include}", f"-I{SOURCE}", *extra, str(source), "-o", str(target)],
-        check=True,
-        capture_output=True,
-    )  # fmt: skip
+SANITIZE = ["-O1", "-g", "-fsanitize=address", "-fno-omit-frame-pointer"]
 
 
 def _run(script: list[str]) -> subprocess.CompletedProcess[str]:
@@ -60,14 +53,17 @@ def test_the_sanitizer_catches_an_overflow(tmp_path: Path) -> None:
         "  char *p = malloc(8); p[8 + i] = 1; int r = p[0]; free(p); return r;\n"
         "}\n"
     )
-    _build(canary, tmp_path / "canary.so", [])
-    done = _run(["-c", f"import ctypes; ctypes.CDLL({str(tmp_path / 'canary.so')!r}).overflow(0)"])
+    canary_so = tmp_path / "canary.so"
+    subprocess.run(
+        ["gcc", "-shared", "-fPIC", *SANITIZE, str(canary), "-o", str(canary_so)], check=True
+    )
+    done = _run(["-c", f"import ctypes; ctypes.CDLL({str(canary_so)!r}).overflow(0)"])
     assert done.returncode != 0 and "heap-buffer-overflow" in done.stderr
 
 
 def test_hostile_objects_cause_no_memory_error(tmp_path: Path) -> None:
     engine = tmp_path / "_native.so"
-    _build(SOURCE / "_native.c", engine, [])
+    compile_engine("gcc", SANITIZE, engine)
     done = _run([str(HERE / "native_asan_cases.py"), str(engine), str(RUNS), "20"])
     assert "AddressSanitizer" not in done.stderr, done.stderr[-3000:]
     assert done.returncode == 0, done.stderr[-3000:]

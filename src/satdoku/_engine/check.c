@@ -1,22 +1,19 @@
-/* satdoku.backends._native: the independent checker of the batch path's solutions.
+/* satdoku.backends._native: the independent checker of the batch path's solutions (see check.h).
  *
- * It shares nothing with the engine (no table, no axiom, no function of _native_search.h): it
+ * It shares nothing with the engine (no table, no axiom, no function of search.c): it
  * reads a grid of n*n digits and works the rows, the columns and the r x c boxes out of n and
  * the box shape alone, as satdoku.core.checker does in Python.  A grid passes when every digit
  * is in 1..n, every given digit is kept, and no row, column or box holds a digit twice (n cells
- * of n different digits in 1..n: every digit once).  It is included by _native_batch.h.
+ * of n different digits in 1..n: every digit once).
  */
-#ifndef SATDOKU_NATIVE_CHECK_H
-#define SATDOKU_NATIVE_CHECK_H
-
 #include <stdint.h>
 
-#define CHECK_MAX_SIDE 64  /* one 64-bit set of digits per house */
+#include "check.h"
 
 /* 1 when `grid` solves `givens` (n*n digits each, 0 blank in givens) on an n x n grid with
  * box_rows x box_cols boxes (box_rows 0: a Latin square, no boxes); 0 otherwise. */
-static int check_grid(int n, int box_rows, int box_cols, const unsigned char *givens,
-                      const unsigned char *grid)
+int check_grid(int n, int box_rows, int box_cols, const unsigned char *givens,
+               const unsigned char *grid)
 {
     uint64_t rows[CHECK_MAX_SIDE], cols[CHECK_MAX_SIDE], boxes[CHECK_MAX_SIDE];
     if (n < 1 || n > CHECK_MAX_SIDE)
@@ -48,5 +45,3 @@ static int check_grid(int n, int box_rows, int box_cols, const unsigned char *gi
         }
     return 1;
 }
-
-#endif

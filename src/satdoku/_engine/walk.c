@@ -11,10 +11,9 @@
  * probSAT rule of Balint and Schoening over the pairwise clauses of "exactly one", counted on the
  * axioms instead of the clauses.)  It stops when every open axiom holds exactly one true claim (a
  * solution) or after the flips it was given.  It finds solutions, never proves there is none: a
- * caller races or interleaves it with a complete solver.  Included once by _native.c.
+ * caller races or interleaves it with a complete solver.
  */
-#ifndef SATDOKU_NATIVE_WALK_H
-#define SATDOKU_NATIVE_WALK_H
+#include "walk.h"
 
 #define WALK_MAX_BREAKS 63  /* weights of more breaks are those of this many */
 #define WALK_CHUNK (1LL << 20)  /* flips between looks at signals (Ctrl-C) */
@@ -255,7 +254,7 @@ static long long walk_steps(Walk *w, long long done, long long end, unsigned lon
     return done;
 }
 
-PyDoc_STRVAR(walk_doc,
+const char walk_doc[] = PyDoc_STR(
 "walk(cells, flips, seed=1, base=20.0)\n--\n\n"
 "Look for a solution of the n*n given digits (0: empty) by local search after rules 1 and 2: "
 "the digits as bytes, False when rules 1 and 2 find a contradiction, None when no solution "
@@ -263,7 +262,7 @@ PyDoc_STRVAR(walk_doc,
 "`seed` (1 to 2**64 - 1): the same seed, the same walk.  A claim whose flip would spoil b "
 "axiom-pairs is drawn with weight base**-b.");
 
-static PyObject *Engine_walk(Engine *e, PyObject *args)
+PyObject *Engine_walk(Engine *e, PyObject *args)
 {
     PyObject *cells;
     long long flips;
@@ -315,5 +314,3 @@ static PyObject *Engine_walk(Engine *e, PyObject *args)
     walk_free(&w);
     return out;
 }
-
-#endif

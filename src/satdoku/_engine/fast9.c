@@ -5,7 +5,7 @@
  * set of houses H of n cells each, the same houses for every digit (box Sudoku, Latin squares,
  * diagonal Sudoku, irregular regions, any side 2 to 11), f9_build derives the houses, each
  * cell's peers and the intersections of pairs of houses from them; otherwise it returns NULL
- * and the engine stays the generic one of _native_search.h.
+ * and the engine stays the generic one of search.c.
  *
  * The state is one board of candidate cells per digit (two 64-bit words: 128 cells), the
  * unsolved cells, and per digit the houses where it is placed.  Propagation is the same
@@ -18,70 +18,13 @@
  * is a copy of the state, so backtracking is a pointer step.  Nothing is allocated per puzzle
  * and no Python object is touched outside f9_build.
  */
-#ifndef SATDOKU_NATIVE_FAST9_H
-#define SATDOKU_NATIVE_FAST9_H
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
 
-#include "_native_bits.h"
+#include "fast9.h"
 
-#define F9_MAX_SIDE 11  /* 11 * 11 = 121 cells <= 128 */
-#define F9_MAX_CELLS 128
-#define F9_MAX_HOUSES 64
-
-/* A set of cells: cell c is bit c % 64 of word c / 64. */
-typedef struct { Mask lo, hi; } Board;
-
-static inline Board b_and(Board a, Board b) { Board r = {a.lo & b.lo, a.hi & b.hi}; return r; }
-static inline Board b_or(Board a, Board b) { Board r = {a.lo | b.lo, a.hi | b.hi}; return r; }
-static inline Board b_andnot(Board a, Board b) { Board r = {a.lo & ~b.lo, a.hi & ~b.hi}; return r; }
-static inline int b_any(Board a) { return (a.lo | a.hi) != 0; }
-static inline int b_lone(Board a)  /* at most one cell (a != 0 is tested apart) */
-{
-    return !(a.lo & (a.lo - 1)) && !(a.hi & (a.hi - 1)) && !(a.lo && a.hi);
-}
-static inline int b_has(Board a, int c) { return (int)(((c < 64 ? a.lo : a.hi) >> (c & 63)) & 1); }
-static inline int b_low(Board a) { return a.lo ? lowest_bit(a.lo) : 64 + lowest_bit(a.hi); }
-static inline Board b_cell(int c)
-{
-    Board r = {c < 64 ? (Mask)1 << c : 0, c < 64 ? 0 : (Mask)1 << (c - 64)};
-    return r;
-}
-static inline int b_count(Board a) { return bit_count(a.lo) + bit_count(a.hi); }
-
-#include "_native_band9.h"
-
-/* One guess level: the candidates of each digit, the unsolved cells, the houses where each
- * digit is placed, and the digits whose boards changed since the hidden singles (changed) and
- * locked candidates (locked) last looked at them. */
-typedef struct {
-    Board cand[F9_MAX_SIDE];
-    Board unsolved;
-    Mask done[F9_MAX_SIDE];
-    unsigned changed, locked;
-    int cell, digit;  /* the guess that made the next level (tried false on backtracking) */
-} F9State;
-
-/* Two houses that share two cells or more: the shared cells, and the rest of each. */
-typedef struct {
-    Board shared, rest_a, rest_b;
-    Mask houses;  /* the two houses' bits */
-} F9Pair;
-
-typedef struct F9 {
-    int n, cells, houses, pairs;
-    Mask all_houses;
-    unsigned all_digits;
-    Board all;
-    Board house[F9_MAX_HOUSES];
-    Board peers[F9_MAX_CELLS];
-    F9Pair *pair;
-    F9State *level;    /* cells + 1 guess levels; level[0] holds the givens asserted */
-    F9State solution;  /* the state of the last solution met */
-    int holds;         /* the puzzle being solved is here (not in the generic engine) */
-    B9State *band;     /* for 9x9 box Sudoku: the levels of _native_band9.h's search */
-    B9State band_solution;
-} F9;
-
-static void f9_free(F9 *f)
+void f9_free(F9 *f)
 {
     if (f != NULL) {
         PyMem_Free(f->pair);
@@ -94,7 +37,7 @@ static void f9_free(F9 *f)
 /* The fast engine for n and the axioms (claims 0-based, axiom a's in ax_claims[ax_start[a] ..
  * ax_start[a + 1])), or NULL when they are not cell and house axioms of at most 128 cells;
  * *nomem set when memory ran out. */
-static F9 *f9_build(int n, int count, const int *ax_start, const int *ax_claims, int *nomem)
+F9 *f9_build(int n, int count, const int *ax_start, const int *ax_claims, int *nomem)
 {
     *nomem = 0;
     if (n < 2 || n > F9_MAX_SIDE)
@@ -298,7 +241,7 @@ static int f9_propagate(const F9 *f, F9State *s)
 }
 
 /* Level 0 from the givens (n * n digits, 0 blank, each checked to be 0..n); 1 ok, 0 a clash. */
-static int f9_load(F9 *f, const int *givens)
+int f9_load(F9 *f, const int *givens)
 {
     if (f->band != NULL)
         return b9_load(f->band, givens);
@@ -350,7 +293,7 @@ static void f9_choose(const F9 *f, const F9State *s, int *cell, int *digit)
 /* Enumerate the solutions from level 0 (each once: a guess is tried true, then false), stopping
  * on the one that makes *found pass most (left in f->solution).  1: that one was found, 0:
  * every solution was met, -1: more than limit guesses were needed. */
-static int f9_search(F9 *f, long long most, long long limit, long long *nodes, long long *found)
+int f9_search(F9 *f, long long most, long long limit, long long *nodes, long long *found)
 {
     *nodes = *found = 0;
     if (f->band != NULL)
@@ -384,7 +327,7 @@ static int f9_search(F9 *f, long long most, long long limit, long long *nodes, l
 }
 
 /* The solution's digits (n * n, 1..n) from f->solution. */
-static void f9_digits(const F9 *f, unsigned char *digits)
+void f9_digits(const F9 *f, unsigned char *digits)
 {
     if (f->band != NULL) {
         b9_digits(&f->band_solution, digits);
@@ -396,5 +339,3 @@ static void f9_digits(const F9 *f, unsigned char *digits)
             left = b_andnot(left, b_cell(b_low(left)));
         }
 }
-
-#endif

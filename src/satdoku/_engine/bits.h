@@ -2,7 +2,10 @@
  *
  * A Mask holds one bit per claim of an axiom (at most 64).  lowest_bit() and bit_count() use the
  * compiler's builtins where it has them, MSVC's intrinsic on 64-bit Windows, else plain C (define
- * SATDOKU_PLAIN_BITS to try that anywhere).  Included once, by _native.c.
+ * SATDOKU_PLAIN_BITS to try that anywhere).  They are static inline, so every unit that includes
+ * this header inlines them; there is no bits.c.  INTERNAL marks the functions one unit of the
+ * engine defines for another: they stay inside the compiled module (hidden from the dynamic
+ * linker, so no other library's symbol of the same name can take their place).
  */
 #ifndef SATDOKU_NATIVE_BITS_H
 #define SATDOKU_NATIVE_BITS_H
@@ -51,6 +54,12 @@ static inline int bit_count(Mask m)
 #define NOINLINE __declspec(noinline)
 #else
 #define NOINLINE
+#endif
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
+#define INTERNAL __attribute__((visibility("hidden")))
+#else
+#define INTERNAL
 #endif
 
 #endif

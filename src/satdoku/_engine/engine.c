@@ -8,25 +8,27 @@
  * axioms the Python code hands it.  The Python module satdoku.backends.native wraps it; without
  * a C compiler satdoku works without it.
  *
- * This file is the Python side: reading the axioms and digits, building the tables, the Engine
- * type and the module; _native_search.h holds the tables and the search, _native_bits.h the
- * portable bit functions (both included here, so the whole engine is one translation unit).
+ * This file is the Python side: the Engine type (loading the digits, solve and count) and the
+ * module.  The other units, each with its header: search.c (the generic engine's search),
+ * tables.c (reading the axioms into tables), fast9.c and band9.c (the fast engine), batch.c
+ * (Engine.solve_lines) with check.c (its independent checker), ladder.c (Families and
+ * Engine.climb) and walk.c (Engine.walk); bits.h and board.h are static inline helpers.
  *
  * Python code can run only while arguments are read (a digit's __index__, an axiom's __len__ or
  * __iter__): every argument is first copied into a tuple, which that code cannot change, and no
  * Python code runs while the tables or the search state are in use.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <limits.h>
-#include <stdlib.h>
+#include "engine.h"
+
 #include <string.h>
 
-#define ENGINE_VERSION 6
+#include "batch.h"  /* Engine.solve_lines and its independent checker */
+#include "fast9.h"
+#include "ladder.h"  /* Families and Engine.climb: the rating ladder */
+#include "tables.h"  /* reading the axioms, building and swapping the tables */
+#include "walk.h"  /* Engine.walk: local search over the open axioms */
 
-#include "_native_search.h"
-#include "_native_fast9.h"
-#include "_native_tables.h"  /* reading the axioms, building and swapping the tables */
+#define ENGINE_VERSION 6
 
 static void Engine_dealloc(Engine *e)
 {
@@ -40,7 +42,7 @@ static void Engine_dealloc(Engine *e)
 /* Load n and the axioms.  The new tables are built apart and replace the old ones only once
  * they are complete: on an error the engine keeps the tables it had (or stays without any).
  * With fast true (the default), cell and house axioms of at most 128 cells also get the fast
- * engine of _native_fast9.h, which unseeded solves and counts with a limit above 0 then use. */
+ * engine of fast9.c, which unseeded solves and counts with a limit above 0 then use. */
 static int Engine_init(Engine *e, PyObject *args, PyObject *kwds)
 {
     static char *keywords[] = {"n", "axioms", "fast", NULL};
@@ -83,7 +85,7 @@ static int assert_givens(Engine *e, long long limit);
 /* Reset and assert the givens (n*n digits, 0 blank); 1 ok, 0 contradiction, -1 error set.
  * Every digit is read before the state is touched: reading may run Python code (__index__),
  * and no Python code runs while the state is in use. */
-static int load(Engine *e, PyObject *cells, long long limit)
+int load(Engine *e, PyObject *cells, long long limit)
 {
     if (e->givens == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "the engine has no axioms: call __init__ first");
@@ -191,7 +193,7 @@ static int count_loaded(Engine *e, int ok)
 }
 
 /* The solved grid's digits (n*n of them, 1..n; 0 for a cell no axiom covers). */
-static void solution_digits(const Engine *e, unsigned char *digits)
+void solution_digits(const Engine *e, unsigned char *digits)
 {
     int n = e->n;
     if (e->fast != NULL && e->fast->holds) {  /* the fast engine solved it */
@@ -207,8 +209,7 @@ static void solution_digits(const Engine *e, unsigned char *digits)
 /* The C-level solve (no Python object touched): the n*n givens (0..n each, checked by the
  * caller) in, 1 and the solution's digits in out, 0 no solution, -1 past `limit` guesses.
  * Engine.solve and any batch entry point go through the same solve_loaded. */
-static int solve_digits(Engine *e, const unsigned char *givens, long long limit,
-                        unsigned char *out)
+int solve_digits(Engine *e, const unsigned char *givens, long long limit, unsigned char *out)
 {
     for (int cell = 0; cell < e->cells; cell++)
         e->givens[cell] = givens[cell];
@@ -276,10 +277,6 @@ static PyObject *Engine_nodes(Engine *e, void *closure)
     (void)closure;
     return PyLong_FromLongLong(e->nodes);
 }
-
-#include "_native_batch.h"  /* Engine.solve_lines and its independent checker */
-#include "_native_ladder.h"  /* Families and Engine.climb: the rating ladder */
-#include "_native_walk.h"  /* Engine.walk: local search over the open axioms */
 
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS, solve_doc},

@@ -1,7 +1,7 @@
 /* satdoku.backends._native: the fast engine's search for 9x9 box Sudoku, by bands.
  *
- * f9_build (_native_fast9.h) picks it when the houses it derived from the axioms are the nine
- * rows, nine columns and nine 3x3 boxes (b9_fits; it uses that file's Board).  Each digit's
+ * f9_build (fast9.c) picks it when the houses it derived from the axioms are the nine
+ * rows, nine columns and nine 3x3 boxes (b9_fits; it uses board.h's Board).  Each digit's
  * candidates are three 27-bit words, one per band of three rows (bit (row % 3) * 9 + col), so
  * a row is a 9-bit field and a box a 3x3 block of it.  Besides rules 1 and 2 (naked singles
  * for all cells at once, bit-sliced across the digits; hidden singles in rows and columns,
@@ -11,17 +11,7 @@
  * some permutation inside those not yet empty can keep it (the same in stacks with
  * mini-columns).  That is locked candidates both ways and a little more, with three table
  * look-ups a band.  The tables are the same for every engine and are built once. */
-#ifndef SATDOKU_NATIVE_BAND9_H
-#define SATDOKU_NATIVE_BAND9_H
-
-typedef unsigned int Band;  /* 27 bits: three rows of nine cells */
-
-typedef struct {
-    Band cand[9][3];  /* digit d's candidate cells in band b */
-    Band unsolved[3];
-    unsigned dirty;   /* digits whose candidates changed since they were looked at */
-    int cell, digit;  /* the guess that made the next level (tried false on backtracking) */
-} B9State;
+#include "band9.h"
 
 static struct {
     int ready;
@@ -81,7 +71,7 @@ static void b9_tables(void)
 /* Whether 27 distinct houses of n cells, each cell's peers in `peers`, are the rows, columns
  * and 3x3 boxes of a 9x9 grid: the peers are Sudoku's (its only cliques of nine cells are its
  * houses).  Builds the tables. */
-static int b9_fits(int n, int houses, const Board *peers)
+int b9_fits(int n, int houses, const Board *peers)
 {
     if (n != 9 || houses != 27)
         return 0;
@@ -207,7 +197,7 @@ static int b9_propagate(B9State *s)
 }
 
 /* Level 0 from the givens (81 digits, 0 blank, each checked to be 0..9); 1 ok, 0 a clash. */
-static int b9_load(B9State *s, const int *givens)
+int b9_load(B9State *s, const int *givens)
 {
     for (int d = 0; d < 9; d++)
         s->cand[d][0] = s->cand[d][1] = s->cand[d][2] = (1u << 27) - 1;
@@ -285,8 +275,8 @@ static void b9_choose(const B9State *s, int *cell, int *digit)
 }
 
 /* As f9_search, on levels of B9State; the solution is left in *solution. */
-static int b9_search(B9State *level, B9State *solution, long long most, long long limit,
-                     long long *nodes, long long *found)
+int b9_search(B9State *level, B9State *solution, long long most, long long limit,
+              long long *nodes, long long *found)
 {
     B9State *s = level;
     for (;;) {
@@ -316,7 +306,7 @@ static int b9_search(B9State *level, B9State *solution, long long most, long lon
 }
 
 /* The solution's 81 digits (1..9) from *solution. */
-static void b9_digits(const B9State *solution, unsigned char *digits)
+void b9_digits(const B9State *solution, unsigned char *digits)
 {
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++)
@@ -325,5 +315,3 @@ static void b9_digits(const B9State *solution, unsigned char *digits)
                 digits[b * 27 + k] = (unsigned char)(d + 1);
             }
 }
-
-#endif

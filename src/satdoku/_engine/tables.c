@@ -2,13 +2,16 @@
  *
  * read_axioms copies the axioms into tuples (Python code may run while they are read),
  * build_tables makes the claim/axiom tables of the generic engine, free_tables and swap_tables
- * hand a complete set of tables to an Engine.  Included once by _native.c, after
- * _native_search.h (the Tables and Engine types) and _native_fast9.h (the fast engine's tables).
+ * hand a complete set of tables to an Engine (engine.c's Engine_init and Engine_dealloc).
  */
-#ifndef SATDOKU_NATIVE_TABLES_H
-#define SATDOKU_NATIVE_TABLES_H
+#include "tables.h"
 
-static void free_tables(Tables *t)
+#include <limits.h>
+#include <string.h>
+
+#include "fast9.h"
+
+void free_tables(Tables *t)
 {
     PyMem_Free(t->ax_start);
     PyMem_Free(t->ax_claims);
@@ -28,7 +31,7 @@ static void free_tables(Tables *t)
 }
 
 /* Hand the engine's tables over to t (its tables become t's, and t gets the old ones). */
-static void swap_tables(Engine *e, Tables *t)
+void swap_tables(Engine *e, Tables *t)
 {
     Tables old = {
         e->n, e->cells, e->claims, e->axioms,
@@ -59,7 +62,7 @@ static void swap_tables(Engine *e, Tables *t)
 }
 
 /* The axioms as a tuple of tuples (their sizes checked), counting their claims into *total. */
-static PyObject *read_axioms(PyObject *axioms, Py_ssize_t *total)
+PyObject *read_axioms(PyObject *axioms, Py_ssize_t *total)
 {
     PyObject *outer = PySequence_Tuple(axioms);
     if (outer == NULL)
@@ -96,7 +99,7 @@ fail:
 }
 
 /* Build the tables of n and the axioms (a tuple of tuples) into t; -1 with an error set. */
-static int build_tables(Tables *t, int n, PyObject *rows, Py_ssize_t total)
+int build_tables(Tables *t, int n, PyObject *rows, Py_ssize_t total)
 {
     int count = (int)PyTuple_GET_SIZE(rows);
     int claims = n * n * n;
@@ -163,5 +166,3 @@ static int build_tables(Tables *t, int n, PyObject *rows, Py_ssize_t total)
     PyMem_Free(fill);
     return 0;
 }
-
-#endif

@@ -3,20 +3,20 @@
  * It takes a buffer of whole lines of a puzzle file and, from a position, goes through them one
  * line at a time, as satdoku solve does: a blank line or a comment is passed over, a line of
  * exactly n*n symbols of the alphabet (ASCII blanks around it allowed) is parsed, solved by
- * solve_digits (the engine of _native.c), its solution checked by the independent checker of
- * _native_check.h, and its output line written (the solution in the alphabet, or
+ * solve_digits (the engine of engine.c), its solution checked by the independent checker of
+ * check.c, and its output line written (the solution in the alphabet, or
  * "unsolvable"; with BATCH_JSON the JSON record of satdoku solve --json).  It stops at the first
  * line it is not sure of (any other line, a NUL byte, a puzzle past the guess limit, the last
  * line when it has no newline) and hands it back: the Python code reads that one as it reads
  * every line today.  A solution the checker refuses stops it too (a bug: the caller reports
  * it).  No Python object is touched and no Python code runs while lines are being solved.
  */
-#ifndef SATDOKU_NATIVE_BATCH_H
-#define SATDOKU_NATIVE_BATCH_H
+#include "batch.h"
 
 #include <stdio.h>
+#include <string.h>
 
-#include "_native_check.h"
+#include "check.h"
 
 #define BATCH_JSON 1        /* write JSON records, not solution lines */
 #define BATCH_ZERO_BACK 2   /* hand back lines holding '0' (the reader's 0-F question) */
@@ -100,7 +100,7 @@ static int batch_write_line(OutText *o, const unsigned char *sol, int cells,
     return 1;
 }
 
-PyDoc_STRVAR(solve_lines_doc,
+const char solve_lines_doc[] = PyDoc_STR(
 "solve_lines(data, start, reader, writer, box_rows, box_cols, limit, flags, line, index)\n--\n\n"
 "Solve the lines of data (bytes of whole lines) from offset start, the first of them line\n"
 "number line, the first puzzle number index; stop at the first line not sure of.  reader: 256\n"
@@ -109,7 +109,7 @@ PyDoc_STRVAR(solve_lines_doc,
 "and 8 test hooks.  Returns (output, stop_offset, lines, puzzles, stop, solution): stop 0 at\n"
 "the end, 1 at a line handed back, 2 at a solution the checker refused (its digits).");
 
-static PyObject *Engine_solve_lines(Engine *e, PyObject *args)
+PyObject *Engine_solve_lines(Engine *e, PyObject *args)
 {
     Py_buffer data;
     Py_ssize_t start, reader_len, writer_len;
@@ -227,5 +227,3 @@ static PyObject *Engine_solve_lines(Engine *e, PyObject *args)
     PyBuffer_Release(&data);
     return result;
 }
-
-#endif

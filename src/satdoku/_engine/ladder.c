@@ -9,10 +9,11 @@
  * satdoku.rules.set_logic.find_move, until the grid is solved, nothing applies, or a move is
  * larger than the limit asked.  It answers what the ladder of satdoku.rules.rating reached:
  * the largest k used, whether the grid is solved, and the candidates left in open cells.
- * Included once by _native.c, after the Engine type and the tables.
  */
-#ifndef SATDOKU_NATIVE_LADDER_H
-#define SATDOKU_NATIVE_LADDER_H
+#include "ladder.h"
+
+#include <limits.h>
+#include <string.h>
 
 #define LADDER_MOST 4  /* the largest k the ladder looks for */
 
@@ -193,7 +194,7 @@ static int Families_init(Families *f, PyObject *args, PyObject *kwds)
     return 0;
 }
 
-static PyTypeObject FamiliesType = {
+PyTypeObject FamiliesType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "satdoku.backends._native.Families",
     .tp_doc = PyDoc_STR("A shape's set-logic families as flat tables, for Engine.climb."),
@@ -305,7 +306,7 @@ static int ladder_step(Engine *e, Families *f, int *ok)
     return 0;
 }
 
-PyDoc_STRVAR(climb_doc,
+const char climb_doc[] = PyDoc_STR(
 "climb(cells, families, limit)\n--\n\n"
 "Climb the rating ladder from the n*n given digits: rules 1 and 2, then set-logic moves of "
 "size 1 to 4 from the Families, smallest first, until the grid is solved, nothing applies or "
@@ -313,7 +314,7 @@ PyDoc_STRVAR(climb_doc,
 "cells): status 1 solved, 0 not, -1 a contradiction.  The families must be those of the "
 "engine's shape (only their sizes are checked).");
 
-static PyObject *Engine_climb(Engine *e, PyObject *args)
+PyObject *Engine_climb(Engine *e, PyObject *args)
 {
     PyObject *cells;
     Families *f;
@@ -359,5 +360,3 @@ static PyObject *Engine_climb(Engine *e, PyObject *args)
             left += bit_count(e->open[a]);
     return Py_BuildValue("(iiL)", rung, status, left);
 }
-
-#endif
