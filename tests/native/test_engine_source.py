@@ -48,3 +48,18 @@ def test_each_header_compiles_on_its_own(header: Path, tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.skipif(shutil.which("nm") is None, reason="needs nm (binutils)")
+def test_the_built_engine_exports_only_its_module_init() -> None:
+    # what one unit lends another is INTERNAL (hidden): no other library's symbol can replace it
+    from satdoku.backends import _native  # type: ignore[attr-defined]
+
+    done = subprocess.run(
+        ["nm", "-D", "--defined-only", _native.__file__],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    if done.returncode != 0:
+        pytest.skip(f"nm cannot read the engine: {done.stderr.strip()}")
+    exported = {line.split()[-1] for line in done.stdout.splitlines() if line.split()[1:2] != ["U"]}
+    assert exported == {"PyInit__native"}
