@@ -1,6 +1,6 @@
 """Build satdoku's optional C engine, ``satdoku.backends._native``, where a C compiler is.
 
-setuptools compiles ``src/satdoku/backends/_native.c`` (with the two headers it includes) with
+setuptools compiles the units of ``src/satdoku/_engine/`` (each ``.c`` with its header) with
 the compiler Python was built with (``CC``, ``CFLAGS``, ``LDFLAGS`` and ``ARCHFLAGS`` are
 honoured).  When that fails, or when ``SATDOKU_PURE=1`` is set, it says why in one line and the
 wheel is pure Python (``py3-none-any``): every puzzle then goes to PySAT (see
@@ -17,20 +17,15 @@ from setuptools.command.bdist_wheel import bdist_wheel
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import BaseError, CCompilerError
 
+ENGINE_DIR = "src/satdoku/_engine"
+"""The engine's C source: one unit per concern, each ``.c`` with the header declaring it."""
+
+ENGINE_UNITS = ("engine", "search", "tables", "fast9", "band9", "batch", "check", "ladder", "walk")
+
 ENGINE = Extension(
     "satdoku.backends._native",
-    ["src/satdoku/backends/_native.c"],  # includes the headers below
-    depends=[
-        "src/satdoku/backends/_native_search.h",
-        "src/satdoku/backends/_native_bits.h",
-        "src/satdoku/backends/_native_fast9.h",
-        "src/satdoku/backends/_native_band9.h",
-        "src/satdoku/backends/_native_batch.h",
-        "src/satdoku/backends/_native_check.h",
-        "src/satdoku/backends/_native_tables.h",
-        "src/satdoku/backends/_native_ladder.h",
-        "src/satdoku/backends/_native_walk.h",
-    ],
+    [f"{ENGINE_DIR}/{unit}.c" for unit in ENGINE_UNITS],
+    depends=[f"{ENGINE_DIR}/{header}.h" for header in (*ENGINE_UNITS, "bits", "board")],
     optional=True,
 )
 """The compiled engine; optional: without it satdoku is pure Python."""

@@ -11,10 +11,13 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["DATA", "ROOT", "need"]
+__all__ = ["DATA", "RESULTS", "ROOT", "need"]
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("SATDOKU_DATA") or ROOT.parent / "shared" / "data")
+RESULTS = ROOT / "benchmarks" / "results"
+"""The raw rows the benchmarks wrote (JSON lines, results.json, the plot); the report that
+reads them is benchmarks/RESULTS.md."""
 
 
 def need(*paths: Path) -> None:

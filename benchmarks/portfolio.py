@@ -8,14 +8,14 @@ candidate configuration alone on chosen instances of the hard-region sweep (same
 ``benchmarks/sweep.py``), each in a fresh child under ``RLIMIT_CPU``, and prints per instance
 the CPU seconds alone and the cost of every pair raced (2 x the faster), with totals.
 
-    python benchmarks/portfolio.py --rows benchmarks/sweep_results.jsonl --slower-than 3 \
+    python benchmarks/portfolio.py --rows benchmarks/results/sweep_results.jsonl --slower-than 3 \
         --limit 60 --out portfolio.jsonl
 
 ``--instances latin50:0.65:3,sudoku49:0.4:3`` names instances instead (case:given:seed). An
 interrupted run resumes from ``--out``. A configuration past ``--limit`` reads ``>limit``; a
 pair's cost counts such a member as unsolved. The figures in benchmarks/RESULTS.md:
 
-    python benchmarks/portfolio.py --out benchmarks/portfolio_results.jsonl --report-only
+    python benchmarks/portfolio.py --out benchmarks/results/portfolio_results.jsonl --report-only
 """
 
 from __future__ import annotations
@@ -29,7 +29,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from data_dir import RESULTS
 from sweep import sweep_puzzle  # benchmarks/sweep.py: the same instances
+
+SWEEP_ROWS = RESULTS / "sweep_results.jsonl"
+"""The rows of the sweep the figures in RESULTS.md come from."""
 
 CONFIGURATIONS: dict[str, dict[str, int]] = {
     "stable": {"chrono": 0, "elim": 0, "stabilizeonly": 1},
@@ -144,7 +148,7 @@ def report(path: Path, names: list[str], limit: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", default="benchmarks/sweep_results.jsonl", help="a sweep's rows")
+    parser.add_argument("--rows", default=str(SWEEP_ROWS), help="a sweep's rows")
     parser.add_argument("--slower-than", type=float, default=3.0, help="CPU s either took")
     parser.add_argument("--instances", default="", help="case:given:seed,... instead of --rows")
     parser.add_argument("--configs", default=",".join(CONFIGURATIONS), help="names to measure")

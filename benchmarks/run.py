@@ -88,7 +88,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 import peers  # noqa: E402
 import speed16  # noqa: E402
-from data_dir import DATA, need  # noqa: E402
+from data_dir import DATA, RESULTS, need  # noqa: E402
 
 from satdoku.api.generate import random_puzzle  # noqa: E402
 from satdoku.backends.native import GUESS_BUDGET, engine_for  # noqa: E402
@@ -102,6 +102,11 @@ from satdoku.core.results import Status  # noqa: E402
 from satdoku.core.shape import Shape  # noqa: E402
 from satdoku.io.alphabet import Alphabet  # noqa: E402
 from satdoku.io.line import parse_line  # noqa: E402
+
+PLOT = RESULTS / "scale.png"
+"""Time against grid size, linked from RESULTS.md."""
+RAW = RESULTS / "results.json"
+"""Every figure of the last full run, as measured."""
 
 SETS = {
     "17-clue": "puzzles2_17_clue",
@@ -879,7 +884,7 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
             f"{fmt_time(row['plain_backtracking'])} |"
         )
     if res.get("plot"):
-        lines += ["", "![time against grid size](scale.png)"]
+        lines += ["", f"![time against grid size]({PLOT.relative_to(HERE).as_posix()})"]
     lines += ["", "## Solver choice", "", res["choice"], ""]
     text = "\n".join(lines) + "\n"
     out.write_text(text)
@@ -950,7 +955,7 @@ def choice_text(rows: list[dict[str, Any]], easy: int, hard: int) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run every measurement and write RESULTS.md (and scale.png)."""
+    """Run every measurement and write RESULTS.md (and results/: the plot, the raw figures)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small samples, a few minutes")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -1023,7 +1028,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
     res["timeout"] = 20.0 if quick else 30.0
     res["scale"] = scale_rows(quick, res["timeout"])
-    res["plot"] = plot(res["scale"], HERE / "scale.png")
+    res["plot"] = plot(res["scale"], PLOT)
     easy, hard = (2000, 300) if quick else (5000, 1000)
     print("solver choice", file=sys.stderr, flush=True)
     res["choice_rows"] = solver_choice(
@@ -1033,7 +1038,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     res["choice"] = choice_text(res["choice_rows"], easy, hard)
     res["load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     res["seconds"] = time.perf_counter() - start
-    (HERE / "results.json").write_text(json.dumps(res, indent=1, default=str))
+    RAW.write_text(json.dumps(res, indent=1, default=str))
     print(report(res, command, Path(args.out)))
     return 0
 

@@ -26,7 +26,7 @@ a race costs twice its winner's CPU time). Rows of a run against ``--compare FIL
 runs' CPU seconds side by side:
 
     python benchmarks/sweep.py --cases latin50 --fractions 0.7 --seeds 0,1 --solvers satdoku \
-        --out rerun.jsonl --compare benchmarks/sweep_results.jsonl
+        --out rerun.jsonl --compare benchmarks/results/sweep_results.jsonl
 """
 
 from __future__ import annotations

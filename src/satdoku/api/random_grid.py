@@ -31,7 +31,7 @@ RESTARTS = 8
 
 
 def _seeded(engine: object) -> bool:
-    """Tell whether the engine draws random guesses (built from this version's ``_native.c``)."""
+    """Tell whether the engine draws random guesses (built from this version's ``_engine/``)."""
     try:
         engine.solve((0,) * 1, 0, 1)  # type: ignore[attr-defined]
     except TypeError:

@@ -1,8 +1,8 @@
 """The batch path in C: a block of whole lines of a puzzle file solved and written in one call.
 
-``Engine.solve_lines`` (``_native_batch.h``) reads the lines of a block as ``satdoku solve``
+``Engine.solve_lines`` (``_engine/batch.c``) reads the lines of a block as ``satdoku solve``
 does, solves each puzzle line with the compiled engine, checks every solution with its own
-independent checker (``_native_check.h``) and writes the output lines; it stops at the first line
+independent checker (``_engine/check.c``) and writes the output lines; it stops at the first line
 it is not sure of and hands it back. :func:`run_block` goes through a block that way and returns
 its :data:`Segment` s in order: the output of the lines C took (:class:`Taken`), each line handed
 back (:class:`Back`, for the Python reader), and a solution the checker refused

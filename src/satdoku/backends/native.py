@@ -2,7 +2,8 @@
 
 The same two rules as :mod:`satdoku.rules.propagator`, over the same axioms
 (:func:`satdoku.core.axioms.axioms`), with guessing on an axiom with the fewest claims left and
-backtracking, compiled from ``_native.c`` when satdoku is installed and a C compiler is there.
+backtracking, compiled from ``src/satdoku/_engine/`` when satdoku is installed and a C compiler
+is there.
 :class:`satdoku.backends.sat.SatBackend` tries it first on small grids with a budget of guesses and
 hands the puzzles it gives up on to PySAT, whose clause learning wins on hard ones. Without it (no
 compiler, or ``SATDOKU_NATIVE=0`` in the environment) every puzzle goes to PySAT and the answers are
@@ -36,7 +37,7 @@ __all__ = [
 ]
 
 ENGINE_VERSION = 6
-"""The version of ``_native.c`` this module speaks to; an older build is not used."""
+"""The ``ENGINE_VERSION`` of ``_engine/engine.c`` this module speaks to; older builds are unused."""
 
 NATIVE_SIDES = 64
 """Largest side the engine is tried on (it keeps an axiom's claims in one 64-bit mask).
@@ -103,7 +104,7 @@ def compiled() -> type | None:
     except ImportError:
         return None
     if getattr(_native, "VERSION", None) != ENGINE_VERSION:
-        return None  # built from another version of _native.c: reinstall to rebuild it
+        return None  # built from another version of the engine: reinstall to rebuild it
     engine: type = _native.Engine
     return engine
 
