@@ -9,7 +9,8 @@ solution at all, with no original to compare with, is answered by the entries th
 hold (:func:`satdoku.api.explain.explain`). Three levels say more and more, as HoDoKu and Sadman
 do: 1 names the technique, 2 also the house or axiom, 3 the claims and why, with the blockers of
 a single (:mod:`satdoku.api.hint_blockers`: what excludes each premise; the words are
-:func:`satdoku.views.sentences.hint_text`; ``str(hint)`` says them once ``satdoku`` is imported).
+:func:`satdoku.views.hint_sentences.hint_text`; ``str(hint)`` says them once ``satdoku`` is
+imported).
 """
 
 from __future__ import annotations

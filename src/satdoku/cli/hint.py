@@ -25,7 +25,8 @@ from ..api.marks import parse_marks
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..views.hint_drawing import hint_page, hint_svg
-from ..views.sentences import axiom_name, hint_text
+from ..views.hint_sentences import hint_text
+from ..views.sentences import axiom_name
 from ..views.trace_json import step_record
 from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
 from .help_format import HelpFormat

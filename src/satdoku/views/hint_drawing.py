@@ -20,7 +20,7 @@ from ..core.axioms import Axiom
 from ..core.claims import FALSE, TRUE, Claim
 from ..rules.set_logic import SetMove
 from .board_overlay import Link, Overlay
-from .sentences import hint_text
+from .hint_sentences import hint_text
 from .svg import board_svg
 
 __all__ = ["DrawnStep", "step_overlay", "hint_overlay", "hint_svg", "hint_page"]

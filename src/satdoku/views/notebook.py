@@ -28,8 +28,8 @@ from ..io.alphabet import Alphabet, alphabet_of
 from ..rules.search import Trace
 from .explanation import explanation_lines
 from .hint_drawing import hint_svg
+from .hint_sentences import hint_text
 from .html_player import render_trace_html
-from .sentences import hint_text
 from .svg import board_svg
 from .trace_json import trace_record
 

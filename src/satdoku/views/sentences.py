@@ -14,7 +14,6 @@ axiom names alike). With ``terms=True`` a sentence also names the step by its te
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..core.axioms import Axiom
 from ..core.claims import Claim, claim_of
@@ -22,10 +21,6 @@ from ..core.shape import Shape
 from ..io.alphabet import Alphabet
 from ..rules.steps import Rule, Step
 from ..rules.strategies import Technique
-
-if TYPE_CHECKING:  # the words only: importing the hint's solver at import time costs start-up
-    from ..api.hint import Hint, Mistake
-    from ..api.hint_blockers import Blocker
 
 __all__ = [
     "sentence",
@@ -35,8 +30,6 @@ __all__ = [
     "axiom_name",
     "technique_name",
     "join",
-    "hint_text",
-    "why_text",
 ]
 
 
@@ -239,164 +232,3 @@ def _twins(step: Step, shape: Shape | None, alphabet: Alphabet, decided: list[st
         f"twins: in {house.title()} the digits {s1} and {s2} fit only {_join(pair)}, "
         f"so {_join(decided)} {verb} false"
     )
-
-
-def _where(step: Step, alphabet: Alphabet) -> str:
-    """Say where a deduction is, without its claims: the axiom, house, or bases of a move."""
-    move = step.sets
-    if move is None:
-        assert step.axiom is not None
-        if step.axiom.is_cell:
-            return f"at r{step.claims[0].row + 1}c{step.claims[0].col + 1}"
-        return f"in '{axiom_name(step.axiom, alphabet)}'"
-    if move.kind == "naked":
-        return f"in {move.cover_labels[0]}"
-    if move.kind == "hidden":
-        return f"in {move.base_labels[0]}"
-    digit = symbol(move.digits[0], step.n, alphabet)
-    return f"on the digit {digit} in {join(list(move.base_labels))}"
-
-
-def _cells(claims: Sequence[Claim]) -> str:
-    return join(list(dict.fromkeys(f"r{c.row + 1}c{c.col + 1}" for c in claims)))
-
-
-def hint_text(hint: Hint, level: int | None = None, alphabet: Alphabet | None = None) -> str:
-    """Say a hint (:class:`satdoku.api.hint.Hint`) at level 1, 2 or 3 (default: its own).
-
-    >>> from satdoku.api.hint import hint
-    >>> from satdoku.io.line import parse_line
-    >>> h = hint(parse_line("1.3..4..2...4..1"))
-    >>> hint_text(h, 1)
-    'lone cell (rule 2 on a cell axiom: a cell with one candidate left holds it)'
-    >>> hint_text(h, 2)
-    'lone cell at r1c2'
-    >>> hint_text(h, 3)  # doctest: +NORMALIZE_WHITESPACE
-    "rule 2 (lone cell): in 'cell r1c2 holds exactly one digit' every claim but r1c2=2 is false,
-     so r1c2=2. As a naked single (lone cell): r1c2 sees every other digit: 1 in r1c1 (row 1),
-     3 in r1c3 (row 1) and 4 in r2c2 (column 2)."
-    """
-    level = hint.level if level is None else level
-    alphabet = hint.alphabet if alphabet is None else alphabet
-    shape = hint.puzzle.shape
-    n = shape.n
-    status = hint.status.value
-    if status == "solved":
-        return "the grid is solved: every cell is filled" + (
-            " and agrees with the solution" if hint.solution is not None else ""
-        )
-    if status == "mistake":
-        return _mistake_text(hint.mistakes, level, n, alphabet)
-    if status == "unsolvable":
-        cells = list(hint.conflict) or (list(hint.step.reasons) if hint.step else [])
-        if level == 1 or not cells:
-            return "the grid has no solution: some entries contradict each other"
-        if level == 2:
-            return f"the grid has no solution: look at {_cells(cells)}"
-        entries = [claim_text(c, n, alphabet) for c in hint.conflict]
-        if entries:
-            return f"the grid has no solution: these entries cannot all hold: {join(entries)}"
-        assert hint.step is not None
-        return "the grid has no solution: " + sentence(hint.step, shape, alphabet)
-    if status == "stuck":
-        said = (
-            "no technique up to set logic of size 4 (quads, jellyfish) makes progress: "
-            "the next step is a guess"
-        )
-        if level == 1:
-            return said
-        open_cells = [
-            (len(hint.state.candidates(r, c)), r, c)
-            for r in range(n)
-            for c in range(n)
-            if not hint.state.digit(r, c)
-        ]
-        size, r, c = min(open_cells)
-        digits = join([symbol(d, n, alphabet) for d in hint.state.candidates(r, c)])
-        return f"{said}; r{r + 1}c{c + 1} has the fewest candidates ({digits})"
-    step = hint.step
-    assert step is not None
-    technique = step.technique
-    assert technique is not None
-    kind = step.sets.kind if step.sets is not None and step.sets.size == 1 else None
-    name = technique_name(technique, kind)
-    if level == 1:
-        return f"{name} ({technique.describe()})"
-    if level == 2:
-        return f"{name} {_where(step, alphabet)}"
-    said = sentence(step, shape, alphabet, terms=True)
-    why = why_text(step, hint.blockers, alphabet)
-    return f"{said}. {why}" if why else said
-
-
-def _cell(claim: Claim) -> str:
-    return f"r{claim.row + 1}c{claim.col + 1}"
-
-
-def _blocked(blocker: Blocker, n: int, alphabet: Alphabet, naked: bool) -> str:
-    """Say what excludes one premise: the digit seen and where, or the cell's own digit."""
-    premise, by = blocker.premise, blocker.by
-    digit = symbol(premise.digit, n, alphabet)
-    if by is None:
-        return f"{digit} crossed out" if naked else f"{_cell(premise)} has {digit} crossed out"
-    if blocker.house is None:
-        return f"{_cell(premise)} holds {symbol(by.digit, n, alphabet)}"
-    if naked:
-        return f"{digit} in {_cell(by)} ({blocker.house})"
-    return f"{_cell(premise)} sees {claim_text(by, n, alphabet)} ({blocker.house})"
-
-
-def why_text(step: Step, blockers: Sequence[Blocker], alphabet: Alphabet = Alphabet()) -> str:
-    """Say why a single holds (what blocks each premise), or name a set-logic step's houses.
-
-    >>> from satdoku.api.hint import hint
-    >>> from satdoku.io.line import parse_line
-    >>> h = hint(parse_line("1.3..4..2...4..1"))
-    >>> why_text(h.step, h.blockers)
-    'As a naked single (lone cell): r1c2 sees every other digit: 1 in r1c1 (row 1), 3 in r1c3 \
-(row 1) and 4 in r2c2 (column 2).'
-    """
-    n = step.n
-    move = step.sets
-    if move is not None:
-        bases, covers = (list(dict.fromkeys(x)) for x in (move.base_labels, move.cover_labels))
-        return (
-            f"Base{'s' if len(bases) > 1 else ''} {join(bases)}; "
-            f"cover{'s' if len(covers) > 1 else ''} {join(covers)}."
-        )
-    if step.rule is not Rule.TWO or step.axiom is None or not blockers:
-        return ""
-    target = claim_of(step.decided[0], n)
-    naked = step.axiom.is_cell
-    reasons = join([_blocked(b, n, alphabet, naked) for b in blockers])
-    if naked:
-        return f"As a naked single (lone cell): {_cell(target)} sees every other digit: {reasons}."
-    house = step.axiom.name.partition(" has exactly one")[0]
-    digit = symbol(target.digit, n, alphabet)
-    return (
-        f"As a hidden single (lone ranger): {claim_text(target, n, alphabet)} is the only place "
-        f"for {digit} in {house}, as every other cell of it is blocked: {reasons}."
-    )
-
-
-def _mistake_text(mistakes: Sequence[Mistake], level: int, n: int, alphabet: Alphabet) -> str:
-    """Say a player's mistakes at a level: how many, where, or what each one is."""
-    count = len(mistakes)
-    if level == 1:
-        some = "a mistake" if count == 1 else f"{count} mistakes"
-        return f"there is {some}: a filled cell or a removed candidate contradicts the solution"
-    if level == 2:
-        return (
-            f"{'a mistake' if count == 1 else 'mistakes'} at {_cells([m.claim for m in mistakes])}"
-        )
-    said = []
-    for m in mistakes:
-        claim = claim_text(m.claim, n, alphabet)
-        right = symbol(m.solution, n, alphabet)
-        if m.kind == "removed":
-            said.append(f"{claim} was crossed out, but the solution has {right} there")
-        elif m.kind == "given":
-            said.append(f"{claim} changes the given {right}")
-        else:
-            said.append(f"{claim} is wrong: the solution has {right} there")
-    return "; ".join(said)

@@ -106,7 +106,7 @@ def test_lone_cell_premises_are_every_one_a_struck_mark(
 
 
 def _example() -> str:
-    text = (Path(__file__).resolve().parents[1] / "src/satdoku/examples/sudoku9.txt").read_text()
+    text = (Path(__file__).resolve().parents[2] / "src/satdoku/examples/sudoku9.txt").read_text()
     return next(x for x in text.splitlines() if x.strip() and not x.startswith("#"))
 
 

@@ -39,7 +39,7 @@ jsonschema = pytest.importorskip("jsonschema")
 SCHEMA = json.loads(
     resources.files("satdoku.io.variant_file").joinpath("schema.json").read_text("utf-8")
 )
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 EVERY_KIND = [
     ArithmeticCage((0, 1, 4), Operation.ADD, 7),

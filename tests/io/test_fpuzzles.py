@@ -25,7 +25,7 @@ from satdoku.io.fpuzzles.refusals import RULE_NAMES
 from satdoku.io.line import parse_line
 from satdoku.io.tatham import parse_game_id
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _doc(n: int = 4, **keys: Any) -> dict[str, Any]:

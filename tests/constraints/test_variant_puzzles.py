@@ -18,7 +18,7 @@ from satdoku.core.puzzle import Puzzle
 from satdoku.core.rule_check import broken_rules
 from satdoku.core.shape import Shape
 
-PUBLISHED = Path(__file__).parent / "data" / "variants" / "published.jsonl"
+PUBLISHED = Path(__file__).parents[1] / "data" / "variants" / "published.jsonl"
 
 
 def rule_of(record: dict[str, Any]) -> Constraint:
