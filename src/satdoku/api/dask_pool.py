@@ -25,6 +25,7 @@ __all__ = [
     "Address",
     "CONNECT_SECONDS",
     "LOCAL_CONFIG",
+    "Ready",
     "connect",
     "dask_installed",
     "in_order",
@@ -177,6 +178,8 @@ _NOT_YET = (TimeoutError, asyncio.TimeoutError, concurrent.futures.TimeoutError)
 
 def _result(future: Any) -> Any:
     """Wait for a future's result, looking at the stop flag meanwhile (a stop signal held)."""
+    if isinstance(future, Ready):
+        return future.value
     while True:
         try:
             return future.result(timeout=stop_flag.POLL_SECONDS)
@@ -184,8 +187,21 @@ def _result(future: Any) -> Any:
             stop_flag.check()
 
 
-def in_order(client: Any, calls: Iterable[tuple[Any, ...]], window: int = 0) -> Iterator[Any]:
-    """Yield ``function(*args)`` for each call ``(function, *args)``, in order, run on the cluster.
+class Ready(NamedTuple):
+    """A value known without a call, yielded in its place among the calls' results.
+
+    >>> Ready(3).value
+    3
+    """
+
+    value: Any
+
+
+def in_order(
+    client: Any, calls: Iterable[tuple[Any, ...] | Ready], window: int = 0
+) -> Iterator[Any]:
+    """Yield ``function(*args)`` for each call ``(function, *args)``, in order, run on the cluster
+    (a :class:`Ready` value is yielded as it is, in its place).
 
     At most ``window`` calls are in flight (default three per worker), so the calls are made
     lazily and memory stays bounded; those still in flight are cancelled when the consumer
@@ -199,11 +215,12 @@ def in_order(client: Any, calls: Iterable[tuple[Any, ...]], window: int = 0) -> 
     pending: deque[Any] = deque()
     try:
         for call in calls:
-            pending.append(client.submit(*call, pure=False))
+            pending.append(call if isinstance(call, Ready) else client.submit(*call, pure=False))
             while len(pending) >= window:
                 yield _result(pending.popleft())
         while pending:
             yield _result(pending.popleft())
     finally:
-        if pending:
-            client.cancel(list(pending))
+        futures = [item for item in pending if not isinstance(item, Ready)]
+        if futures:
+            client.cancel(futures)

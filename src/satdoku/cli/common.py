@@ -13,6 +13,7 @@ from ..backends.solvers import DEFAULT_SOLVER, SOLVER_NAMES
 from ..backends.strategy import Strategy
 from ..batch.line_reading import LineReading
 from ..batch.outcome_text import EXAMPLE, say_error
+from ..batch.region_map import read_region_map as _read_regions
 from ..batch.text_input import MAX_LINE_BYTES, nonempty_entries, text_lines
 from ..cnf.encodings import AtMostOne, Encoding, Scheme
 from ..core.errors import InputError
@@ -54,10 +55,6 @@ def example_text(name: str = EXAMPLE) -> str:
     from importlib import resources  # loaded only when an example is read (start-up)
 
     return resources.files("satdoku.examples").joinpath(name).read_text(encoding="utf-8")
-
-
-REGION_MAP_BYTES = 4 * 2**20
-"""The longest region map read (a 256x256 map of 3-digit names and spaces is about 260 KB)."""
 
 
 def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = False) -> None:
@@ -235,43 +232,6 @@ def shape_options(args: argparse.Namespace) -> ShapeOptions:
     if args.latin and args.box:
         raise InputError("--latin has no boxes: do not combine it with --box")
     return ShapeOptions(args.box, args.latin, args.diagonals, regions)
-
-
-def _read_regions(path: str) -> tuple[int, ...]:
-    """Read a region map: a grid of symbols, each naming a region (numbered as they appear)."""
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read(REGION_MAP_BYTES + 1)
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read region map: {err}", source=path) from None
-    if len(data) > REGION_MAP_BYTES:
-        raise InputError(
-            f"region map is over {REGION_MAP_BYTES:,} bytes: no grid's map is that long",
-            source=path,
-        )
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        tokens = stripped.split() if len(stripped.split()) > 1 else list(stripped)
-        rows.append((number, tokens))
-    if not rows:
-        raise InputError("region map is empty", source=path)
-    n = len(rows)
-    names: dict[str, int] = {}
-    regions = []
-    for number, tokens in rows:
-        if len(tokens) != n:
-            raise InputError(
-                f"region map row has {len(tokens)} cells, expected {n}", source=path, line=number
-            )
-        for token in tokens:
-            regions.append(names.setdefault(token, len(names)))
-    if len(names) != n:
-        raise InputError(f"region map names {len(names)} regions, expected {n}", source=path)
-    return tuple(regions)
 
 
 def stdin_is_terminal() -> bool:
