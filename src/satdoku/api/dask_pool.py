@@ -7,11 +7,10 @@ another worker (up to its ``allowed-failures``), so the results still come compl
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import importlib.util
 import logging
 import signal
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -27,8 +26,11 @@ __all__ = [
     "LOCAL_CONFIG",
     "Ready",
     "connect",
+    "ctrl_c_blocked",
     "dask_installed",
     "in_order",
+    "load_dask",
+    "result_of",
     "parse_address",
     "worker_count",
 ]
@@ -95,6 +97,18 @@ every 10 ms, and the event loop's health checked every second rather than every 
 take the worker's GIL from the chunk being solved)."""
 
 
+def load_dask() -> None:
+    """Import Dask and its distributed scheduler, Ctrl-C blocked in the threads they start.
+
+    >>> load_dask()  # doctest: +SKIP
+    """
+    # the resource tracker's first start unblocks Ctrl-C in the calling thread: started first
+    resource_tracker.ensure_running()
+    with ctrl_c_blocked():  # distributed starts threads as it loads: they inherit the mask
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+
+
 @contextmanager
 def connect(address: Address) -> Iterator[Any]:
     """Yield a ``distributed.Client`` of the address (a local cluster is started, then stopped).
@@ -103,11 +117,9 @@ def connect(address: Address) -> Iterator[Any]:
     ...     client.submit(sum, [1, 2]).result()
     3
     """
-    # the resource tracker's first start unblocks Ctrl-C in the calling thread: started first
-    resource_tracker.ensure_running()
-    with _ctrl_c_blocked():  # distributed starts threads as it loads: they inherit the mask
-        import dask
-        import distributed
+    load_dask()
+    import dask
+    import distributed
 
     if address.scheduler is not None:
         with distributed.Client(address.scheduler, timeout=CONNECT_SECONDS) as client:
@@ -121,7 +133,7 @@ def connect(address: Address) -> Iterator[Any]:
     # to be lifted here.
     with (
         dask.config.set({"distributed.worker.multiprocessing-method": "spawn", **LOCAL_CONFIG}),
-        _ctrl_c_blocked(),
+        ctrl_c_blocked(),
     ):
         cluster = distributed.LocalCluster(
             n_workers=address.workers or default_jobs(),
@@ -143,12 +155,12 @@ def connect(address: Address) -> Iterator[Any]:
 
 
 @contextmanager
-def _ctrl_c_blocked() -> Iterator[None]:
+def ctrl_c_blocked() -> Iterator[None]:
     """Block SIGINT in this thread (and the threads and processes started meanwhile) within.
 
     A SIGINT that arrives meanwhile is delivered when the block ends.
 
-    >>> with _ctrl_c_blocked():
+    >>> with ctrl_c_blocked():
     ...     pass
     """
     if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
@@ -172,19 +184,22 @@ def worker_count(client: Any) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
-_NOT_YET = (TimeoutError, asyncio.TimeoutError, concurrent.futures.TimeoutError)
-"""What a wait for a result that timed out raises (one class from Python 3.11 on)."""
+def result_of(future: Any) -> Any:
+    """Wait for a future's result, looking at the stop flag meanwhile (a stop signal held); a
+    :class:`Ready` value is its own result.
 
-
-def _result(future: Any) -> Any:
-    """Wait for a future's result, looking at the stop flag meanwhile (a stop signal held)."""
+    >>> result_of(Ready("done"))
+    'done'
+    """
     if isinstance(future, Ready):
         return future.value
-    while True:
-        try:
-            return future.result(timeout=stop_flag.POLL_SECONDS)
-        except _NOT_YET:
-            stop_flag.check()
+    # waited for with an event the future sets, not with result(timeout=...): a wait that
+    # timed out just as the result came could end in a CancelledError under load
+    done = threading.Event()
+    future.add_done_callback(lambda _: done.set())
+    while not done.wait(stop_flag.POLL_SECONDS):
+        stop_flag.check()
+    return future.result()
 
 
 class Ready(NamedTuple):
@@ -217,9 +232,9 @@ def in_order(
         for call in calls:
             pending.append(call if isinstance(call, Ready) else client.submit(*call, pure=False))
             while len(pending) >= window:
-                yield _result(pending.popleft())
+                yield result_of(pending.popleft())
         while pending:
-            yield _result(pending.popleft())
+            yield result_of(pending.popleft())
     finally:
         futures = [item for item in pending if not isinstance(item, Ready)]
         if futures:

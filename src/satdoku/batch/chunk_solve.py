@@ -12,6 +12,7 @@ import io
 import os
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -122,9 +123,10 @@ def _data(job: ChunkJob) -> bytes:
     return data
 
 
-def solve_chunk(job: ChunkJob) -> ChunkOutput:
+def solve_chunk(job: ChunkJob, tick: Callable[[int], None] | None = None) -> ChunkOutput:
     """Solve a chunk's puzzles as the run on the whole file does: its output, its messages (an
-    error of the whole input stops it, ``stopped``), its status.
+    error of the whole input stops it, ``stopped``), its status; ``tick`` is told how many
+    puzzles were solved, as they are.
 
     >>> chunk = LineChunk(b"12\\n" + b"." * 16 + b"\\n", 7, 5, 2)
     >>> job = ChunkJob(Batch(fmt="json"), chunk, "1...\\n")
@@ -140,7 +142,9 @@ def solve_chunk(job: ChunkJob) -> ChunkOutput:
         try:
             stream = io.BytesIO(job.behind.encode("utf-8") + _data(job))
             backend = _backend(job.batch.options)
-            status = solve_stream(job.batch, stream, out, err, start=start, backend=backend)
+            status = solve_stream(
+                job.batch, stream, out, err, start=start, tick=tick, backend=backend
+            )
         except InputError as error:  # an error of the whole input: said, and the run stops
             say_error(error, err)
             status, stopped = 2, True

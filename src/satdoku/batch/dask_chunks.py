@@ -9,23 +9,36 @@ Dask.
 
 from __future__ import annotations
 
+import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 from itertools import chain
 from typing import Any
 
-from ..api.dask_pool import Ready, in_order
+from ..api.dask_pool import Ready, result_of, worker_count
 from ..io.line_chunks import LineChunk
 from .chunk_cut import Cut, anchor_of, behind_text
 from .chunk_solve import ChunkJob, ChunkOutput, Shared, solve_chunk, worker_batch
+from .cluster_start import ClusterStart
 from .line_reading import LineReading
 from .line_run import Batch
 from .text_input import empty_input
 
-__all__ = ["ChunkCall", "chunk_outputs", "solve_calls"]
+__all__ = [
+    "PROBE_SECONDS",
+    "WORTH_SECONDS",
+    "ChunkCall",
+    "chunk_outputs",
+    "SolveHere",
+    "solve_here",
+    "solve_calls",
+]
 
 ChunkCall = Callable[[LineChunk, str], tuple[Any, ...]]
 """What makes the cluster's call of a chunk, given the text it is read behind."""
+
+SolveHere = Callable[[LineChunk, str, "Callable[[int], None] | None"], ChunkOutput]
+"""What solves a chunk in this process (the text it is read behind, a counter of its puzzles)."""
 
 
 def solve_calls(batch: Batch, shared: Shared | None = None) -> ChunkCall:
@@ -45,35 +58,123 @@ def solve_calls(batch: Batch, shared: Shared | None = None) -> ChunkCall:
     return call
 
 
+WORTH_SECONDS = 3.0
+"""Work left (estimated) above which a local cluster is worth starting: its workers take one to
+two seconds to start (each imports Dask), and this process solves chunks meanwhile."""
+
+PROBE_SECONDS = 0.1
+"""Work done here before the work left is estimated from it."""
+
+
+class _Estimate:
+    """The work left, estimated from what this process solved so far: the cluster's start is
+    asked for once it is over :data:`WORTH_SECONDS` (at once when the input's size is unknown)."""
+
+    def __init__(self, start: ClusterStart, total: int | None) -> None:
+        self.start = start
+        self.total = total
+        self.begun = time.perf_counter()
+        self.done = 0  # bytes of the chunks solved here, whole
+        if total is None:
+            start.begin()
+
+    def tick_of(self, chunk: LineChunk) -> Callable[[int], None]:
+        """Return what counts a chunk's puzzles as this process solves them."""
+        solved = 0
+        total = self.total
+        assert total is not None or self.start.begun
+
+        def tick(count: int) -> None:
+            nonlocal solved
+            solved += count
+            if self.start.begun or total is None:
+                return
+            elapsed = time.perf_counter() - self.begun
+            done = self.done + chunk.length * solved / max(1, chunk.puzzles)
+            if (
+                elapsed >= PROBE_SECONDS
+                and done
+                and (total - done) * elapsed / done > (WORTH_SECONDS)
+            ):
+                self.start.begin()
+
+        return tick
+
+
 def chunk_outputs(
-    client: Any, cut: Cut, reading: LineReading, call_of: ChunkCall
+    cluster: ClusterStart | Any,
+    cut: Cut,
+    reading: LineReading,
+    call_of: ChunkCall,
+    here: SolveHere | None = None,
+    total: int | None = None,
 ) -> Generator[tuple[LineChunk, ChunkOutput], None, None]:
     """Yield each chunk of the input and its output, in input order, until one says an error
     of the whole input stopped it; an input without puzzles raises InputError.
 
+    ``cluster`` is a client, or a :class:`ClusterStart`. With ``here``, this process solves
+    chunks itself until the cluster is up: its start is asked for once the work left (of
+    ``total`` bytes; None: unknown, at once) is worth it, and it takes every chunk after.
+
     >>> with connect(Address(None, 1)) as client:  # doctest: +SKIP
     ...     outputs = list(chunk_outputs(client, cut, LineReading(), solve_calls(Batch())))
     """
-    sent: deque[LineChunk] = deque()
+    start = cluster if isinstance(cluster, ClusterStart) else ClusterStart.running(cluster)
+    estimate = None if here is None else _Estimate(start, total)
     anchor = cut.anchor
-
-    def calls() -> Iterator[tuple[Any, ...] | Ready]:
-        nonlocal anchor
+    pending: deque[tuple[LineChunk, Any]] = deque()  # chunks and their futures or outputs
+    window = 0
+    puzzles = 0
+    try:
         for chunk in chain([cut.first], cut.rest):
-            sent.append(chunk)
+            behind = "" if chunk is cut.first else behind_text(cut, anchor)
+            item: Any
             if chunk.puzzles == 0:
-                yield Ready(ChunkOutput("", "", 0, False))
+                item = Ready(ChunkOutput("", "", 0, False))
+            elif here is None or estimate is None or start.ready():
+                client = start.wait()
+                window = window or 3 * worker_count(client)
+                item = client.submit(*call_of(chunk, behind), pure=False)
             else:
-                yield call_of(chunk, "" if chunk is cut.first else behind_text(cut, anchor))
+                item = Ready(here(chunk, behind, estimate.tick_of(chunk)))
+                estimate.done += chunk.length
             if anchor is None:  # no puzzle read yet: the next chunk's reader knows no side
                 anchor = anchor_of(chunk, reading)
-
-    puzzles = 0
-    for output in in_order(client, calls()):
-        chunk = sent.popleft()
-        puzzles += chunk.puzzles
-        yield chunk, output
-        if output.stopped:
-            return
+            pending.append((chunk, item))
+            while pending and (isinstance(pending[0][1], Ready) or len(pending) >= window):
+                done, output = _next(pending)
+                puzzles += done.puzzles
+                yield done, output
+                if output.stopped:
+                    return
+        while pending:
+            done, output = _next(pending)
+            puzzles += done.puzzles
+            yield done, output
+            if output.stopped:
+                return
+    finally:
+        futures = [item for _, item in pending if not isinstance(item, Ready)]
+        if futures:
+            start.client.cancel(futures)
     if not puzzles:
         raise empty_input(reading.source)
+
+
+def solve_here(batch: Batch) -> SolveHere:
+    """Return what solves a chunk in this process, as a worker would (one solver).
+
+    >>> solve_here(Batch())(LineChunk(b"1" + b"." * 15 + b"\\n", 1, 0, 1), "", None).out
+    '1234341221434321\\n'
+    """
+    here = worker_batch(batch)
+
+    def solve(chunk: LineChunk, behind: str, tick: Callable[[int], None] | None) -> ChunkOutput:
+        return solve_chunk(ChunkJob(here, chunk, behind), tick)
+
+    return solve
+
+
+def _next(pending: deque[tuple[LineChunk, Any]]) -> tuple[LineChunk, ChunkOutput]:
+    chunk, item = pending.popleft()
+    return chunk, result_of(item)

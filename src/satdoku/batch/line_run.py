@@ -134,7 +134,7 @@ def solve_stream(
 
     A whole input without any puzzle, or one that is not text, raises
     :class:`~satdoku.core.errors.InputError` (after the answers written before it). ``tick``
-    is told how many puzzles were written, as they are; ``backend`` (default: one made from
+    is told how many puzzles were solved, as they are; ``backend`` (default: one made from
     the options, closed at the end) solves what C does not.
 
     >>> out = io.StringIO()
@@ -283,6 +283,8 @@ class _Run:
         for segment in segments:
             if isinstance(segment, Taken):
                 self.queue.append(segment)
+                if self.tick is not None and segment.puzzles:
+                    self.tick(segment.puzzles)  # counted as C solves them
                 self.index += segment.puzzles
                 self.line += segment.lines
                 self.blanks += segment.lines
@@ -312,8 +314,6 @@ class _Run:
         while self.queue:
             taken = self.queue.popleft()  # off the queue before it is written: written once
             self.out.write(taken.output.decode("ascii"))
-            if self.tick is not None and taken.puzzles:
-                self.tick(taken.puzzles)
 
     def _write(self, outcome: Outcome) -> None:
         """Write one outcome of the reader's entries (explained, when asked)."""

@@ -19,6 +19,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from functools import partial
 from typing import IO, Any
 
 from ..api.dask_pool import Address, connect, dask_installed, in_order, parse_address
@@ -26,7 +27,8 @@ from ..api.generate_batch import Request
 from ..backends import stop_flag
 from ..batch.chunk_cut import Cut, cut_input
 from ..batch.chunk_solve import ChunkOutput, Shared, take_output
-from ..batch.dask_chunks import ChunkCall, chunk_outputs, solve_calls
+from ..batch.cluster_start import ClusterStart
+from ..batch.dask_chunks import ChunkCall, chunk_outputs, solve_calls, solve_here
 from ..core.errors import InputError
 from ..io.line_chunks import LineChunk
 from .batch_options import batch_of
@@ -215,10 +217,17 @@ def run_lines_on_dask(args: argparse.Namespace, run: Run) -> int:
             )
             path = None if args.file == "-" else os.path.abspath(args.file)
             shared = Shared(folder, path if path and os.path.isfile(path) else None)
-        client = stack.enter_context(_client(args, address))
-        outputs = chunk_outputs(
-            client, cut, line_reading_of(args), _command_calls(args, run, shared)
-        )
+        reading, call_of = line_reading_of(args), _command_calls(args, run, shared)
+        if address.scheduler is None and getattr(args, "command", None) == "solve":
+            # a local cluster: this process solves chunks while its workers start (and alone
+            # when the work is done before they would be up)
+            start = stack.enter_context(ClusterStart(partial(connect, address)))
+            total = os.path.getsize(args.file) if shared and shared.source else None
+            here = solve_here(batch_of(args))
+            outputs = chunk_outputs(start, cut, reading, call_of, here, total)
+        else:
+            client = stack.enter_context(_client(args, address))
+            outputs = chunk_outputs(client, cut, reading, call_of)
         stack.callback(outputs.close)  # chunks in flight cancelled while the client is open
         for number, (chunk, output) in enumerate(outputs):
             writer.write(number, output)
