@@ -140,7 +140,7 @@ def solve_chunk(job: ChunkJob, tick: Callable[[int], None] | None = None) -> Chu
     start = Start(chunk.first_line, chunk.first_index, job.behind)
     with _LOCK:
         try:
-            stream = io.BytesIO(job.behind.encode("utf-8") + _data(job))
+            stream = io.BytesIO(_data(job))
             backend = _backend(job.batch.options)
             status = solve_stream(
                 job.batch, stream, out, err, start=start, tick=tick, backend=backend

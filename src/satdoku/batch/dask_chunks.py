@@ -67,14 +67,15 @@ PROBE_SECONDS = 0.1
 
 
 class _Estimate:
-    """The work left, estimated from what this process solved so far: the cluster's start is
-    asked for once it is over :data:`WORTH_SECONDS` (at once when the input's size is unknown)."""
+    """The work left, estimated from the pace of this process's solving (measured from its
+    first solved puzzles on, past its start-up): the cluster's start is asked for once it is
+    over :data:`WORTH_SECONDS` (at once when the input's size is unknown)."""
 
     def __init__(self, start: ClusterStart, total: int | None) -> None:
         self.start = start
         self.total = total
-        self.begun = time.perf_counter()
         self.done = 0  # bytes of the chunks solved here, whole
+        self.first: tuple[float, float] | None = None  # when, and bytes done, at the first tick
         if total is None:
             start.begin()
 
@@ -82,20 +83,20 @@ class _Estimate:
         """Return what counts a chunk's puzzles as this process solves them."""
         solved = 0
         total = self.total
-        assert total is not None or self.start.begun
 
         def tick(count: int) -> None:
             nonlocal solved
             solved += count
             if self.start.begun or total is None:
                 return
-            elapsed = time.perf_counter() - self.begun
+            now = time.perf_counter()
             done = self.done + chunk.length * solved / max(1, chunk.puzzles)
-            if (
-                elapsed >= PROBE_SECONDS
-                and done
-                and (total - done) * elapsed / done > (WORTH_SECONDS)
-            ):
+            if self.first is None:
+                self.first = (now, done)
+                return
+            elapsed, progress = now - self.first[0], done - self.first[1]
+            left = (total - done) * elapsed / progress if progress > 0 else 0.0
+            if elapsed >= PROBE_SECONDS and left > WORTH_SECONDS:
                 self.start.begin()
 
         return tick

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from functools import partial
-from itertools import repeat
+from itertools import chain, repeat
 from typing import IO, TextIO, cast
 
 from ..api.batch import Outcome, solve_entries
@@ -103,7 +103,8 @@ class Batch:
 @dataclass(frozen=True)
 class Start:
     """Where a run's input starts in the whole input: its first line's and first puzzle's
-    numbers, and the text read behind it (lines the reader learns from, not solved).
+    numbers, and the text read before it (lines the reader learns from, not solved: the whole
+    input's shape line and first puzzle line, each ending its line).
 
     >>> Start(501, 500, "1...\\n").reader_line
     500
@@ -243,7 +244,8 @@ class _Run:
     def _lines(self, stream: IO[bytes]) -> Iterator[str]:
         """The lines the reader reads: all of them until C takes over, then those handed back
         (a blank line for each line C took before them)."""
-        for text in text_lines(stream, self.reading.source):
+        behind = self.start.behind.splitlines(keepends=True)
+        for text in chain(behind, text_lines(stream, self.reading.source)):
             self.line += 1
             yield text
             if self.engaged is not None:
