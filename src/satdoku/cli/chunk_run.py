@@ -1,7 +1,8 @@
 """A command run on one chunk of its input, as on the whole file: its output, messages and status.
 
 A Dask worker (or any process) gets a chunk of whole lines of a puzzle file and runs the
-command's own ``run`` on it, so the chunk is read and solved by the very code that reads and
+command's own ``run`` on it (``rate``; ``solve``'s chunks go to the library's batch engine,
+:mod:`satdoku.batch.chunk_solve`), so the chunk is read and solved by the very code that reads and
 solves the file without ``--dask``. What the run prints is then made to read as the whole file's
 run would print it: its messages name the file and its lines (``FILE:LINE:COL``), its JSON
 records' ``index`` and ``line`` count from the start of the file.

@@ -47,12 +47,18 @@ def add_dask_options(group: argparse._ActionsContainer, command: str = "solve") 
     >>> parser.parse_args(["--dask", "local:2"]).dask
     'local:2'
     """
+    lends = (
+        "; this process solves chunks while they start, and alone when the input takes less "
+        "time than their start"
+        if command == "solve"
+        else ""
+    )
     group.add_argument(
         "--dask",
         metavar="ADDRESS",
         help="run on a Dask cluster: a scheduler's address (tcp://host:8786) or local[:N] (N "
-        "worker processes on this machine, default one per CPU); the output is the same, in "
-        "input order (needs pip install 'satdoku[dask]')",
+        f"worker processes on this machine, default one per CPU{lends}); the output is the "
+        "same, in input order (needs pip install 'satdoku[dask]')",
     )
     group.add_argument(
         "--output-dir",

@@ -2,11 +2,13 @@
 command's own code, the output written whole and in input order.
 
 ``solve`` and ``rate`` cut their FILE into chunks of whole lines (:mod:`satdoku.io.line_chunks`;
-the client reads it in bounded pieces, a window of chunks in flight) and a worker runs the
-command on each (:func:`satdoku.cli.chunk_run.run_chunk`), so output and messages are those of
-the run without ``--dask``. ``generate`` cuts ``--count`` into runs of puzzle numbers, each
-puzzle made from its own seed. Only files of one puzzle per line are cut: one grid or a JSON
-document is refused (solve it without ``--dask``).
+the client reads it in bounded pieces, a window of chunks in flight) and a worker solves each
+with the library's batch engine (:mod:`satdoku.batch.dask_chunks`; ``rate``: the command's own
+``run``, :func:`satdoku.cli.chunk_run.run_chunk`), so output and messages are those of the run
+without ``--dask``. With ``local:N``, ``solve`` solves chunks in this process while the cluster
+starts, and alone when the input takes less time than the start. ``generate`` cuts ``--count``
+into runs of puzzle numbers, each puzzle made from its own seed. Only files of one puzzle per
+line are cut: one grid or a JSON document is refused (solve it without ``--dask``).
 """
 
 from __future__ import annotations
