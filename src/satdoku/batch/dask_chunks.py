@@ -126,34 +126,35 @@ def chunk_outputs(
     pending: deque[tuple[LineChunk, Any]] = deque()  # chunks and their futures or outputs
     window = 0
     puzzles = 0
+
+    def send(chunk: LineChunk) -> Any:
+        """Send a chunk to the cluster, or solve it here while the cluster is not up."""
+        nonlocal window
+        behind = "" if chunk is cut.first else behind_text(cut, anchor)
+        if chunk.puzzles == 0:
+            return Ready(ChunkOutput("", "", 0, False))
+        if here is None or estimate is None or start.ready():
+            client = start.wait()
+            window = window or 3 * worker_count(client)
+            return client.submit(*call_of(chunk, behind), pure=False)
+        output = here(chunk, behind, estimate.tick_of(chunk))
+        estimate.done += chunk.length
+        return Ready(output)
+
     try:
-        for chunk in chain([cut.first], cut.rest):
-            behind = "" if chunk is cut.first else behind_text(cut, anchor)
-            item: Any
-            if chunk.puzzles == 0:
-                item = Ready(ChunkOutput("", "", 0, False))
-            elif here is None or estimate is None or start.ready():
-                client = start.wait()
-                window = window or 3 * worker_count(client)
-                item = client.submit(*call_of(chunk, behind), pure=False)
-            else:
-                item = Ready(here(chunk, behind, estimate.tick_of(chunk)))
-                estimate.done += chunk.length
-            if anchor is None:  # no puzzle read yet: the next chunk's reader knows no side
-                anchor = anchor_of(chunk, reading)
-            pending.append((chunk, item))
-            while pending and (isinstance(pending[0][1], Ready) or len(pending) >= window):
+        for chunk in chain([cut.first], cut.rest, [None]):  # None: the end, all are waited for
+            if chunk is not None:
+                pending.append((chunk, send(chunk)))
+                if anchor is None:  # no puzzle read yet: the next chunk's reader knows no side
+                    anchor = anchor_of(chunk, reading)
+            while pending and (
+                chunk is None or isinstance(pending[0][1], Ready) or len(pending) >= window
+            ):
                 done, output = _next(pending)
                 puzzles += done.puzzles
                 yield done, output
                 if output.stopped:
                     return
-        while pending:
-            done, output = _next(pending)
-            puzzles += done.puzzles
-            yield done, output
-            if output.stopped:
-                return
     finally:
         futures = [item for _, item in pending if not isinstance(item, Ready)]
         if futures:
