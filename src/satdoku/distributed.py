@@ -34,12 +34,13 @@ def solve_file(
 ) -> Iterator[dict[str, Any]]:
     """Yield one record per puzzle of a file (one puzzle per line), in order, solved by ``client``.
 
-    ``options`` are options of ``satdoku solve`` (``["--alphabet", "ABCD", "--unique"]``), or a
-    :class:`~satdoku.batch.Batch` (its reading and solving; its format is JSON records); the
-    records are those of ``satdoku solve --json``: ``index``, ``status``, ``solution`` or
-    ``error``, ``line``. An error of the whole file (not text, one grid rather than lines)
-    raises :class:`~satdoku.core.errors.InputError` after the records read before it; an option
-    that is not one of a batch raises ValueError.
+    ``options`` are options of ``satdoku solve`` that read and solve a batch of lines
+    (``["--alphabet", "ABCD", "--timeout", "2"]``), or a :class:`~satdoku.batch.Batch` (its
+    reading and solving; its format is JSON records); the records are those of ``satdoku solve
+    --json``: ``index``, ``status``, ``solution`` or ``error``, ``line``. An error of the whole
+    file (not text, one grid rather than lines) raises :class:`~satdoku.core.errors.InputError`
+    after the records read before it; an option that is not one of a batch (``--unique``, say)
+    raises ValueError.
 
     >>> from dask.distributed import Client  # doctest: +SKIP
     >>> client = Client("tcp://scheduler:8786")  # doctest: +SKIP

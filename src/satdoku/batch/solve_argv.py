@@ -26,6 +26,9 @@ from .solve_options import SolveOptions
 
 __all__ = ["batch_of_options"]
 
+_ONE_PROCESS = ("--order", "--all", "--limit", "--where", "--unique")
+"""Options of the solution space: one process answers them, not a batch cut into chunks."""
+
 
 def _box(text: str) -> tuple[int, int]:
     rows, _, cols = text.lower().replace("×", "x").partition("x")
@@ -76,8 +79,14 @@ def batch_of_options(options: Sequence[str], source: str, fmt: str = "json") -> 
     except argparse.ArgumentError as err:
         raise ValueError(f"satdoku solve options: {err}") from None
     if rest:
+        name = rest[0].partition("=")[0]
+        why = (
+            ": the solution space is explored in one process (satdoku solve, no --dask)"
+            if name in _ONE_PROCESS
+            else ""
+        )
         raise ValueError(
-            f"satdoku solve options: {rest[0]} is not an option of a batch of puzzle lines"
+            f"satdoku solve options: {rest[0]} is not an option of a batch of puzzle lines{why}"
         )
     blanks = args.blank
     if args.alphabet and blanks is None:  # the symbols were named: 0 is no guess
