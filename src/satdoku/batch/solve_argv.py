@@ -59,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--portfolio", type=int)
     parser.add_argument("--explain", action="store_true")
     parser.add_argument("--json", action="store_true")  # the records are JSON anyway
+    parser.add_argument("--format", choices=["json"])
     return parser
 
 
