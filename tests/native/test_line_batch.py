@@ -30,7 +30,8 @@ from satdoku.backends.line_batch import (
     line_spec,
     run_block,
 )
-from satdoku.cli import main, solve_lines
+from satdoku.batch import line_run
+from satdoku.cli import main
 from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
@@ -46,8 +47,8 @@ FILES = {"17-clue": SEVENTEEN, "forum_hardest": FORUM_HARDEST, "top1465": TOP146
 def run_cli(argv: list[str], c_path: bool, stdin: bytes | None = None) -> tuple[int, str, str]:
     """Run satdoku with the C path on or off; return (status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
-    saved = os.environ.get(solve_lines.SWITCH), sys.stdin
-    os.environ[solve_lines.SWITCH] = "1" if c_path else "0"
+    saved = os.environ.get(line_run.SWITCH), sys.stdin
+    os.environ[line_run.SWITCH] = "1" if c_path else "0"
     try:
         if stdin is not None:
             sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
@@ -55,16 +56,16 @@ def run_cli(argv: list[str], c_path: bool, stdin: bytes | None = None) -> tuple[
             status = main(argv)
     finally:
         if saved[0] is None:
-            del os.environ[solve_lines.SWITCH]
+            del os.environ[line_run.SWITCH]
         else:
-            os.environ[solve_lines.SWITCH] = saved[0]
+            os.environ[line_run.SWITCH] = saved[0]
         sys.stdin = saved[1]
     return status, out.getvalue(), err.getvalue()
 
 
 def both_ways(argv: list[str], stdin: bytes | None = None, used: bool = True) -> str:
     """Assert the two paths agree (and that C took lines when ``used``); return stdout."""
-    with mock.patch.object(solve_lines, "run_block", wraps=run_block) as spy:
+    with mock.patch.object(line_run, "run_block", wraps=run_block) as spy:
         fast = run_cli(argv, True, stdin)
     plain = run_cli(argv, False, stdin)
     assert fast == plain
@@ -194,7 +195,7 @@ def test_mixed_shapes_and_an_alphabet_too_short(tmp_path: Path) -> None:
 
 def test_a_puzzle_past_the_guess_limit_goes_to_pysat(tmp_path: Path) -> None:
     good = puzzles(Shape.sudoku(9), 100, 7)
-    with mock.patch.object(solve_lines, "line_spec", lambda *a: line_spec(*a)._replace(limit=0)):
+    with mock.patch.object(line_run, "line_spec", lambda *a: line_spec(*a)._replace(limit=0)):
         out = both_ways(["solve", write(tmp_path, ("\n".join(good) + "\n").encode())])
     assert "unsolvable" not in out
 
@@ -318,7 +319,7 @@ def test_a_tampered_solution_is_refused_and_never_printed() -> None:
 def test_the_command_reports_a_refused_solution_as_an_internal_error(tmp_path: Path) -> None:
     path = write(tmp_path, (SOLVED + "\n").encode() * 100)
     tampered = lambda *a, **k: line_spec(*a, **k, flags=TAMPER)  # noqa: E731
-    with mock.patch.object(solve_lines, "line_spec", tampered):
+    with mock.patch.object(line_run, "line_spec", tampered):
         status, out, err = run_cli(["solve", path], True)
     assert status == 70 and 0 < out.count("\n") < 100  # those the reader read are printed
     assert "internal error" in err and "returned a grid that is not a solution" in err

@@ -7,11 +7,10 @@ another worker (up to its ``allowed-failures``), so the results still come compl
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import importlib.util
 import logging
 import signal
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -25,9 +24,13 @@ __all__ = [
     "Address",
     "CONNECT_SECONDS",
     "LOCAL_CONFIG",
+    "Ready",
     "connect",
+    "ctrl_c_blocked",
     "dask_installed",
     "in_order",
+    "load_dask",
+    "result_of",
     "parse_address",
     "worker_count",
 ]
@@ -94,6 +97,18 @@ every 10 ms, and the event loop's health checked every second rather than every 
 take the worker's GIL from the chunk being solved)."""
 
 
+def load_dask() -> None:
+    """Import Dask and its distributed scheduler, Ctrl-C blocked in the threads they start.
+
+    >>> load_dask()  # doctest: +SKIP
+    """
+    # the resource tracker's first start unblocks Ctrl-C in the calling thread: started first
+    resource_tracker.ensure_running()
+    with ctrl_c_blocked():  # distributed starts threads as it loads: they inherit the mask
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+
+
 @contextmanager
 def connect(address: Address) -> Iterator[Any]:
     """Yield a ``distributed.Client`` of the address (a local cluster is started, then stopped).
@@ -102,11 +117,9 @@ def connect(address: Address) -> Iterator[Any]:
     ...     client.submit(sum, [1, 2]).result()
     3
     """
-    # the resource tracker's first start unblocks Ctrl-C in the calling thread: started first
-    resource_tracker.ensure_running()
-    with _ctrl_c_blocked():  # distributed starts threads as it loads: they inherit the mask
-        import dask
-        import distributed
+    load_dask()
+    import dask
+    import distributed
 
     if address.scheduler is not None:
         with distributed.Client(address.scheduler, timeout=CONNECT_SECONDS) as client:
@@ -120,7 +133,7 @@ def connect(address: Address) -> Iterator[Any]:
     # to be lifted here.
     with (
         dask.config.set({"distributed.worker.multiprocessing-method": "spawn", **LOCAL_CONFIG}),
-        _ctrl_c_blocked(),
+        ctrl_c_blocked(),
     ):
         cluster = distributed.LocalCluster(
             n_workers=address.workers or default_jobs(),
@@ -142,12 +155,12 @@ def connect(address: Address) -> Iterator[Any]:
 
 
 @contextmanager
-def _ctrl_c_blocked() -> Iterator[None]:
+def ctrl_c_blocked() -> Iterator[None]:
     """Block SIGINT in this thread (and the threads and processes started meanwhile) within.
 
     A SIGINT that arrives meanwhile is delivered when the block ends.
 
-    >>> with _ctrl_c_blocked():
+    >>> with ctrl_c_blocked():
     ...     pass
     """
     if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
@@ -171,21 +184,39 @@ def worker_count(client: Any) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
-_NOT_YET = (TimeoutError, asyncio.TimeoutError, concurrent.futures.TimeoutError)
-"""What a wait for a result that timed out raises (one class from Python 3.11 on)."""
+def result_of(future: Any) -> Any:
+    """Wait for a future's result, looking at the stop flag meanwhile (a stop signal held); a
+    :class:`Ready` value is its own result.
+
+    >>> result_of(Ready("done"))
+    'done'
+    """
+    if isinstance(future, Ready):
+        return future.value
+    # waited for with an event the future sets, not with result(timeout=...): a wait that
+    # timed out just as the result came could end in a CancelledError under load
+    done = threading.Event()
+    future.add_done_callback(lambda _: done.set())
+    while not done.wait(stop_flag.POLL_SECONDS):
+        stop_flag.check()
+    return future.result()
 
 
-def _result(future: Any) -> Any:
-    """Wait for a future's result, looking at the stop flag meanwhile (a stop signal held)."""
-    while True:
-        try:
-            return future.result(timeout=stop_flag.POLL_SECONDS)
-        except _NOT_YET:
-            stop_flag.check()
+class Ready(NamedTuple):
+    """A value known without a call, yielded in its place among the calls' results.
+
+    >>> Ready(3).value
+    3
+    """
+
+    value: Any
 
 
-def in_order(client: Any, calls: Iterable[tuple[Any, ...]], window: int = 0) -> Iterator[Any]:
-    """Yield ``function(*args)`` for each call ``(function, *args)``, in order, run on the cluster.
+def in_order(
+    client: Any, calls: Iterable[tuple[Any, ...] | Ready], window: int = 0
+) -> Iterator[Any]:
+    """Yield ``function(*args)`` for each call ``(function, *args)``, in order, run on the cluster
+    (a :class:`Ready` value is yielded as it is, in its place).
 
     At most ``window`` calls are in flight (default three per worker), so the calls are made
     lazily and memory stays bounded; those still in flight are cancelled when the consumer
@@ -199,11 +230,12 @@ def in_order(client: Any, calls: Iterable[tuple[Any, ...]], window: int = 0) -> 
     pending: deque[Any] = deque()
     try:
         for call in calls:
-            pending.append(client.submit(*call, pure=False))
+            pending.append(call if isinstance(call, Ready) else client.submit(*call, pure=False))
             while len(pending) >= window:
-                yield _result(pending.popleft())
+                yield result_of(pending.popleft())
         while pending:
-            yield _result(pending.popleft())
+            yield result_of(pending.popleft())
     finally:
-        if pending:
-            client.cancel(list(pending))
+        futures = [item for item in pending if not isinstance(item, Ready)]
+        if futures:
+            client.cancel(futures)

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from functools import partial
 
 from ..backends.limits import default_jobs
-from ..backends.registry import Backend, BackendKind, make_backend
+from ..backends.registry import BackendKind
 from ..backends.strategy import Strategy
+from ..batch.line_run import Batch
+from ..batch.solve_options import SolveOptions
 from ..core.errors import InputError
-from .common import encoding_of, limits_of
+from .common import encoding_of, limits_of, line_reading_of
 from .option_types import MAX_COUNT, whole_number
 
-__all__ = ["MAX_JOBS", "add_jobs_option", "add_progress_option", "backend_maker_of", "jobs_of"]
+__all__ = [
+    "MAX_JOBS",
+    "add_jobs_option",
+    "add_progress_option",
+    "batch_of",
+    "jobs_of",
+    "solve_options_of",
+]
 
 MAX_JOBS = 256
 """The most worker processes --jobs may ask for (each holds a solver)."""
@@ -49,28 +56,40 @@ def jobs_of(args: argparse.Namespace) -> int:
     return int(jobs)
 
 
-def backend_maker_of(args: argparse.Namespace, jobs: int) -> Callable[[], Backend]:
-    """Return what makes the backend a ``solve`` run asked for (picklable: one per worker).
-
-    A portfolio races one solver when there are worker processes (they share the cores).
+def solve_options_of(args: argparse.Namespace) -> SolveOptions:
+    """Return how the options of a ``solve`` run say to solve each puzzle, or raise InputError.
 
     >>> from satdoku.cli import build_parser
-    >>> args = build_parser("solve").parse_args(["solve", "p.txt", "--backend", "stepper"])
-    >>> type(backend_maker_of(args, 1)()).__name__
-    'StepperBackend'
+    >>> args = build_parser("solve").parse_args(["solve", "p.txt", "--timeout", "2", "--no-native"])
+    >>> options = solve_options_of(args)
+    >>> options.limits.timeout, options.native, options.compiled_first
+    (2.0, False, False)
     """
     if args.portfolio is not None and args.portfolio < 1:
         raise InputError(f"--portfolio must be 1 or more, got {args.portfolio}")
-    kind = BackendKind(args.backend)
-    if kind is BackendKind.STEPPER:
-        return partial(make_backend, kind, limits=limits_of(args))
-    return partial(
-        make_backend,
-        kind,
-        solver=args.solver,
-        encoding=encoding_of(args),
-        strategy=Strategy(args.strategy),
-        limits=limits_of(args),
-        portfolio=args.portfolio if args.portfolio else (1 if jobs > 1 else None),
-        native=args.native,
+    return SolveOptions(
+        BackendKind(args.backend),
+        args.solver,
+        encoding_of(args),
+        Strategy(args.strategy),
+        limits_of(args),
+        args.native,
+        args.portfolio,
+    )
+
+
+def batch_of(args: argparse.Namespace, jobs: int = 1) -> Batch:
+    """Return the batch a ``solve`` run asks for: how it reads, solves and writes its puzzles.
+
+    >>> from satdoku.cli import build_parser
+    >>> batch_of(build_parser("solve").parse_args(["solve", "p.txt", "--json"])).fmt
+    'json'
+    """
+    return Batch(
+        line_reading_of(args),
+        solve_options_of(args),
+        args.format or ("pretty" if args.file is None else "line"),
+        bool(getattr(args, "explain", False)),
+        jobs,
+        example=args.file is None,
     )

@@ -1,7 +1,8 @@
 """A command run on one chunk of its input, as on the whole file: its output, messages and status.
 
 A Dask worker (or any process) gets a chunk of whole lines of a puzzle file and runs the
-command's own ``run`` on it, so the chunk is read and solved by the very code that reads and
+command's own ``run`` on it (``rate``; ``solve``'s chunks go to the library's batch engine,
+:mod:`satdoku.batch.chunk_solve`), so the chunk is read and solved by the very code that reads and
 solves the file without ``--dask``. What the run prints is then made to read as the whole file's
 run would print it: its messages name the file and its lines (``FILE:LINE:COL``), its JSON
 records' ``index`` and ``line`` count from the start of the file.
@@ -25,66 +26,17 @@ import tempfile
 import threading
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
-from typing import IO, Any, NamedTuple
+from typing import IO, Any
 
 from ..api.generate_batch import Request, puzzle_seed
+from ..batch.chunk_solve import ChunkOutput, Shared
 from ..core.errors import InputError
 from ..io.line_chunks import LineChunk
 from .common import source_of
 
-__all__ = [
-    "ChunkOutput",
-    "Shared",
-    "generate_chunk",
-    "relocated",
-    "run_chunk",
-    "take_output",
-    "worker_args",
-]
+__all__ = ["generate_chunk", "relocated", "run_chunk", "worker_args"]
 
 Run = Callable[[argparse.Namespace], int]
-
-
-class ChunkOutput(NamedTuple):
-    """What a command printed on a chunk: its output, its messages, its status, and whether an
-    error of the whole input (a NUL byte, say) stopped it there.
-
-    >>> ChunkOutput("solved\\n", "", 0, False).status
-    0
-    """
-
-    out: str
-    err: str
-    status: int
-    stopped: bool
-    out_file: str | None = None
-
-
-class Shared(NamedTuple):
-    """What a worker on the client's own machine is told: a folder to leave the chunk's output
-    in (as a file, not a message), and the input file to read the chunk's bytes from (None: they
-    come with the chunk).
-
-    >>> Shared("/tmp/satdoku-dask-1", None).source is None
-    True
-    """
-
-    folder: str
-    source: str | None
-
-
-def take_output(output: ChunkOutput) -> str:
-    """Return what the command printed on a chunk, read (and removed) from its file if it left one.
-
-    >>> take_output(ChunkOutput("solved\\n", "", 0, False))
-    'solved\\n'
-    """
-    if output.out_file is None:
-        return output.out
-    with open(output.out_file, encoding="utf-8", newline="") as stream:
-        text = stream.read()
-    os.unlink(output.out_file)
-    return text
 
 
 _LOCK = threading.Lock()

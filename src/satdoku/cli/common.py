@@ -6,20 +6,23 @@ import argparse
 import io
 import math
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from typing import IO
 
-from ..backends import stop_flag
 from ..backends.solvers import DEFAULT_SOLVER, SOLVER_NAMES
 from ..backends.strategy import Strategy
+from ..batch.line_reading import LineReading
+from ..batch.outcome_text import EXAMPLE, say_error
+from ..batch.region_map import read_region_map as _read_regions
+from ..batch.text_input import MAX_LINE_BYTES, nonempty_entries, text_lines
 from ..cnf.encodings import AtMostOne, Encoding, Scheme
 from ..core.errors import InputError
 from ..core.limits import Limits
 from ..io.alphabet import DEFAULT_SYMBOLS, Alphabet
 from ..io.entries import Entry
-from ..io.reading import FileLayout, read_puzzles
+from ..io.reading import FileLayout
 from ..io.shape_options import ShapeOptions
-from .input_format import add_format_options, entries_in_format
+from .input_format import add_format_options
 from .option_types import MAX_CONFLICTS, box_shape, seconds, whole_number
 
 __all__ = [
@@ -31,6 +34,7 @@ __all__ = [
     "source_of",
     "add_solver_options",
     "read_entries",
+    "open_input",
     "text_lines",
     "standard_input",
     "nonempty_entries",
@@ -40,12 +44,10 @@ __all__ = [
     "alphabet_of",
     "encoding_of",
     "limits_of",
+    "line_reading_of",
     "report_error",
     "example_text",
 ]
-
-EXAMPLE = "sudoku9.txt"
-"""The bundled puzzle a command uses when given no FILE."""
 
 
 def example_text(name: str = EXAMPLE) -> str:
@@ -53,14 +55,6 @@ def example_text(name: str = EXAMPLE) -> str:
     from importlib import resources  # loaded only when an example is read (start-up)
 
     return resources.files("satdoku.examples").joinpath(name).read_text(encoding="utf-8")
-
-
-MAX_LINE_BYTES = 2 * 2**20
-"""The longest line read: a 256x256 puzzle on one line of integer tokens is about 260 KB. A longer
-line is cut there (and refused for its length), the rest of it skipped, so memory stays bounded."""
-
-REGION_MAP_BYTES = 4 * 2**20
-"""The longest region map read (a 256x256 map of 3-digit names and spaces is about 260 KB)."""
 
 
 def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = False) -> None:
@@ -168,6 +162,23 @@ def alphabet_of(args: argparse.Namespace) -> Alphabet:
     return Alphabet(args.alphabet or DEFAULT_SYMBOLS, blanks)
 
 
+def line_reading_of(args: argparse.Namespace) -> LineReading:
+    """Return how the options say to read the puzzles of the command's input.
+
+    >>> from satdoku.cli import build_parser
+    >>> line_reading_of(build_parser().parse_args(["solve", "p.txt", "--latin"])).shape.latin
+    True
+    """
+    return LineReading(
+        alphabet_of(args),
+        shape_options(args),
+        args.layout or FileLayout.AUTO,
+        getattr(args, "game", None),
+        source_of(args),
+        getattr(args, "input_format", None),
+    )
+
+
 def encoding_of(args: argparse.Namespace) -> Encoding:
     """Return the encoding the options name."""
     return Encoding(Scheme(args.encoding), AtMostOne(args.amo))
@@ -219,72 +230,6 @@ def shape_options(args: argparse.Namespace) -> ShapeOptions:
     return ShapeOptions(args.box, args.latin, args.diagonals, regions)
 
 
-def _read_regions(path: str) -> tuple[int, ...]:
-    """Read a region map: a grid of symbols, each naming a region (numbered as they appear)."""
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read(REGION_MAP_BYTES + 1)
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read region map: {err}", source=path) from None
-    if len(data) > REGION_MAP_BYTES:
-        raise InputError(
-            f"region map is over {REGION_MAP_BYTES:,} bytes: no grid's map is that long",
-            source=path,
-        )
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        tokens = stripped.split() if len(stripped.split()) > 1 else list(stripped)
-        rows.append((number, tokens))
-    if not rows:
-        raise InputError("region map is empty", source=path)
-    n = len(rows)
-    names: dict[str, int] = {}
-    regions = []
-    for number, tokens in rows:
-        if len(tokens) != n:
-            raise InputError(
-                f"region map row has {len(tokens)} cells, expected {n}", source=path, line=number
-            )
-        for token in tokens:
-            regions.append(names.setdefault(token, len(names)))
-    if len(names) != n:
-        raise InputError(f"region map names {len(names)} regions, expected {n}", source=path)
-    return tuple(regions)
-
-
-def text_lines(stream: IO[bytes], source: str) -> Iterator[str]:
-    """Yield the text lines of a byte stream as every command reads them (overlong lines cut,
-    bad UTF-8 replaced); a NUL byte or a failing read is an input error.
-
-    >>> list(text_lines(io.BytesIO(b"1...\\n.2..\\n"), "p.txt"))
-    ['1...\\n', '.2..\\n']
-    """
-    head = stream.peek(4096) if isinstance(stream, io.BufferedReader) else b""
-    if b"\0" in head:
-        raise InputError("not a text file (it holds NUL bytes)", source=source)
-    readline = stream.readline
-    while raw := _read_line(readline, source):
-        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-            while (rest := readline(2**20)) and not rest.endswith(b"\n"):
-                pass  # the rest of an overlong line, skipped in bounded pieces
-            raw = raw[:MAX_LINE_BYTES]  # what is kept is refused for its length
-        if b"\0" in raw:
-            raise InputError("not a text file (it holds NUL bytes)", source=source)
-        yield raw.decode("utf-8", errors="replace")
-
-
-def _read_line(readline: Callable[[int], bytes], source: str) -> bytes:
-    """Read one line (at most MAX_LINE_BYTES + 1 bytes); a failing read is an input error."""
-    try:
-        return stop_flag.interruptible(readline, MAX_LINE_BYTES + 1)  # input may be slow to come
-    except OSError as err:  # EIO from a terminal gone, EISDIR from a directory, ...
-        raise InputError(f"cannot read: {err.strerror or err}", source=source) from None
-
-
 def stdin_is_terminal() -> bool:
     """Tell whether standard input is an interactive terminal (False when closed or redirected)."""
     try:
@@ -333,61 +278,33 @@ def read_entries(args: argparse.Namespace, opened: IO[bytes] | None = None) -> I
 
     ``opened``: FILE's stream, opened (and closed) by the caller, which has looked at its head.
     """
-    read = _reader(args)  # options first: a bad option is reported before a missing file
-    if args.file is None:
-        yield from nonempty_entries(read(example_text().splitlines(), EXAMPLE), EXAMPLE)
-        return
-    source = "<stdin>" if args.file == "-" else args.file
+    reading = line_reading_of(args)
+    stream = opened or open_input(args)
     try:
-        stream: IO[bytes] = opened or (
-            standard_input() if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+        yield from nonempty_entries(
+            reading.entries(text_lines(stream, reading.source)), reading.source
         )
-    except OSError as err:
-        raise InputError(f"cannot open: {err.strerror}", source=source) from None
-    try:
-        yield from nonempty_entries(read(text_lines(stream, source), source), source)
     finally:
         if args.file != "-" and opened is None:
             stream.close()
 
 
-def _reader(args: argparse.Namespace) -> Callable[[Iterable[str], str], Iterator[Entry]]:
-    """Return the reader of lines (and their source) the options ask for."""
-    options, alphabet = shape_options(args), alphabet_of(args)
-    layout, game = args.layout or FileLayout.AUTO, getattr(args, "game", None)
+def open_input(args: argparse.Namespace) -> IO[bytes]:
+    """Open the command's input: FILE, standard input (``-``) or the bundled example (None).
 
-    def read(lines: Iterable[str], source: str) -> Iterator[Entry]:
-        named = entries_in_format(args, lines, source, options)
-        if named is not None:
-            return named
-        return read_puzzles(
-            lines, alphabet=alphabet, options=options, layout=layout, source=source, game=game
-        )
-
-    return read
-
-
-def nonempty_entries(entries: Iterator[Entry], source: str) -> Iterator[Entry]:
-    """Yield the entries; an input with none at all is an input error (it names stdin's ways).
-
-    >>> list(nonempty_entries(iter([]), "p.txt"))
-    Traceback (most recent call last):
-    ...
-    satdoku.core.errors.InputError: p.txt: empty input: no puzzle found
+    >>> open_input(argparse.Namespace(file=None)).read(1)
+    b'#'
     """
-    seen = False
-    for entry in entries:
-        seen = True
-        yield entry
-    if not seen:
-        hint = (
-            " (give a FILE, pipe puzzles in, or --example for the bundled example)"
-            if source == "<stdin>"
-            else ""
-        )
-        raise InputError(f"empty input: no puzzle found{hint}", source=source)
+    if args.file is None:
+        return io.BytesIO(example_text().encode("utf-8"))
+    if args.file == "-":
+        return standard_input()
+    try:
+        return open(args.file, "rb")  # noqa: SIM115 (closed by the caller)
+    except OSError as err:
+        raise InputError(f"cannot open: {err.strerror}", source=source_of(args)) from None
 
 
 def report_error(err: InputError) -> None:
     """Print one line for a bad input on standard error."""
-    print(f"satdoku: {err.located()}", file=sys.stderr)
+    say_error(err, sys.stderr)

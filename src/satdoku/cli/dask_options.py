@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..batch.chunk_cut import CHUNK_BYTES
 from ..core.errors import InputError
 from .option_types import MAX_COUNT, whole_number
 
@@ -20,12 +21,6 @@ __all__ = [
     "chunk_bytes",
 ]
 
-CHUNK_BYTES = 4 * 2**20
-"""Bytes of input per chunk of ``solve`` (whole lines: about 51,000 9x9 lines, 0.3 s of work).
-
-A chunk costs its worker a few milliseconds besides its puzzles (the run's set-up, its first
-lines read in Python): on a million 17-clue lines with ``--dask local:2``, chunks of 4 MiB took
-4.4 s against 4.9 s for chunks of 1 MiB (16 MiB: 4.5 s, the last chunks' wait grows)."""
 
 RATE_CHUNK_BYTES = 2**20
 """Bytes of input per chunk of ``rate``: rating takes a hundred times solving's time a puzzle,
@@ -52,12 +47,18 @@ def add_dask_options(group: argparse._ActionsContainer, command: str = "solve") 
     >>> parser.parse_args(["--dask", "local:2"]).dask
     'local:2'
     """
+    lends = (
+        "; this process solves chunks while they start, and alone when the input takes less "
+        "time than their start"
+        if command == "solve"
+        else ""
+    )
     group.add_argument(
         "--dask",
         metavar="ADDRESS",
         help="run on a Dask cluster: a scheduler's address (tcp://host:8786) or local[:N] (N "
-        "worker processes on this machine, default one per CPU); the output is the same, in "
-        "input order (needs pip install 'satdoku[dask]')",
+        f"worker processes on this machine, default one per CPU{lends}); the output is the "
+        "same, in input order (needs pip install 'satdoku[dask]')",
     )
     group.add_argument(
         "--output-dir",

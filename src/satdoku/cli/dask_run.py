@@ -2,11 +2,13 @@
 command's own code, the output written whole and in input order.
 
 ``solve`` and ``rate`` cut their FILE into chunks of whole lines (:mod:`satdoku.io.line_chunks`;
-the client reads it in bounded pieces, a window of chunks in flight) and a worker runs the
-command on each (:func:`satdoku.cli.chunk_run.run_chunk`), so output and messages are those of
-the run without ``--dask``. ``generate`` cuts ``--count`` into runs of puzzle numbers, each
-puzzle made from its own seed. Only files of one puzzle per line are cut: one grid or a JSON
-document is refused (solve it without ``--dask``).
+the client reads it in bounded pieces, a window of chunks in flight) and a worker solves each
+with the library's batch engine (:mod:`satdoku.batch.dask_chunks`; ``rate``: the command's own
+``run``, :func:`satdoku.cli.chunk_run.run_chunk`), so output and messages are those of the run
+without ``--dask``. With ``local:N``, ``solve`` solves chunks in this process while the cluster
+starts, and alone when the input takes less time than the start. ``generate`` cuts ``--count``
+into runs of puzzle numbers, each puzzle made from its own seed. Only files of one puzzle per
+line are cut: one grid or a JSON document is refused (solve it without ``--dask``).
 """
 
 from __future__ import annotations
@@ -17,42 +19,33 @@ import os
 import shutil
 import sys
 import tempfile
-from collections import deque
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
-from itertools import chain
-from typing import IO, Any, NamedTuple
+from functools import partial
+from typing import IO, Any
 
 from ..api.dask_pool import Address, connect, dask_installed, in_order, parse_address
 from ..api.generate_batch import Request
 from ..backends import stop_flag
+from ..batch.chunk_cut import Cut, cut_input
+from ..batch.chunk_solve import ChunkOutput, Shared, take_output
+from ..batch.cluster_start import ClusterStart
+from ..batch.dask_chunks import ChunkCall, chunk_outputs, solve_calls, solve_here
 from ..core.errors import InputError
-from ..io.header import split_header
-from ..io.line_chunks import LineChunk, line_chunks
-from ..io.reading import FileLayout, read_puzzles
-from .chunk_run import (
-    ChunkOutput,
-    Run,
-    Shared,
-    generate_chunk,
-    run_chunk,
-    take_output,
-    worker_args,
-)
-from .common import MAX_LINE_BYTES, alphabet_of, shape_options, source_of
+from ..io.line_chunks import LineChunk
+from .batch_options import batch_of
+from .chunk_run import Run, generate_chunk, run_chunk, worker_args
+from .common import line_reading_of, source_of
 from .dask_options import CHUNK_PUZZLES, chunk_bytes
 from .progress import Progress, count_puzzle_lines, wants_progress
 
 __all__ = [
-    "Cut",
-    "chunk_outputs",
-    "cut_input",
+    "cut_of",
     "generate_on_dask",
     "run_lines_on_dask",
     "shares_files",
 ]
 
-_JSON_START = ("[", "{", "'(", '("')
 _SPACE_OPTIONS = ("order", "all", "where", "unique")
 
 
@@ -142,138 +135,33 @@ def _json_output(args: argparse.Namespace) -> bool:
     return bool(getattr(args, "json", False)) or getattr(args, "format", None) == "json"
 
 
-def _content(lines: list[str]) -> Iterator[str]:
-    for number, line in enumerate(lines):
-        text = (line.lstrip("\ufeff") if number == 0 else line).strip()
-        if text and not text.startswith("#"):
-            yield text
-
-
-def _anchor(chunk: LineChunk, args: argparse.Namespace) -> str | None:
-    """Return the chunk's first puzzle line the reader learns the file's side from, if any."""
-    lines = chunk.data.decode("utf-8", errors="replace").split("\n")
-    entries = read_puzzles(
-        lines,
-        alphabet=alphabet_of(args),
-        options=shape_options(args),
-        layout=args.layout or FileLayout.AUTO,
-        source=source_of(args),
-        game=getattr(args, "game", None),
-    )
-    for entry in entries:
-        if "\n" in entry.text and chunk.first_line == 1:
-            raise InputError(
-                "--dask cuts files of one puzzle per line, and this is one grid: solve it "
-                "without --dask",
-                source=source_of(args),
-            )
-        if entry.puzzle is not None or (
-            entry.error is not None and entry.error.message.startswith("the alphabet ")
-        ):
-            return entry.text
-    return None
-
-
-def _check_head(stream: IO[bytes], source: str) -> None:
-    """Refuse a file whose first bytes hold a NUL, as the file reader does before any line."""
-    peek = getattr(stream, "peek", None)
-    if peek is not None and b"\0" in peek(4096):
-        raise InputError("not a text file (it holds NUL bytes)", source=source)
-
-
-class Cut(NamedTuple):
-    """An input being cut into chunks: its first chunk, read and checked, and the rest to come."""
-
-    first: LineChunk
-    rest: Iterator[LineChunk]
-    anchor: str | None
-    head: str | None
-    shape_line: str | None = None  # the file's '# shape' line: every chunk is read under it
-
-
-def cut_input(args: argparse.Namespace, stream: IO[bytes]) -> Cut:
-    """Read and check the first chunk of the input: refuse one grid or JSON (InputError).
+def cut_of(args: argparse.Namespace, stream: IO[bytes]) -> Cut:
+    """Read and check the first chunk of the command's input (see :func:`cut_input`).
 
     >>> import io
     >>> from satdoku.cli import build_parser
     >>> args = build_parser().parse_args(["solve", "p.txt"])
-    >>> cut_input(args, io.BytesIO(b"# two\\n1...\\n2...\\n")).first.puzzles
+    >>> cut_of(args, io.BytesIO(b"# two\\n1...\\n2...\\n")).first.puzzles
     2
     """
-    source = source_of(args)
-    if args.layout is FileLayout.GRID:
-        raise InputError("--dask cuts files of one puzzle per line: drop --grid, or --dask")
-    if getattr(args, "input_format", None):
-        raise InputError("--dask reads each line in its evident form: drop --input-format")
-    _check_head(stream, source)
-    chunks = line_chunks(
-        stream, args.chunk_size or chunk_bytes(getattr(args, "command", "solve")), MAX_LINE_BYTES
-    )
-    first = next(chunks, None)
-    if first is None:
-        _raise_empty(source)
-    assert first is not None
-    lines = first.data.decode("utf-8", errors="replace").split("\n")
-    head = next(_content(lines), None)
-    if head is not None and head.startswith(_JSON_START):
-        raise InputError(
-            "--dask cuts files of one puzzle per line, and this is JSON: solve it without --dask",
-            source=source,
-        )
-    header = split_header(lines, source)[1]
-    return Cut(first, chunks, _anchor(first, args), head, None if header is None else header.text)
+    size = args.chunk_size or chunk_bytes(getattr(args, "command", "solve"))
+    return cut_input(line_reading_of(args), stream, size)
 
 
-def chunk_outputs(
-    client: Any, args: argparse.Namespace, run: Run, cut: Cut, shared: Shared | None = None
-) -> Generator[tuple[LineChunk, ChunkOutput], None, None]:
-    """Yield each chunk of the input and what the command printed on it, in input order.
-
-    ``shared``: the workers run on this machine (a local cluster), so they read the chunks'
-    bytes from the input file and leave their output in files (nothing big travels through
-    Dask); the outputs then name their files (see :func:`~satdoku.cli.chunk_run.take_output`).
-
-    >>> with connect(Address(None, 1)) as client, open("p.txt", "rb") as stream:  # doctest: +SKIP
-    ...     outputs = list(chunk_outputs(client, args, run, cut_input(args, stream)))
-    """
-    sent: deque[LineChunk] = deque()
+def _command_calls(args: argparse.Namespace, run: Run, shared: Shared | None) -> ChunkCall:
+    """Return what makes the call of a chunk: the batch engine for ``solve``, else the
+    command's own ``run`` on the chunk (``rate``)."""
+    if getattr(args, "command", None) == "solve":
+        return solve_calls(batch_of(args), shared)
     options = worker_args(args)
-    first, anchor = cut.first, cut.anchor
     lean = shared is not None and shared.source is not None  # workers read their chunks' bytes
 
-    def calls() -> Iterator[tuple[Any, ...]]:
-        nonlocal anchor
-        for chunk in chain([first], cut.rest):
-            sent.append(chunk)
-            if chunk.puzzles == 0:
-                yield (ChunkOutput, "", "", 0, False)
-            else:
-                behind = None if chunk is first else anchor or cut.head
-                if behind is not None and cut.shape_line is not None:
-                    behind = cut.shape_line + "\n" + behind  # read under the file's shape line
-                shipped = chunk._replace(data=b"") if lean and chunk.offset is not None else chunk
-                yield (run_chunk, run, options, shipped, behind, shared, chunk.length)
-            if anchor is None:  # no puzzle read yet: the next chunk's reader knows no side
-                anchor = _anchor(chunk, args)
+    def call(chunk: LineChunk, behind: str) -> tuple[Any, ...]:
+        shipped = chunk._replace(data=b"") if lean and chunk.offset is not None else chunk
+        anchor = behind.removesuffix("\n") or None
+        return (run_chunk, run, options, shipped, anchor, shared, chunk.length)
 
-    puzzles = 0
-    for output in in_order(client, calls()):
-        chunk = sent.popleft()
-        puzzles += chunk.puzzles
-        yield chunk, output
-        if output.stopped:
-            return
-    if not puzzles:
-        _raise_empty(source_of(args))
-
-
-def _raise_empty(source: str) -> None:
-    hint = (
-        " (give a FILE, pipe puzzles in, or --example for the bundled example)"
-        if source == "<stdin>"
-        else ""
-    )
-    raise InputError(f"empty input: no puzzle found{hint}", source=source)
+    return call
 
 
 def _open(args: argparse.Namespace) -> IO[bytes]:
@@ -321,7 +209,7 @@ def run_lines_on_dask(args: argparse.Namespace, run: Run) -> int:
         stream = _open(args)
         if args.file != "-":
             stack.callback(stream.close)
-        cut = cut_input(args, stream)
+        cut = cut_of(args, stream)
         shared = None
         if shares_files(address):  # removed once the cluster is closed: no chunk writes there
             folder = stack.enter_context(  # (a chunk cut short by a stop runs on to its end)
@@ -331,8 +219,17 @@ def run_lines_on_dask(args: argparse.Namespace, run: Run) -> int:
             )
             path = None if args.file == "-" else os.path.abspath(args.file)
             shared = Shared(folder, path if path and os.path.isfile(path) else None)
-        client = stack.enter_context(_client(args, address))
-        outputs = chunk_outputs(client, args, run, cut, shared)
+        reading, call_of = line_reading_of(args), _command_calls(args, run, shared)
+        if address.scheduler is None and getattr(args, "command", None) == "solve":
+            # a local cluster: this process solves chunks while its workers start (and alone
+            # when the work is done before they would be up)
+            start = stack.enter_context(ClusterStart(partial(connect, address)))
+            total = os.path.getsize(args.file) if shared and shared.source else None
+            here = solve_here(batch_of(args))
+            outputs = chunk_outputs(start, cut, reading, call_of, here, total)
+        else:
+            client = stack.enter_context(_client(args, address))
+            outputs = chunk_outputs(client, cut, reading, call_of)
         stack.callback(outputs.close)  # chunks in flight cancelled while the client is open
         for number, (chunk, output) in enumerate(outputs):
             writer.write(number, output)

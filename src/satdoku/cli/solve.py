@@ -5,30 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..api.batch import Outcome, solve_entries
 from ..backends import stop_flag
 from ..backends.registry import BackendKind
-from ..core.limits import Limits
-from ..core.results import Result, Status
-from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, backend_maker_of, jobs_of
-from .common import (
-    add_input_options,
-    add_solver_options,
-    alphabet_of,
-    encoding_of,
-    limits_of,
-    read_entries,
-    shape_options,
-    source_of,
-)
+from ..batch.line_run import solve_stream
+from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, batch_of, jobs_of
+from .common import add_input_options, add_solver_options, open_input
 from .dask_hook import dask_aware
 from .dask_options import add_dask_options
 from .help_format import HelpFormat
 from .option_types import MAX_COUNT, whole_number
 from .output import add_format_options
 from .progress import Progress, count_puzzle_lines, wants_progress
-from .solve_lines import lines_apply, run_lines
-from .solve_output import shape_header, write_outcome
 from .space_options import add_space_options, run_space, wants_space
 
 __all__ = ["NAME", "register", "run", "MAX_JOBS"]
@@ -117,60 +104,17 @@ def run(args: argparse.Namespace) -> int:
     """Solve every puzzle of the input; return 2 when any could not be read, else 0."""
     if wants_space(args):
         return run_space(args)
-    if lines_apply(args):  # a FILE of puzzle lines, plain options: blocks of lines solved in C
-        return run_lines(args)
-    alphabet = alphabet_of(args)
-    fmt = args.format or ("pretty" if args.file is None else "line")
-    jobs = jobs_of(args)
-    factory = backend_maker_of(args, jobs)
-    backend = factory()
+    batch = batch_of(args, jobs_of(args))
     bar = None
-    if args.file is not None and wants_progress(sys.stderr, fmt == "json", args.progress):
+    if args.file is not None and wants_progress(sys.stderr, batch.fmt == "json", args.progress):
         bar = Progress(sys.stderr, count_puzzle_lines(args.file))
-    status = 0
-    out = sys.stdout
-    source = source_of(args)
-    explainer = None
-    if args.explain:
-        from ..api.explain import Explainer  # lazy: start-up (only --explain needs them)
-        from ..views.explanation import annotated  # lazy: start-up
-
-        explainer = Explainer(args.solver, encoding_of(args), limits_of(args))
-    header = fmt != "json"  # a shape line above the first answer, when the side needs one
-    with backend, stop_flag.held():  # a stop signal is acted on between two records
-        for outcome in solve_entries(read_entries(args), backend, jobs=jobs, factory=factory):
-            if bar is not None:
-                bar.tick()
-            if header:
-                header = False
-                line = shape_header(outcome.entry, shape_options(args), alphabet)
-                out.write("" if line is None else line + "\n")
-            if explainer is not None:
-                result = outcome.result
-                if result.puzzle is not None and result.puzzle.constraints:  # rules: givens
-                    result = explained_rules(result, args.solver, limits_of(args))  # and rules
-                else:
-                    result = annotated(
-                        result, explainer.explain_result(result), alphabet, steps=True
-                    )
-                outcome = Outcome(outcome.entry, result)
-            status = max(
-                status,
-                write_outcome(out, outcome, fmt, alphabet, source, example=args.file is None),
-            )
-            stop_flag.check()
-    if explainer is not None:
-        explainer.close()
+    stream = open_input(args)
+    try:
+        with stop_flag.held():  # a stop signal is acted on between two records
+            status = solve_stream(batch, stream, sys.stdout, tick=None if bar is None else bar.tick)
+    finally:
+        if args.file != "-":
+            stream.close()
     if bar is not None:
         bar.close()
     return status
-
-
-def explained_rules(result: Result, solver: str, limits: Limits) -> Result:
-    """Return a result of a puzzle with rules, with the givens and rules that clash when it is
-    unsolvable (see :mod:`satdoku.api.rule_conflict`)."""
-    from ..api.rule_conflict import explain_rules, explained_result  # lazy: start-up
-
-    if result.status is not Status.UNSOLVABLE or result.puzzle is None:
-        return result
-    return explained_result(result, explain_rules(result.puzzle, solver, limits))

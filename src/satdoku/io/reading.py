@@ -63,6 +63,7 @@ def read_puzzles(
     layout: FileLayout = FileLayout.AUTO,
     source: str | None = None,
     game: str | None = None,
+    first_line: int = 1,
 ) -> Iterator[Entry]:
     """Yield one entry per puzzle of a text, streaming; bad puzzles come as entries with errors.
 
@@ -78,6 +79,7 @@ def read_puzzles(
     A line ``GAME:PARAMS:DESCRIPTION`` is a game ID of Simon Tatham's Keen, Towers, Unequal or
     Solo (see :mod:`satdoku.io.tatham`): its puzzle comes with its constraints. With ``game``
     given, every line is an ID of that game, bare (``PARAMS:DESCRIPTION``) or named.
+    ``first_line``: the number of the text's first line (a part of a file, read on its own).
 
     >>> [e.puzzle.n if e.puzzle else e.error.message for e in read_puzzles(["# c", "1...", "12"])]
     [2, 'expected n*n symbols for a grid of side n (16 for 4x4, 81 for 9x9), got 2']
@@ -98,7 +100,7 @@ def read_puzzles(
     if header is not None:
         options, alphabet = header.applied(options, alphabet, source)
         side = header.side
-    entries = _read(lines, alphabet, options, layout, source, game)
+    entries = _read(lines, alphabet, options, layout, source, game, first_line)
     if alphabet.symbols == DEFAULT_SYMBOLS and side is None:
         return entries
     return (_covered(entry, alphabet, side, source) for entry in entries)
@@ -142,8 +144,9 @@ def _read(
     layout: FileLayout,
     source: str | None,
     game: str | None = None,
+    first_line: int = 1,
 ) -> Iterator[Entry]:
-    content = drop_table_headers(_content(enumerate(lines, 1)))
+    content = drop_table_headers(_content(enumerate(lines, first_line)))
     first = next(content, None)
     if first is None:
         return
