@@ -50,7 +50,7 @@ VARIANT_PUZZLES: list[tuple[Any, ...]] = [
     (Parity(0, True), Parity(1, False)),
     (*extrema((5, 6), True, 4), *extrema((15,), False, 4)),
     _DOTS,
-    (*_DOTS, KropkiNegative(True, ((0, 1), (4, 8), (2, 3)))),
+    (Kropki(0, 1, True), Kropki(2, 3, False, 2), KropkiNegative(True, ((0, 1), (2, 3)))),
     (Kropki(0, 1, True), KropkiNegative(False, ((0, 1),))),
     _MARKS,
     (*_MARKS, XVNegative((5, 10), ((0, 4), (1, 5)))),
@@ -76,6 +76,7 @@ def variant_rules(draw: st.DrawFn) -> Any:
     """Draw a rule of any variant kind over the cells of a 4x4 grid."""
     path = draw(PATH)
     a, b, c, d = draw(st.lists(CELL, min_size=4, max_size=4, unique=True))
+    step = draw(st.integers(0, 1))  # a little killer pointing down and right, or left
     rules = [
         Distinct(path, draw(st.sampled_from(["", "window 1"]))),
         Parity(a, draw(st.booleans())),
@@ -96,7 +97,7 @@ def variant_rules(draw: st.DrawFn) -> Any:
         Arrow((a,), (path[:1], path[1:]) if a not in path else ((b,),)),
         Quadruple(draw(st.sampled_from([0, 1, 5, 10])), (a % 4 + 1, b % 4 + 1)),
         Clone((a, b), (c, d)),
-        LittleKiller(-1, draw(st.integers(0, 3)), (1, draw(st.sampled_from([-1, 1]))), 7),
+        LittleKiller(-1, step + draw(st.integers(0, 2)), (1, 1 - 2 * step), 7),
         Sandwich(draw(st.sampled_from(list(Side))), draw(st.integers(0, 3)), 3),
         XSum(draw(st.sampled_from(list(Side))), draw(st.integers(0, 3)), 4),
         AntiKnight(),
