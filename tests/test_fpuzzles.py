@@ -20,6 +20,8 @@ from satdoku.core.constraints import (
     Consecutive,
     Distinct,
     KillerCage,
+    Kropki,
+    KropkiNegative,
     NonConsecutive,
     Thermometer,
     broken_constraints,
@@ -145,9 +147,14 @@ def test_nonconsecutive_covers_every_orthogonal_pair() -> None:
     assert _read(_doc(nonconsecutive=False)).constraints == ()
 
 
-def test_nonconsecutive_beside_white_dots_is_refused_saying_how_to_be_explicit() -> None:
-    message = _refusal(_doc(nonconsecutive=True, difference=[{"cells": ["R1C1", "R1C2"]}]))
-    assert 'give "negative": ["difference"]' in message
+def test_nonconsecutive_beside_dots_exempts_every_dotted_pair() -> None:
+    dots = {"difference": [{"cells": ["R1C1", "R1C2"]}], "ratio": [{"cells": ["R2C1", "R3C1"]}]}
+    puzzle = _read(_doc(nonconsecutive=True, **dots))
+    assert puzzle.constraints == (
+        Consecutive(0, 1),
+        Kropki(4, 8, True),
+        KropkiNegative(False, ((4, 8), (0, 1))),
+    )
 
 
 def test_negative_constraints_come_only_from_their_keys() -> None:

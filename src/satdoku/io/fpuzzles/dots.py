@@ -5,7 +5,7 @@ dots (``ratio``), X and V (``xv``), and their negative constraints (``negative``
 As f-puzzles' own solvers read them: a dot's ``value`` is its difference (1 unless said) or its
 ratio (2 unless said); ``"negative": ["ratio"]`` says no pair without a dot (black or white:
 both are Kropki dots) is in ratio 2; ``"negative": ["xv"]`` says no pair without an X or V sums
-to 5 or 10; ``nonconsecutive`` says no pair without a dot differs by one.
+to 5 or 10; ``nonconsecutive`` says no pair without a dot (black or white) differs by one.
 """
 
 from __future__ import annotations
@@ -135,17 +135,12 @@ def read_negative(value: JsonAt, doc: Document) -> list[Constraint]:
 
 
 def read_nonconsecutive(value: JsonAt, doc: Document) -> list[Constraint]:
-    """``nonconsecutive``: no two orthogonal neighbours without a dot differ by one."""
+    """``nonconsecutive``: no two orthogonal neighbours without a Kropki dot differ by one
+    (beside white dots, f-puzzles calls the puzzle "Consecutive": the dots are all there are)."""
     if not value.flag():
         return []
-    if _dot_pairs(doc, "difference"):
-        raise value.error(
-            "this puzzle has nonconsecutive rules and white dots (digits that differ by one) "
-            "together: satdoku does not guess which one gives way; remove the dots and give "
-            '"negative": ["difference"] to say unmarked neighbours do not differ by one'
-        )
-    black = _dot_pairs(doc, "ratio")
-    return [KropkiNegative(False, black)] if black else [NonConsecutive()]
+    dots = _dot_pairs(doc, "ratio", "difference")
+    return [KropkiNegative(False, dots)] if dots else [NonConsecutive()]
 
 
 def _names(pair: Sequence[int], n: int) -> list[str]:
@@ -208,17 +203,15 @@ def write_kropki(rules: Sequence[Constraint], puzzle: Puzzle) -> Fields:
 
 
 def write_kropki_negative(rules: Sequence[Constraint], puzzle: Puzzle) -> Fields:
-    """``negative: ["ratio"]`` or ``nonconsecutive``, when exempting just what f-puzzles does."""
+    """``negative: ["ratio"]`` or ``nonconsecutive``, each exempting the pairs with a dot."""
     fields: Fields = {}
     for rule in rules:
         assert isinstance(rule, KropkiNegative)
         marked = {_sorted((pair[0], pair[1])) for pair in rule.marked}
-        exempt = _puzzle_dots(puzzle, None if rule.ratio else True)
-        if marked != exempt or (not rule.ratio and _puzzle_dots(puzzle, False)):
+        if marked != _puzzle_dots(puzzle):
             raise InputError(
-                f"f-puzzles' {rule.title(puzzle.n)} exempts exactly the pairs with a "
-                f"{'Kropki' if rule.ratio else 'black'} dot (and white dots stand beside it "
-                "only with black ones): state the dots those pairs carry"
+                f"f-puzzles' {rule.title(puzzle.n)} exempts exactly the pairs with a Kropki "
+                "dot: state the dots those pairs carry"
             )
         if rule.ratio:
             fields["negative"] = ["ratio"]
