@@ -35,7 +35,8 @@ from satdoku.io.puzzle_values import parse_puzzle
 from satdoku.io.tatham import parse_game_id
 from satdoku.io.variant_file import format_variant, puzzle_of_variant, variant_data
 from satdoku.io.variant_file.kinds import kinds_of
-from variant_examples import VARIANT_PUZZLES, variant_rules
+from test_variant_rules import KINDS
+from variant_examples import VARIANT_PUZZLES
 
 jsonschema = pytest.importorskip("jsonschema")
 SCHEMA = json.loads(
@@ -150,9 +151,17 @@ def _rules(draw: st.DrawFn) -> Any:
     )
 
 
+VARIANT_RULES = st.sampled_from(sorted(KINDS)).flatmap(KINDS.__getitem__) | st.sampled_from(
+    VARIANT_PUZZLES
+)
+"""Rules of any variant kind, in tuples (the strategies of the variant rules' own tests)."""
+
+
 @settings(max_examples=150, deadline=None)
 @given(
-    rules=st.lists(_rules() | variant_rules(), max_size=6),
+    rules=st.lists(_rules().map(lambda rule: (rule,)) | VARIANT_RULES, max_size=4).map(
+        lambda groups: [rule for group in groups for rule in group]
+    ),
     cells=st.lists(st.integers(0, 4), min_size=16, max_size=16),
     shape=st.sampled_from([Shape.sudoku(4), Shape.latin(4), Shape.sudoku(4, (1, 4))]),
 )

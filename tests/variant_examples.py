@@ -1,11 +1,9 @@
-"""Examples of the variant rule kinds on a 4x4 grid with 2x2 boxes, one or more of each, and a
-Hypothesis strategy for any of them: shared by the variant file's and f-puzzles' tests."""
+"""Examples of the variant rule kinds on a 4x4 grid with 2x2 boxes, one or more of each: shared
+by the variant file's and f-puzzles' tests."""
 
 from __future__ import annotations
 
 from typing import Any
-
-from hypothesis import strategies as st
 
 from satdoku.core.constraints import (
     XV,
@@ -36,7 +34,7 @@ from satdoku.core.constraints import (
     extrema,
 )
 
-__all__ = ["VARIANT_PUZZLES", "variant_rules"]
+__all__ = ["VARIANT_PUZZLES"]
 
 _DOTS = (Kropki(0, 1, True), Kropki(4, 8, True, 3), Kropki(2, 3, False, 2))
 _MARKS = (XV(0, 4, 10), XV(1, 5, 5))
@@ -66,42 +64,3 @@ VARIANT_PUZZLES: list[tuple[Any, ...]] = [
     (Quadruple(0, (1, 2)), Clone((0, 1), (10, 11))),
 ]
 """Puzzles' rules (4x4, 2x2 boxes) f-puzzles states: every variant kind, each one or more times."""
-
-CELL = st.integers(0, 15)
-PATH = st.lists(CELL, min_size=3, max_size=6, unique=True).map(tuple)
-
-
-@st.composite
-def variant_rules(draw: st.DrawFn) -> Any:
-    """Draw a rule of any variant kind over the cells of a 4x4 grid."""
-    path = draw(PATH)
-    a, b, c, d = draw(st.lists(CELL, min_size=4, max_size=4, unique=True))
-    step = draw(st.integers(0, 1))  # a little killer pointing down and right, or left
-    rules = [
-        Distinct(path, draw(st.sampled_from(["", "window 1"]))),
-        Parity(a, draw(st.booleans())),
-        extrema(path, draw(st.booleans()), 4)[0],
-        Kropki(a, b, draw(st.booleans()), draw(st.integers(0, 4))),
-        KropkiNegative(draw(st.booleans()), ((a, b), (c, d))),
-        XV(a, b, draw(st.integers(2, 8))),
-        XVNegative((5,), ((a, b),)),
-        Thermometer(path, draw(st.booleans())),
-        Whisper(path, draw(st.integers(1, 3))),
-        Renban(path),
-        Palindrome(path),
-        BetweenLine(path),
-        EntropicLine(path),
-        ModularLine(path),
-        ZipperLine(path),
-        RegionSumLine(path, draw(st.sampled_from([(), (2, 2), (1, 4)]))),
-        Arrow((a,), (path[:1], path[1:]) if a not in path else ((b,),)),
-        Quadruple(draw(st.sampled_from([0, 1, 5, 10])), (a % 4 + 1, b % 4 + 1)),
-        Clone((a, b), (c, d)),
-        LittleKiller(-1, step + draw(st.integers(0, 2)), (1, 1 - 2 * step), 7),
-        Sandwich(draw(st.sampled_from(list(Side))), draw(st.integers(0, 3)), 3),
-        XSum(draw(st.sampled_from(list(Side))), draw(st.integers(0, 3)), 4),
-        AntiKnight(),
-        AntiKing(),
-        NonConsecutive(),
-    ]
-    return draw(st.sampled_from(rules))

@@ -30,7 +30,7 @@ from ..json_path import JsonAt
 from .cells import fpuzzles_name
 from .document import Document
 
-__all__ = ["LINE_KEYS", "read_arrows", "line_reader", "write_arrows", "write_lines"]
+__all__ = ["LINE_KEYS", "LINE_RULES", "read_arrows", "line_reader", "write_arrows", "write_lines"]
 
 Fields = dict[str, object]
 Maker = Callable[[tuple[int, ...], JsonAt, Document], Constraint]
@@ -66,6 +66,10 @@ LINE_KEYS: dict[str, Maker] = {
     "regionsumline": _region_sum,
 }
 """How each f-puzzles line key makes the rule of one line."""
+
+LINE_RULES: tuple[type[Constraint], ...] = (Thermometer, Whisper, Renban, Palindrome)
+LINE_RULES += (BetweenLine, EntropicLine, ModularLine, ZipperLine, RegionSumLine)
+"""The kinds of rule along a line, each written under its line key."""
 
 _LEAST = {"betweenline": 3}
 

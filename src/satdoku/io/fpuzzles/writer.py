@@ -5,37 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...core.constraints import (
-    XV,
-    AntiKing,
-    AntiKnight,
-    Arrow,
-    BetweenLine,
-    Clone,
-    Consecutive,
-    Constraint,
-    Distinct,
-    EntropicLine,
-    Extremum,
-    KillerCage,
-    Kropki,
-    KropkiNegative,
-    LittleKiller,
-    ModularLine,
-    NonConsecutive,
-    Palindrome,
-    Parity,
-    Quadruple,
-    RegionSumLine,
-    Renban,
-    Sandwich,
-    Skyscraper,
-    Thermometer,
-    Whisper,
-    XSum,
-    XVNegative,
-    ZipperLine,
-)
+from ...core import constraints as kinds
+from ...core.constraints import Constraint, KillerCage
 from ...core.errors import InputError
 from ...core.puzzle import Puzzle
 from . import dots, line_rules, marks, outside
@@ -47,13 +18,6 @@ __all__ = ["WRITERS", "fpuzzles_data"]
 Fields = dict[str, object]
 Writer = Callable[[Sequence[Constraint], Puzzle], Fields]
 """Writes a puzzle's rules of one kind as f-puzzles keys."""
-
-LINE_KINDS = [
-    line.kind
-    for line in (Thermometer, Whisper, Renban, Palindrome, BetweenLine, EntropicLine)
-    + (ModularLine, ZipperLine, RegionSumLine)
-]
-"""The kinds of rule along a line, each written to its line key."""
 
 
 def _killer_cages(rules: Sequence[Constraint], puzzle: Puzzle) -> Fields:
@@ -69,25 +33,25 @@ def _killer_cages(rules: Sequence[Constraint], puzzle: Puzzle) -> Fields:
 
 WRITERS: dict[str, Writer] = {
     KillerCage.kind: _killer_cages,
-    Consecutive.kind: dots.write_consecutive,
-    Kropki.kind: dots.write_kropki,
-    KropkiNegative.kind: dots.write_kropki_negative,
-    NonConsecutive.kind: dots.write_nonconsecutive,
-    XV.kind: dots.write_xv,
-    XVNegative.kind: dots.write_xv_negative,
-    Parity.kind: marks.write_parity,
-    Extremum.kind: marks.write_extrema,
-    Quadruple.kind: marks.write_quadruples,
-    Clone.kind: marks.write_clones,
-    Distinct.kind: marks.write_distinct,
-    AntiKnight.kind: marks.write_anti_move,
-    AntiKing.kind: marks.write_anti_move,
-    Arrow.kind: line_rules.write_arrows,
-    **{kind: line_rules.write_lines for kind in LINE_KINDS},
-    LittleKiller.kind: outside.write_little_killers,
-    Sandwich.kind: outside.write_line_clues,
-    XSum.kind: outside.write_line_clues,
-    Skyscraper.kind: outside.write_line_clues,
+    kinds.Consecutive.kind: dots.write_consecutive,
+    kinds.Kropki.kind: dots.write_kropki,
+    kinds.KropkiNegative.kind: dots.write_kropki_negative,
+    kinds.NonConsecutive.kind: dots.write_nonconsecutive,
+    kinds.XV.kind: dots.write_xv,
+    kinds.XVNegative.kind: dots.write_xv_negative,
+    kinds.Parity.kind: marks.write_parity,
+    kinds.Extremum.kind: marks.write_extrema,
+    kinds.Quadruple.kind: marks.write_quadruples,
+    kinds.Clone.kind: marks.write_clones,
+    kinds.Distinct.kind: marks.write_distinct,
+    kinds.AntiKnight.kind: marks.write_anti_move,
+    kinds.AntiKing.kind: marks.write_anti_move,
+    kinds.Arrow.kind: line_rules.write_arrows,
+    **{line.kind: line_rules.write_lines for line in line_rules.LINE_RULES},
+    kinds.LittleKiller.kind: outside.write_little_killers,
+    kinds.Sandwich.kind: outside.write_line_clues,
+    kinds.XSum.kind: outside.write_line_clues,
+    kinds.Skyscraper.kind: outside.write_line_clues,
 }
 """The writer of each kind of rule f-puzzles states, by :attr:`Constraint.kind`."""
 
