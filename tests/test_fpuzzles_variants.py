@@ -22,10 +22,12 @@ from satdoku.core.constraints import (
     Clone,
     Consecutive,
     Distinct,
+    EntropicLine,
     Extremum,
     Kropki,
     KropkiNegative,
     LittleKiller,
+    ModularLine,
     Parity,
     Quadruple,
     RegionSumLine,
@@ -175,6 +177,8 @@ def test_groups_of_differing_digits() -> None:
         ({"palindrome": [{}]}, "palindrome[0].lines: expected a list of lines"),
         ({"betweenline": [{"lines": [[1, 2, 3]]}]}, "betweenline[0].lines[0][0]: expected"),
         ({"entropicline": [{"lines": [[]]}]}, "entropicline[0].lines[0]: expected a list"),
+        ({"entropicline": [{"lines": [["R1C1", "R1C2"]]}]}, "entropic lines of three cells"),
+        ({"modularline": [{"lines": [["R1C1", "R1C2"]]}]}, "modular lines of three cells or"),
         ({"modularline": [{"lines": [["R1C1", "R10C1"]]}]}, "modularline[0].lines[0][1]"),
         ({"zipperline": [{"lines": [["r1c1"], 3]}]}, "zipperline[0].lines[1]: expected"),
         ({"regionsumline": 3}, "regionsumline: expected a list of regionsumline items"),
@@ -195,6 +199,15 @@ def test_malformed_items_exit_2_naming_their_json_path(
     assert message in refused_solve(tmp_path / "p.txt", json.dumps(_doc(**keys)), [], capsys)
 
 
+def test_entropic_lines_are_read_on_sides_f_puzzles_splits_in_equal_thirds() -> None:
+    line = [{"lines": [["R1C1", "R1C2", "R1C3"]]}]
+    assert _rules(6, entropicline=line) == (EntropicLine((0, 1, 2)),)
+    puzzle = Puzzle(Shape.sudoku(6), (0,) * 36, constraints=(EntropicLine((0, 7, 14)),))
+    assert parse_fpuzzles(format_fpuzzles(puzzle)) == puzzle
+    message = _refusal(_doc(8, entropicline=line))
+    assert message.startswith("entropicline[0].lines[0]: f-puzzles' thirds of 1..8 are not")
+
+
 def test_rules_that_need_boxes_are_refused_on_a_grid_without_them() -> None:
     jigsaw = _doc(4, disjointgroups=True)
     for row in jigsaw["grid"]:
@@ -211,14 +224,18 @@ def test_rules_that_need_boxes_are_refused_on_a_grid_without_them() -> None:
 # writing and reading back
 
 
-@pytest.mark.parametrize("rules", VARIANT_PUZZLES, ids=lambda rules: rules[-1].kind)
+STATED = [rules for rules in VARIANT_PUZZLES if not isinstance(rules[0], EntropicLine)]
+"""The examples f-puzzles states on a 4x4 grid (not entropic lines: its thirds differ)."""
+
+
+@pytest.mark.parametrize("rules", STATED, ids=lambda rules: rules[-1].kind)
 def test_every_variant_kind_reads_back_as_itself(rules: tuple[Any, ...]) -> None:
     puzzle = Puzzle(Shape.sudoku(4), (1,) + (0,) * 15, constraints=rules)
     assert _same(parse_fpuzzles(format_fpuzzles(puzzle, link=True)), puzzle)
     assert _same(parse_fpuzzles(json.dumps(fpuzzles_data(puzzle))), puzzle)
 
 
-TOGETHER = VARIANT_PUZZLES[2:4] + VARIANT_PUZZLES[5:8] + VARIANT_PUZZLES[12:]
+TOGETHER = STATED[2:4] + STATED[5:8] + STATED[12:]
 """The examples that hold beside any other: not the negative rules, whose exemptions depend on
 the other rules' dots."""
 
@@ -243,6 +260,8 @@ def test_variant_kinds_read_back_together(picks: list[tuple[Any, ...]], region: 
         ((XVNegative((5,), ()),), "forbids sums 5 and 10"),
         ((Kropki(0, 1, True), *_rules(4, nonconsecutive=True)), "nonconsecutive rule exempts"),
         ((RegionSumLine((0, 1), (1, 4)),), "cuts a region sum line by the grid's boxes"),
+        ((EntropicLine((0, 1)),), "entropic lines of three cells or more"),
+        ((ModularLine((0, 1)),), "modular lines of three cells or more"),
         ((Extremum(0, True, (1,)),), "exempts a maximum cell from exactly its neighbours"),
     ],
 )

@@ -56,7 +56,8 @@ VARIANT_PUZZLES: list[tuple[Any, ...]] = [
     (Arrow((0,), ((1, 2),)), Arrow((4, 5), ((9, 13), (6, 7)))),
     (Whisper((0, 1), 2), Whisper((4, 5, 6), 3)),
     (Renban((0, 1, 2)), Palindrome((4, 5, 6))),
-    (BetweenLine((0, 1, 2)), EntropicLine((4, 5, 6))),
+    (BetweenLine((0, 1, 2)),),
+    (EntropicLine((4, 5, 6)),),  # f-puzzles states it on sides 3, 6, 9... only
     (ModularLine((0, 1, 2)), ZipperLine((4, 5, 6))),
     (RegionSumLine((1, 2)),),
     (LittleKiller(-1, 0, (1, 1), 10), LittleKiller(4, 2, (-1, 1), 3)),

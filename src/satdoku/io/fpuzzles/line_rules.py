@@ -53,6 +53,25 @@ def _region_sum(path: tuple[int, ...], item: JsonAt, doc: Document) -> Constrain
     return RegionSumLine(path, () if box == default_box(doc.n) else box)
 
 
+def _in_threes(path: tuple[int, ...], n: int, what: str) -> None:
+    """Refuse what f-puzzles means by an entropic or modular line and satdoku's line does not:
+    two cells (they differ in third, in remainder), or thirds of a side not divisible by 3."""
+    if len(path) < 3:
+        raise InputError(f"satdoku reads f-puzzles' {what}s of three cells or more")
+    if what == "entropic line" and n % 3:
+        raise InputError(f"f-puzzles' thirds of 1..{n} are not satdoku's: a side of 3, 6, 9...")
+
+
+def _entropic(path: tuple[int, ...], item: JsonAt, doc: Document) -> Constraint:
+    _in_threes(path, doc.n, "entropic line")
+    return EntropicLine(path)
+
+
+def _modular(path: tuple[int, ...], item: JsonAt, doc: Document) -> Constraint:
+    _in_threes(path, doc.n, "modular line")
+    return ModularLine(path)
+
+
 LINE_KEYS: dict[str, Maker] = {
     "thermometer": lambda path, item, doc: Thermometer(path),
     "slowthermometer": lambda path, item, doc: Thermometer(path, slow=True),
@@ -60,8 +79,8 @@ LINE_KEYS: dict[str, Maker] = {
     "renban": lambda path, item, doc: Renban(path),
     "palindrome": lambda path, item, doc: Palindrome(path),
     "betweenline": lambda path, item, doc: BetweenLine(path),
-    "entropicline": lambda path, item, doc: EntropicLine(path),
-    "modularline": lambda path, item, doc: ModularLine(path),
+    "entropicline": _entropic,
+    "modularline": _modular,
     "zipperline": lambda path, item, doc: ZipperLine(path),
     "regionsumline": _region_sum,
 }
@@ -125,6 +144,8 @@ def _key_of(rule: Constraint, puzzle: Puzzle) -> str:
     """Return the f-puzzles key of a line rule; refuse one f-puzzles draws otherwise."""
     if isinstance(rule, Thermometer):
         return "slowthermometer" if rule.slow else "thermometer"
+    if isinstance(rule, EntropicLine | ModularLine):
+        _in_threes(rule.path, puzzle.n, rule.kind)
     if isinstance(rule, RegionSumLine):
         box = puzzle.shape.box
         if box is None or (rule.box or default_box(puzzle.n)) != box:
