@@ -160,6 +160,11 @@ def test_groups_of_differing_digits() -> None:
     [
         ({"antiknight": True, "antiking": "yes"}, "antiking: expected true or false"),
         ({"disjointgroups": 1}, "disjointgroups: expected true or false"),
+        ({"diagonal-": "yes"}, "diagonal-: expected true or false"),
+        ({"nonconsecutive": 1}, "nonconsecutive: expected true or false"),
+        ({"negative": [3]}, 'negative[0]: expected a rule name such as "ratio", got 3'),
+        ({"arrow": [{"cells": ["R1C1"], "lines": "R1C2"}]}, "arrow[0].lines: expected a list"),
+        ({"littlekillersum": [{"cell": "R0", "direction": "DR", "value": "5"}]}, "cell: expected"),
         ({"extraregion": [{"cells": "R1C1"}]}, "extraregion[0].cells: expected a list"),
         ({"odd": [{"cell": "R0C1"}]}, "odd[0].cell: expected a cell R1C1..R9C9"),
         ({"even": [{}]}, "even[0].cell: expected a cell"),
