@@ -4,6 +4,7 @@ Schema every written file meets, new kinds taken without edits, and bad files re
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -34,6 +35,8 @@ from satdoku.io.puzzle_values import parse_puzzle
 from satdoku.io.tatham import parse_game_id
 from satdoku.io.variant_file import format_variant, puzzle_of_variant, variant_data
 from satdoku.io.variant_file.kinds import kinds_of
+from test_variant_rules import KINDS
+from variant_examples import VARIANT_PUZZLES
 
 jsonschema = pytest.importorskip("jsonschema")
 SCHEMA = json.loads(
@@ -53,6 +56,7 @@ EVERY_KIND = [
     Consecutive(0, 4),
     Consecutive(1, 2, False),
     *(Skyscraper(side, 2, 3) for side in Side),
+    *(rule for rules in VARIANT_PUZZLES for rule in rules),
 ]
 
 
@@ -147,9 +151,17 @@ def _rules(draw: st.DrawFn) -> Any:
     )
 
 
+VARIANT_RULES = st.sampled_from(sorted(KINDS)).flatmap(KINDS.__getitem__) | st.sampled_from(
+    VARIANT_PUZZLES
+)
+"""Rules of any variant kind, in tuples (the strategies of the variant rules' own tests)."""
+
+
 @settings(max_examples=150, deadline=None)
 @given(
-    rules=st.lists(_rules(), max_size=6),
+    rules=st.lists(_rules().map(lambda rule: (rule,)) | VARIANT_RULES, max_size=4).map(
+        lambda groups: [rule for group in groups for rule in group]
+    ),
     cells=st.lists(st.integers(0, 4), min_size=16, max_size=16),
     shape=st.sampled_from([Shape.sudoku(4), Shape.latin(4), Shape.sudoku(4, (1, 4))]),
 )
@@ -234,8 +246,8 @@ def _file(**keys: Any) -> dict[str, Any]:
         ({"regions": [["r1c1"]] * 4}, "regions[1][0]: expected a cell in no other region"),
         ({"colour": "red"}, "colour: a variant file has no key 'colour'"),
         (
-            {"rules": [{"kind": "thermometer"}]},
-            "rules[0].kind: expected a kind of rule satdoku knows: comparison, consecutive",
+            {"rules": [{"kind": "snake"}]},
+            "rules[0].kind: expected a kind of rule satdoku knows: anti-king, anti-knight, arrow",
         ),
         (
             {"rules": [{"kind": "comparison", "smaller": "r1c1"}]},
@@ -337,3 +349,42 @@ def test_bad_variant_input_exits_2_with_one_located_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert message in refused_solve(tmp_path / "v.json", content, argv, capsys)
+
+
+_LINE = {"path"}
+CELL_FIELDS = {
+    "distinct": {"members"},
+    "parity": {"cell"},
+    "extremum": {"cell", "exempt"},
+    "kropki": {"first", "second"},
+    "kropki negative": {"marked"},
+    "xv": {"first", "second"},
+    "xv negative": {"marked"},
+    "arrow": {"circle", "shafts"},
+    "quadruple": {"corner"},
+    "clone": {"first", "second"},
+    **dict.fromkeys(
+        ["thermometer", "whisper", "renban", "palindrome", "between line", "entropic line"]
+        + ["modular line", "zipper line", "region sum line"],
+        _LINE,
+    ),
+    **dict.fromkeys(["little killer", "sandwich", "x-sum", "anti-knight", "anti-king"], set()),
+    "non-consecutive": set(),
+}
+"""The fields of each variant kind that hold cells (a little killer's row and column are a
+place outside the grid, not a cell)."""
+
+
+def _flat(value: object) -> list[object]:
+    return [x for item in value for x in _flat(item)] if isinstance(value, list) else [value]
+
+
+@pytest.mark.parametrize("rule", [r for rules in VARIANT_PUZZLES for r in rules], ids=repr)
+def test_variant_kinds_name_their_cells_r1c1_and_nothing_else(rule: Any) -> None:
+    record = variant_data(Puzzle(Shape.sudoku(4), (0,) * 16, constraints=(rule,)))["rules"][0]
+    named = {
+        key
+        for key, value in record.items()
+        if _flat(value) and all(re.fullmatch(r"r[1-4]c[1-4]", str(x)) for x in _flat(value))
+    }
+    assert named == {key for key in CELL_FIELDS[rule.kind] if _flat(record[key])}

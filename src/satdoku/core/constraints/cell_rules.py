@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..errors import InputError
 from .cell_names import cell_name
+from .roles import CELLS
 
 __all__ = ["Parity", "Extremum", "extrema"]
 
@@ -21,7 +22,7 @@ class Parity:
     """
 
     kind: ClassVar[str] = "parity"
-    cell: int
+    cell: int = field(metadata=CELLS)
     even: bool
 
     def cells(self, n: int) -> tuple[int, ...]:
@@ -55,9 +56,9 @@ class Extremum:
     """
 
     kind: ClassVar[str] = "extremum"
-    cell: int
+    cell: int = field(metadata=CELLS)
     maximum: bool
-    exempt: tuple[int, ...] = ()
+    exempt: tuple[int, ...] = field(default=(), metadata=CELLS)
 
     def neighbours(self, n: int) -> tuple[int, ...]:
         """Return the orthogonal neighbours the cell is compared with (all but ``exempt``)."""

@@ -10,11 +10,12 @@ without, no unmarked pair differs by one; XV's: no unmarked pair sums to any of 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..errors import InputError
 from .cell_names import cell_name
+from .roles import CELLS
 
 __all__ = ["Kropki", "KropkiNegative", "XV", "XVNegative"]
 
@@ -41,8 +42,8 @@ class Kropki:
     """
 
     kind: ClassVar[str] = "kropki"
-    first: int
-    second: int
+    first: int = field(metadata=CELLS)
+    second: int = field(metadata=CELLS)
     ratio: bool
     value: int = 0
 
@@ -103,7 +104,7 @@ class KropkiNegative:
 
     kind: ClassVar[str] = "kropki negative"
     ratio: bool
-    marked: tuple[tuple[int, ...], ...] = ()
+    marked: tuple[tuple[int, ...], ...] = field(default=(), metadata=CELLS)
 
     def __post_init__(self) -> None:
         _marked(self.marked)
@@ -138,8 +139,8 @@ class XV:
     """
 
     kind: ClassVar[str] = "xv"
-    first: int
-    second: int
+    first: int = field(metadata=CELLS)
+    second: int = field(metadata=CELLS)
     total: int
 
     def __post_init__(self) -> None:
@@ -179,7 +180,7 @@ class XVNegative:
 
     kind: ClassVar[str] = "xv negative"
     totals: tuple[int, ...] = (5, 10)
-    marked: tuple[tuple[int, ...], ...] = ()
+    marked: tuple[tuple[int, ...], ...] = field(default=(), metadata=CELLS)
 
     def __post_init__(self) -> None:
         _marked(self.marked)

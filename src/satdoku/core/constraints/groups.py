@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..errors import InputError
 from .cell_names import cell_digit, cell_list, cell_name
+from .roles import CELLS
 
 __all__ = ["Clone", "Quadruple", "Arrow", "circle_value"]
 
@@ -22,8 +23,8 @@ class Clone:
     """
 
     kind: ClassVar[str] = "clone"
-    first: tuple[int, ...]
-    second: tuple[int, ...]
+    first: tuple[int, ...] = field(metadata=CELLS)
+    second: tuple[int, ...] = field(metadata=CELLS)
 
     def __post_init__(self) -> None:
         cells = (*self.first, *self.second)
@@ -61,7 +62,7 @@ class Quadruple:
     """
 
     kind: ClassVar[str] = "quadruple"
-    corner: int
+    corner: int = field(metadata=CELLS)
     digits: tuple[int, ...]
 
     def __post_init__(self) -> None:
@@ -111,8 +112,8 @@ class Arrow:
     """
 
     kind: ClassVar[str] = "arrow"
-    circle: tuple[int, ...]
-    shafts: tuple[tuple[int, ...], ...]
+    circle: tuple[int, ...] = field(metadata=CELLS)
+    shafts: tuple[tuple[int, ...], ...] = field(metadata=CELLS)
 
     def __post_init__(self) -> None:
         cells = self.cells(0)

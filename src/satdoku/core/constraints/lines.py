@@ -20,12 +20,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..errors import InputError
 from ..shape import default_box
 from .cell_names import cell_digit, cell_name
+from .roles import CELLS
 
 __all__ = [
     "Thermometer",
@@ -65,7 +66,7 @@ def _held(path: Sequence[int], grid: Sequence[int]) -> str:
 class _Line:
     """A line's path and what every line offers: its cells and its title."""
 
-    path: tuple[int, ...]
+    path: tuple[int, ...] = field(metadata=CELLS)
     least: ClassVar[int] = 2
 
     def __post_init__(self) -> None:

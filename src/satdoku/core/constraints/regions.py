@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..errors import InputError
 from .cell_names import cell_list
+from .roles import CELLS
 
 __all__ = ["Distinct"]
 
@@ -26,7 +27,7 @@ class Distinct:
     """
 
     kind: ClassVar[str] = "distinct"
-    members: tuple[int, ...]
+    members: tuple[int, ...] = field(metadata=CELLS)
     label: str = ""
 
     def __post_init__(self) -> None:

@@ -1,13 +1,13 @@
 """An f-puzzles grid's shape and givens: ``size``, each cell's ``region`` and ``given`` value,
-and the two diagonals ``diagonal+`` (bottom left to top right) and ``diagonal-``."""
+and the two diagonals ``diagonal+`` (bottom left to top right) and ``diagonal-``, houses
+when both are given (one alone, and regions not of n cells, are rules: :mod:`.marks`)."""
 
 from __future__ import annotations
 
-from ...core.errors import InputError
 from ...core.shape import MAX_SIZE, Shape, default_box
 from ..json_path import JsonAt
 
-__all__ = ["boxes_of", "givens_of", "shape_of", "size_of"]
+__all__ = ["boxes_of", "givens_of", "irregular_regions", "shape_of", "size_of"]
 
 
 def size_of(doc: JsonAt) -> int:
@@ -47,9 +47,20 @@ def boxes_of(box: tuple[int, int] | None, n: int) -> list[int | None]:
     return [(cell // n) // rows * (n // cols) + (cell % n) // cols for cell in range(n * n)]
 
 
+def _default_regions(n: int) -> list[int | None]:
+    """Return f-puzzles' region of each cell that states none: its box, or its row when the
+    side is prime (no boxes tile the grid).
+
+    >>> _default_regions(2), _default_regions(4)[:6]
+    ([0, 0, 1, 1], [0, 0, 1, 1, 0, 0])
+    """
+    box = default_box(n)
+    return boxes_of(box, n) if box is not None else [cell // n for cell in range(n * n)]
+
+
 def _regions(cells: list[JsonAt], n: int) -> list[int | None]:
-    """Return each cell's region: its ``region`` (null: none), else f-puzzles' default box."""
-    default = boxes_of(default_box(n), n)
+    """Return each cell's region: its ``region`` (null: none), else f-puzzles' default one."""
+    default = _default_regions(n)
     regions: list[int | None] = []
     for cell, box in zip(cells, default, strict=True):
         entries = cell.entries("a cell")
@@ -62,22 +73,39 @@ def _regions(cells: list[JsonAt], n: int) -> list[int | None]:
     return regions
 
 
+def _irregular(regions: list[int | None], n: int) -> bool:
+    """Tell whether some cells lie in no region beside others that do, or a region's size is
+    not n (then each region is a group of differing digits, not a house)."""
+    if all(region is None for region in regions):
+        return False
+    sizes = [regions.count(region) for region in set(regions)]
+    return None in regions or sizes != [n] * n
+
+
 def _shape_of_regions(regions: list[int | None], n: int, diagonals: bool) -> Shape:
     """Return the shape whose houses are the regions: boxes, a jigsaw, or none at all."""
-    if all(region is None for region in regions):
+    rows_only = default_box(n) is None and regions == _default_regions(n)
+    if all(region is None for region in regions) or rows_only or _irregular(regions, n):
         return Shape.latin(n, diagonals=diagonals)
-    sizes = [regions.count(region) for region in range(n)]
-    if None in regions or sizes != [n] * n:
-        raise InputError(
-            "satdoku cannot read f-puzzles' regions of other than n cells yet (cells with "
-            '"region": null beside regions, or a region of '
-            f"{min(sizes)} or {max(sizes)} cells where a {n}x{n} grid's hold {n})"
-        )
     for rows in range(1, n + 1):
         box = (rows, n // rows)
         if n % rows == 0 and _same_parts(regions, boxes_of(box, n)):
             return Shape.sudoku(n, box, diagonals=diagonals)
     return Shape.jigsaw([region for region in regions if region is not None], diagonals=diagonals)
+
+
+def irregular_regions(doc: JsonAt, n: int) -> list[tuple[int, ...]]:
+    """Return the cells of each region when regions are not n cells each, else no region.
+
+    >>> grid = [[{"region": 0}, {"region": 0}], [{"region": None}, {"region": 1}]]
+    >>> irregular_regions(JsonAt({"grid": grid}), 2)
+    [(0, 1), (3,)]
+    """
+    regions = _regions(_cells(doc, n), n)
+    if not _irregular(regions, n):
+        return []
+    numbers = sorted({region for region in regions if region is not None})
+    return [tuple(c for c, r in enumerate(regions) if r == number) for number in numbers]
 
 
 def _same_parts(first: list[int | None], second: list[int | None]) -> bool:
@@ -93,10 +121,7 @@ def shape_of(doc: JsonAt, n: int) -> Shape:
     '4x4 sudoku, 2x2 boxes, diagonals'
     """
     rising, falling = doc.key("diagonal+").flag(), doc.key("diagonal-").flag()
-    if rising != falling:
-        one = "diagonal+" if rising else "diagonal-"
-        raise InputError(f"satdoku cannot read f-puzzles' single diagonal ({one}) rules yet")
-    return _shape_of_regions(_regions(_cells(doc, n), n), n, rising)
+    return _shape_of_regions(_regions(_cells(doc, n), n), n, rising and falling)
 
 
 def givens_of(doc: JsonAt, n: int) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ def puzzle_of_fpuzzles(data: object) -> Puzzle:
     n = size_of(root)
     refuse_unread(root, _READABLE)
     shape = shape_of(root, n)
-    document = Document(root, n)
+    document = Document(root, n, shape)
     rules: list[Constraint] = []
     for key, read in READERS.items():
         rules += read(root.key(key), document)

@@ -27,31 +27,13 @@ COSMETIC = ("cage", "line", "circle", "text", "rectangle")
 """f-puzzles' drawings, whose meaning only the rules text states."""
 
 RULE_NAMES = {
-    "antiking": "anti-king",
-    "antiknight": "anti-knight",
-    "arrow": "arrow",
-    "betweenline": "between line",
+    "boxindexer": "box indexer",
     "clock": "clock",
-    "clone": "clone",
-    "disjointgroups": "disjoint groups",
-    "entropicline": "entropic line",
-    "even": "even cell",
-    "extraregion": "extra region",
-    "littlekillersum": "little killer",
-    "maximum": "maximum cell",
-    "minimum": "minimum cell",
-    "odd": "odd cell",
-    "palindrome": "palindrome",
-    "quadruple": "quadruple",
-    "ratio": "ratio (black dot)",
-    "regionSumLine": "region sum line",
-    "renban": "renban",
-    "sandwichsum": "sandwich",
+    "columnindexer": "column indexer",
+    "doublearrow": "double arrow",
+    "nabner": "nabner",
+    "rowindexer": "row indexer",
     "sumdot(intersection)": "sum dot",
-    "thermometer": "thermometer",
-    "whispers": "whisper",
-    "xsum": "X-sum",
-    "xv": "XV",
 }
 """f-puzzles' names of the rules satdoku does not read yet, as their messages name them."""
 

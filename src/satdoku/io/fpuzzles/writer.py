@@ -1,67 +1,69 @@
 """A puzzle written as an f-puzzles document: givens, regions, diagonals, and the rules
-f-puzzles states (killer cages, white dots, nonconsecutive); others are refused by kind."""
+f-puzzles states, each kind by its writer (:data:`WRITERS`); others are refused by kind."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...core.constraints import Consecutive, Constraint, KillerCage
+from ...core import constraints as kinds
+from ...core.constraints import Constraint, KillerCage
 from ...core.errors import InputError
 from ...core.puzzle import Puzzle
-from .cells import fpuzzles_name, orthogonal_pairs
+from . import dots, line_rules, marks, outside
+from .cells import fpuzzles_name
 from .layout import boxes_of
 
 __all__ = ["WRITERS", "fpuzzles_data"]
 
 Fields = dict[str, object]
-Writer = Callable[[Sequence[Constraint], int], Fields]
-"""Writes the rules of one kind as f-puzzles keys."""
+Writer = Callable[[Sequence[Constraint], Puzzle], Fields]
+"""Writes a puzzle's rules of one kind as f-puzzles keys."""
 
 
-def _killer_cages(rules: Sequence[Constraint], n: int) -> Fields:
+def _killer_cages(rules: Sequence[Constraint], puzzle: Puzzle) -> Fields:
     cages: list[object] = []
     for rule in rules:
         assert isinstance(rule, KillerCage)
-        cage: dict[str, object] = {"cells": [fpuzzles_name(c, n) for c in rule.members]}
+        cage: dict[str, object] = {"cells": [fpuzzles_name(c, puzzle.n) for c in rule.members]}
         if rule.total is not None:
             cage["value"] = str(rule.total)
         cages.append(cage)
     return {"killercage": cages}
 
 
-def _consecutive(rules: Sequence[Constraint], n: int) -> Fields:
-    """White dots for pairs that differ by one; the others stated for all unmarked neighbours."""
-    neighbours = set(orthogonal_pairs(n))
-    dots: list[tuple[int, int]] = []
-    apart: set[tuple[int, int]] = set()
-    for rule in rules:
-        assert isinstance(rule, Consecutive)
-        pair = (min(rule.first, rule.second), max(rule.first, rule.second))
-        if pair not in neighbours:
-            raise InputError(f"f-puzzles marks orthogonal neighbours only, not {rule.title(n)}")
-        if rule.consecutive:
-            dots.append((rule.first, rule.second))
-        else:
-            apart.add(pair)
-    fields: Fields = {}
-    if dots:
-        names = [[fpuzzles_name(a, n), fpuzzles_name(b, n)] for a, b in dots]
-        fields["difference"] = [{"cells": pair} for pair in names]
-    if apart:
-        if apart != neighbours - {(min(p), max(p)) for p in dots}:
-            raise InputError(
-                'f-puzzles states "do not differ by one" for every unmarked pair of '
-                "neighbours or for none, not for some"
-            )
-        fields.update({"negative": ["difference"]} if dots else {"nonconsecutive": True})
-    return fields
-
-
 WRITERS: dict[str, Writer] = {
     KillerCage.kind: _killer_cages,
-    Consecutive.kind: _consecutive,
+    kinds.Consecutive.kind: dots.write_consecutive,
+    kinds.Kropki.kind: dots.write_kropki,
+    kinds.KropkiNegative.kind: dots.write_kropki_negative,
+    kinds.NonConsecutive.kind: dots.write_nonconsecutive,
+    kinds.XV.kind: dots.write_xv,
+    kinds.XVNegative.kind: dots.write_xv_negative,
+    kinds.Parity.kind: marks.write_parity,
+    kinds.Extremum.kind: marks.write_extrema,
+    kinds.Quadruple.kind: marks.write_quadruples,
+    kinds.Clone.kind: marks.write_clones,
+    kinds.Distinct.kind: marks.write_distinct,
+    kinds.AntiKnight.kind: marks.write_anti_move,
+    kinds.AntiKing.kind: marks.write_anti_move,
+    kinds.Arrow.kind: line_rules.write_arrows,
+    **{line.kind: line_rules.write_lines for line in line_rules.LINE_RULES},
+    kinds.LittleKiller.kind: outside.write_little_killers,
+    kinds.Sandwich.kind: outside.write_line_clues,
+    kinds.XSum.kind: outside.write_line_clues,
+    kinds.Skyscraper.kind: outside.write_line_clues,
 }
 """The writer of each kind of rule f-puzzles states, by :attr:`Constraint.kind`."""
+
+
+def _merged(data: dict[str, object], fields: Fields) -> None:
+    """Add a writer's keys to the document: lists two writers fill are joined."""
+    for key, value in fields.items():
+        held = data.get(key)
+        if isinstance(held, list) and isinstance(value, list):
+            data[key] = held + [item for item in value if item not in held]
+        else:
+            data[key] = value
 
 
 def _regions(puzzle: Puzzle) -> list[int | None]:
@@ -101,5 +103,5 @@ def fpuzzles_data(puzzle: Puzzle) -> dict[str, object]:
             raise InputError(
                 f"f-puzzles has no {kind} rules: write this puzzle as a variant file instead"
             )
-        data.update(writer([r for r in puzzle.constraints if r.kind == kind], n))
+        _merged(data, writer([r for r in puzzle.constraints if r.kind == kind], puzzle))
     return data
