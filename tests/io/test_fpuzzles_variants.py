@@ -45,7 +45,7 @@ from satdoku.core.shape import Shape
 from satdoku.io.fpuzzles import format_fpuzzles, fpuzzles_data, parse_fpuzzles
 from variant_examples import VARIANT_PUZZLES
 
-BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "published_variants.py"
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "published_variants.py"
 
 
 def _doc(n: int = 9, **keys: Any) -> dict[str, Any]:
