@@ -26,8 +26,8 @@ const satdokuRules = (() => {
     const parts = [];
     const group = (title, kind, inner) => {
       if (inner.length) {
-        parts.push('<g class="mk ' + kind + '" data-rule="' + esc(title) + '"><title>' +
-          esc(title) + "</title>" + inner.join("") + "</g>");
+        parts.push('<g class="mk" data-kind="' + esc(kind) + '" data-rule="' + esc(title) +
+          '"><title>' + esc(title) + "</title>" + inner.join("") + "</g>");
       }
     };
     const centre = (i) => [i % n + 0.5, Math.floor(i / n) + 0.5];
@@ -44,7 +44,7 @@ const satdokuRules = (() => {
         inner = tag("rect", { class: cls, x: x - 0.5 + inset, y: y - 0.5 + inset,
           width: 1 - 2 * inset, height: 1 - 2 * inset });
       }
-      group(titleOf(mk), "cellmark " + String(mk.shape), [inner]);
+      group(titleOf(mk), String(mk.shape), [inner]);
     }
     for (const ln of listOf(R.lines)) {
       const cells = listOf(ln && ln.cells).map(cellOf);
@@ -62,13 +62,15 @@ const satdokuRules = (() => {
       const line = pts.length > 1 ? pts : [pts[0], pts[0]];
       inner.push(tag("polyline", { class: "line " + cls, "stroke-width": WIDTH[style] || 0.12,
         points: line.map(([x, y]) => fix(x) + "," + fix(y)).join(" ") }));
-      if (style === "arrow" && pts.length > 1) inner.push(head(pts[pts.length - 2], pts[pts.length - 1]));
+      if (style === "arrow" && pts.length > 1) {
+        inner.push(head(pts[pts.length - 2], pts[pts.length - 1]));
+      }
       if (style === "between") {
         for (const [x, y] of [pts[0], pts[pts.length - 1]]) {
           inner.push(tag("circle", { class: "ends", cx: x, cy: y, r: 0.4 }));
         }
       }
-      group(titleOf(ln), "line-of " + cls, inner);
+      group(titleOf(ln), style, inner);
     }
     for (const cg of cages.filter((c) => c.dashed)) {
       const d = cg.outline.filter((s) => Array.isArray(s) && s.length === 4)
@@ -98,7 +100,8 @@ const satdokuRules = (() => {
       if (i < 0) continue;
       const x = i % n + 1, y = Math.floor(i / n) + 1, text = String(pt.text);
       group(titleOf(pt), "point", [tag("circle", { class: "quad", cx: x, cy: y, r: 0.24 }),
-        tag("text", { class: "quadtext", x, y, "font-size": text.length <= 2 ? 0.2 : 0.14 }, text)]);
+        tag("text", { class: "quadtext", x, y, "font-size": text.length <= 2 ? 0.2 : 0.14 },
+          text)]);
     }
     return parts;
   }
