@@ -3,12 +3,14 @@ its rule's title (the one a step cites), and refuses by name a mark of a style i
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from satdoku.cli import main
 from satdoku.core.constraints import (
     Arrow,
     Kropki,
@@ -109,3 +111,20 @@ def test_the_steps_cite_the_titles_the_marks_carry() -> None:
     titles = set(_titled(drawing_json(constraint_drawing(rules, 4), 4)))
     cited = {r["constraint"] for r in constraint_step_records(puzzle)} - {None}
     assert cited and cited <= titles
+
+
+def test_the_documented_thermo_arrow_kropki_puzzle_is_unique_and_its_page_draws_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = str(Path(__file__).parent / "data" / "variants" / "thermo-arrow-kropki.json")
+    assert main(["count", source, "--limit", "2"]) == 0
+    assert capsys.readouterr().out.split()[-1] == "1"
+    page = tmp_path / "steps.html"
+    assert main(["step", source, "--search", "--html", str(page)]) == 0
+    trace = embedded_json(page.read_text(encoding="utf-8"))
+    marks = trace["constraints"]
+    assert [line["style"] for line in marks["lines"]] == ["thermometer"] * 3 + ["arrow"]
+    assert {sign["sign"] for sign in marks["signs"]} == {"white", "black"}
+    titles = set(_titled(marks))
+    assert {step["constraint"] for step in trace["steps"]} - {None} <= titles
+    assert trace["status"] == "solved"
