@@ -163,8 +163,12 @@ const satdokuRules = (() => {
     const notes = listOf(R.notes).filter((x) => typeof x === "string");
     const parts = picture(R, n, cages, cellOf);
     if (parts.length) {
+      // clones are hatched: a tint would look like the axiom's
+      const hatch = '<defs><pattern id="clonehatch" patternUnits="userSpaceOnUse" width=".16" ' +
+        'height=".16" patternTransform="rotate(45)"><rect width=".06" height=".16"/>' +
+        "</pattern></defs>";
       board.insertAdjacentHTML("beforeend", '<svg class="rules" viewBox="0 0 ' + n + " " + n +
-        '" aria-hidden="true">' + parts.join("") + "</svg>");
+        '" aria-hidden="true">' + hatch + parts.join("") + "</svg>");
       board.classList.add("ruled");
       // pencil marks keep clear of the signs on the edges, the outlines and the circles
       const clear = cages.some((c) => c.dashed) || listOf(R.signs).length ||
