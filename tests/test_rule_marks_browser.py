@@ -11,6 +11,7 @@ from browser_support import browser_fixture, require_browser  # noqa: F401
 
 require_browser()
 
+from satdoku.core.constraints import LittleKiller  # noqa: E402
 from satdoku.core.puzzle import Puzzle  # noqa: E402
 from satdoku.core.shape import Shape  # noqa: E402
 from satdoku.views.constraint_drawing import constraint_drawing  # noqa: E402
@@ -205,4 +206,19 @@ def test_the_rule_a_step_cites_lights_up(browser: Any) -> None:
     assert page.evaluate(lit) == [clue.title(N)]
     page.click("#first")
     assert page.evaluate(lit) == []
+    page.close()
+
+
+def test_little_killers_in_the_corners_stand_in_the_corners(browser: Any) -> None:
+    rules = (LittleKiller(-1, -1, (1, 1), 45), LittleKiller(N, N, (-1, -1), 44))
+    puzzle = Puzzle(Shape.sudoku(N), (0,) * N * N, constraints=rules)
+    page = browser.new_page(viewport={"width": 1000, "height": 760})
+    page.set_content(render_trace_html(trace_record(_trace(puzzle))))
+    page.wait_for_selector("body[data-ready='1']")
+    clues = {c["text"]: c for c in page.evaluate(READ_SLOTS)}
+    assert "top-left" in clues["45\u2198"]["band"].split()
+    assert "bottom-right" in clues["44\u2196"]["band"].split()
+    board = page.eval_on_selector("#board", "e => e.getBoundingClientRect().toJSON()")
+    corner = page.eval_on_selector(".clues.top-left i", "e => e.getBoundingClientRect().toJSON()")
+    assert corner["right"] <= board["left"] + 1 and corner["bottom"] <= board["top"] + 1
     page.close()

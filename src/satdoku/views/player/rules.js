@@ -188,6 +188,12 @@ const satdokuRules = (() => {
         write(slot(Number(at[0]), Number(at[1])), String(dg.text) + (ARROWS[dir.join(",")] || ""),
           titleOf(dg));
       }
+      // a long clue (or two in one place) is written smaller, more so in a narrow corner
+      for (const el of boardgrid.querySelectorAll(".clues span")) {
+        const chars = Array.from(el.textContent).length + el.children.length - 1;
+        const room = el.parentElement.classList.contains("cornerclue") ? 2 : 3;
+        if (chars > room) el.style.fontSize = Math.max(0.4, room / chars).toFixed(2) + "em";
+      }
     }
     if (notes.length && legend) {
       const ul = document.createElement("ul");
