@@ -44,6 +44,7 @@ const satdokuRules = (() => {
         inner = tag("rect", { class: cls, x: x - 0.5 + inset, y: y - 0.5 + inset,
           width: 1 - 2 * inset, height: 1 - 2 * inset });
       }
+      if (mk.shape === "clone") inner += hatch(x - 0.5, y - 0.5);
       group(titleOf(mk), String(mk.shape), [inner]);
     }
     for (const ln of listOf(R.lines)) {
@@ -106,6 +107,17 @@ const satdokuRules = (() => {
     return parts;
   }
 
+  // a clone's cell is hatched (a tint would look like the axiom's cells): lines x + y = k
+  function hatch(left, top) {
+    let d = "";
+    for (let k = 0.2; k < 2; k += 0.2) {
+      const x0 = Math.max(0, k - 1), x1 = Math.min(1, k);
+      d += "M" + fix(left + x0) + " " + fix(top + k - x0) + "L" + fix(left + x1) + " " +
+        fix(top + k - x1);
+    }
+    return tag("path", { class: "hatch", d });
+  }
+
   // an open arrow head at tip, pointing away from before
   function head([x0, y0], [x1, y1]) {
     const len = Math.max(Math.hypot(x1 - x0, y1 - y0), 0.01);
@@ -163,12 +175,8 @@ const satdokuRules = (() => {
     const notes = listOf(R.notes).filter((x) => typeof x === "string");
     const parts = picture(R, n, cages, cellOf);
     if (parts.length) {
-      // clones are hatched: a tint would look like the axiom's
-      const hatch = '<defs><pattern id="clonehatch" patternUnits="userSpaceOnUse" width=".16" ' +
-        'height=".16" patternTransform="rotate(45)"><rect width=".06" height=".16"/>' +
-        "</pattern></defs>";
       board.insertAdjacentHTML("beforeend", '<svg class="rules" viewBox="0 0 ' + n + " " + n +
-        '" aria-hidden="true">' + hatch + parts.join("") + "</svg>");
+        '" aria-hidden="true">' + parts.join("") + "</svg>");
       board.classList.add("ruled");
       // pencil marks keep clear of the signs on the edges, the outlines and the circles
       const clear = cages.some((c) => c.dashed) || listOf(R.signs).length ||
