@@ -383,15 +383,17 @@ def test_page_is_self_contained() -> None:
 
 
 def test_page_is_made_of_the_package_data_files() -> None:
-    """The page, style and script are package data files, inlined as they are."""
+    """The page, style and scripts (the rules' drawing, then the player) are package data files,
+    inlined as they are."""
     folder = files("satdoku.views") / "player"
     text = {
         name: (folder / f"player.{name}").read_text(encoding="utf-8")
         for name in ("html", "css", "js")
     }
+    rules = (folder / "rules.js").read_text(encoding="utf-8")
     page = render_trace_html(build_trace_4x4(), title="t")
     assert f"<style>{text['css']}</style>" in page
-    assert f"<script>{text['js']}</script>" in page
+    assert f"<script>{rules}{text['js']}</script>" in page
     head, _, tail = text["html"].partition("%%DATA%%")
     assert page.startswith(head.split("%%TITLE%%")[0]) and page.endswith(tail.split("%%JS%%")[1])
 

@@ -50,6 +50,7 @@ from satdoku.views.constraint_drawing import constraint_drawing, drawing_json
 from satdoku.views.literal_sentences import Wording, literal_sentences
 from satdoku.views.plain_board import format_board
 from satdoku.views.svg import board_svg
+from satdoku.views.svg_variants import VARIANT_STYLE
 
 SAMPLES: dict[str, Constraint] = {
     "distinct": Distinct((0, 1, 9, 10), "window"),
@@ -146,14 +147,14 @@ def test_a_dot_between_cells_that_do_not_touch_is_refused() -> None:
         constraint_drawing((Kropki(0, 2, True),), 9)
 
 
-def test_the_step_page_draws_letters_on_edges_and_refuses_lines_and_dots_by_name() -> None:
+def test_the_step_page_draws_letters_dots_and_lines_on_edges_and_through_cells() -> None:
     made = drawing_json(constraint_drawing((XV(0, 1, 10), AntiKnight()), 9), 9)
     assert [sign["sign"] for sign in made["signs"]] == ["X"]
     assert made["notes"] == ["anti-knight: cells a knight's move apart hold different digits"]
     for rule in (Thermometer((0, 1)), Kropki(0, 1, True), LittleKiller(-1, 0, (1, 1), 9)):
-        said = f"cannot draw {rule.title(9)} on the HTML step page"
-        with pytest.raises(InputError, match=re.escape(said)):
-            drawing_json(constraint_drawing((rule,), 9), 9)
+        made = drawing_json(constraint_drawing((rule,), 9), 9)
+        titles = [m["title"] for field in ("signs", "lines", "diagonals") for m in made[field]]
+        assert titles == [rule.title(9)]
 
 
 def _sentences(puzzle: Puzzle) -> list[str]:
@@ -185,3 +186,19 @@ def test_a_broken_rule_is_named_by_its_checker() -> None:
         "thermometer r1c1→r1c4: r1c3=2 is not above r1c2=3",
         "anti-knight: r1c1 and r2c3 both hold 1",
     ]
+
+
+def _stroked_classes() -> set[str]:
+    """The classes the SVG board's style gives a stroke colour."""
+    rules = re.findall(r"([^{}]+)\{([^}]*)\}", VARIANT_STYLE.removeprefix("<style>"))
+    return {
+        sel.strip(" .") for sels, body in rules if "stroke:#" in body for sel in sels.split(",")
+    }
+
+
+@pytest.mark.parametrize(
+    "kind", sorted(k for k in SAMPLES if constraint_drawing((SAMPLES[k],), 9).lines)
+)
+def test_every_line_has_a_stroke_colour_in_the_svg_style(kind: str) -> None:
+    for line in constraint_drawing((SAMPLES[kind],), 9).lines:
+        assert line.style.replace(" ", "-") in _stroked_classes()

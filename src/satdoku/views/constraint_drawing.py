@@ -37,7 +37,7 @@ from .marks import (
     PointClue,
     edge_cells,
 )
-from .variant_drawing import VARIANT_DRAWERS
+from .variant_drawing import BLACK, VARIANT_DRAWERS, WHITE
 
 __all__ = [
     "BAR",
@@ -259,29 +259,77 @@ def undrawable(drawing: ConstraintDrawing, shows: Callable[[str], bool], where: 
     return f"satdoku cannot draw {named} {where}: draw the puzzle as SVG"
 
 
-_PAGE_SIGNS = frozenset({"<", ">", "∧", "∨", BAR, "X", "V"})
-"""The signs the HTML step page draws on edges (and the totals of sum marks, as text)."""
+_PAGE_SIGNS = frozenset({"<", ">", "∧", "∨", BAR, "X", "V", WHITE, BLACK})
+"""The signs the HTML step page draws on edges (and the totals of sum marks and the values of
+Kropki dots, as text)."""
+
+_PAGE_LINES = frozenset(
+    {
+        "thermometer",
+        "slow thermometer",
+        "whisper",
+        "renban",
+        "palindrome",
+        "between",
+        "entropic",
+        "modular",
+        "zipper",
+        "region sum",
+        "arrow",
+    }
+)
+"""The styles of line the HTML step page draws."""
+
+_PAGE_SHAPES = frozenset({"circle", "square", "maximum", "minimum", "ring", "clone"})
+"""The marks in cells the HTML step page draws."""
+
+
+def _page_refusal(drawing: ConstraintDrawing) -> str | None:
+    """Name what of a drawing the HTML step page cannot draw, or None when it draws it all."""
+
+    def shown(sign: str) -> bool:
+        colour, _, value = sign.partition(" ")
+        return sign.isdigit() or (colour in _PAGE_SIGNS and (not value or value.isdigit()))
+
+    titles = [sign.title for sign in drawing.signs if not shown(sign.sign)]
+    titles += [line.title for line in drawing.lines if line.style not in _PAGE_LINES]
+    titles += [mark.title for mark in drawing.cell_marks if mark.shape not in _PAGE_SHAPES]
+    if not titles:
+        return None
+    named = "; ".join(dict.fromkeys(titles))
+    return f"satdoku cannot draw {named} on the HTML step page: draw the puzzle as SVG"
+
+
+def _row_col(cell: int, n: int) -> list[int]:
+    """Return a cell's ``[row, col]``, as the page reads cells."""
+    return [cell // n, cell % n]
 
 
 def drawing_json(drawing: ConstraintDrawing, n: int) -> dict[str, Any]:
     """Return the marks as JSON for the HTML step page (``"constraints"`` of a trace record).
 
-    The page draws cages, signs and letters on edges, outside clues and notes; a rule drawn
-    otherwise (a line, a mark in a cell, a dot...) is refused by name.
+    The page draws what the SVG board draws, from the same marks: cages (killer outlines and
+    extra regions dashed), signs, letters and Kropki dots on edges, lines through cells
+    (``"lines"``: their cells and style), marks in cells (``"marks"``: parity shapes, fortress
+    shading, arrows' circles, clones), quadruples on the grid's points (``"points"``: the cell
+    whose bottom-right corner holds the circle), little killers (``"diagonals"``: their place
+    just outside the grid and their direction), clues outside and notes. Every mark carries its
+    rule's ``"title"``, as a step's ``"constraint"`` names it. A mark of a style the page does
+    not know is refused by name.
 
-    >>> from satdoku.core.constraints import Side
+    >>> from satdoku.core.constraints import Side, Thermometer
     >>> drawing_json(constraint_drawing((Skyscraper(Side.LEFT, 1, 2),), 3), 3)["outside"]
     [{'side': 'left', 'line': 1, 'text': '2', 'title': '2 seen from the left of row 2'}]
+    >>> drawing_json(constraint_drawing((Thermometer((0, 1)),), 3), 3)["lines"][0]["cells"]
+    [[0, 0], [0, 1]]
     """
-    refused = undrawable(
-        drawing, lambda sign: sign in _PAGE_SIGNS or sign.isdigit(), "on the HTML step page"
-    )
+    refused = _page_refusal(drawing)
     if refused is not None:
         raise InputError(refused)
     return {
         "cages": [
             {
-                "cells": [[cell // n, cell % n] for cell in cage.cells],
+                "cells": [_row_col(cell, n) for cell in cage.cells],
                 "clue": cage.clue,
                 "dashed": cage.dashed,
                 "title": cage.title,
@@ -302,6 +350,27 @@ def drawing_json(drawing: ConstraintDrawing, n: int) -> dict[str, Any]:
         "outside": [
             {"side": clue.side.value, "line": clue.line, "text": clue.text, "title": clue.title}
             for clue in drawing.outside
+        ],
+        "lines": [
+            {"cells": [_row_col(c, n) for c in line.path], "style": line.style, "title": line.title}
+            for line in drawing.lines
+        ],
+        "marks": [
+            {"cell": _row_col(mark.cell, n), "shape": mark.shape, "title": mark.title}
+            for mark in drawing.cell_marks
+        ],
+        "points": [
+            {"corner": _row_col(point.corner, n), "text": point.text, "title": point.title}
+            for point in drawing.points
+        ],
+        "diagonals": [
+            {
+                "at": [clue.row, clue.col],
+                "direction": list(clue.direction),
+                "text": clue.text,
+                "title": clue.title,
+            }
+            for clue in drawing.diagonals
         ],
         "notes": list(drawing.notes),
     }

@@ -14,8 +14,14 @@ links, jumps to the next rule 2, guess, contradiction or technique (``#next-gues
 mode (``#focus``), a projector mode (``#projector``, key P: the sentence as a large caption, the
 step's digit alone, the step's house zoomed) and a one-digit filter (``#digit``); a rule-2 step's
 premises carry ``data-prem`` and are drawn as struck pencil marks, in a set cell too.  The page,
-its style and its script are package data (``player/player.html``, ``player.css`` and
-``player.js`` next to this module).
+its style and its script are package data (``player/player.html``, ``player.css``, ``rules.js``
+and ``player.js`` next to this module).
+
+A trace with ``"constraints"`` (the marks of :func:`satdoku.views.constraint_drawing.drawing_json`)
+has its rules drawn as the SVG board draws them (``rules.js``): cages, extra regions, signs,
+letters and Kropki dots, lines, marks in cells, quadruples and clues outside the grid, each mark
+an element with ``data-rule`` (its rule's title) in ``#board svg.rules`` or ``.clues``; a step
+whose ``"constraint"`` (or an axiom's) names a rule gives that rule's marks the class ``cited``.
 
 The trace
 ---------
@@ -130,7 +136,7 @@ _PLACEHOLDER = re.compile("%%(?:TITLE|CSS|JS|DATA)%%")
 
 @cache
 def _player_file(name: str) -> str:
-    """Return the text of one file of the player: ``player.html``, ``player.css`` or ``player.js``.
+    """Return the text of one file of the player: ``player.html``, ``.css``, ``rules.js``, ``.js``.
 
     They are package data in ``satdoku/views/player/``, read once (the page is a template whose
     ``%%TITLE%%``, ``%%CSS%%``, ``%%JS%%`` and ``%%DATA%%`` are filled in by
@@ -158,7 +164,7 @@ def _page_around_data(title: str) -> tuple[str, str]:
     fills = {
         "%%TITLE%%": html.escape(str(title), quote=True),
         "%%CSS%%": _player_file("player.css"),
-        "%%JS%%": _player_file("player.js"),
+        "%%JS%%": _player_file("rules.js") + _player_file("player.js"),
     }
     before, after = _player_file("player.html").split("%%DATA%%")  # it holds one data place
     # one pass: a title such as '%%JS%%.txt' stays text, never becomes another placeholder's place

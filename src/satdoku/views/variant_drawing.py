@@ -150,8 +150,10 @@ def _arrow(rule: Arrow, n: int) -> Iterable[Mark]:
     for shaft in rule.shafts:
         row, col = divmod(shaft[0], n)
 
-        def distance(cell: int, row: int = row, col: int = col) -> int:
-            return max(abs(cell // n - row), abs(cell % n - col))
+        def distance(cell: int, row: int = row, col: int = col) -> tuple[int, int]:
+            """King's moves to the shaft's first cell, then rook's: a side beats a corner."""
+            rows, cols = abs(cell // n - row), abs(cell % n - col)
+            return max(rows, cols), rows + cols
 
         yield LineDrawing((min(rule.circle, key=distance), *shaft), "arrow", title)
 

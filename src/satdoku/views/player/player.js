@@ -111,7 +111,8 @@
     if (!a || typeof a !== "object") return null;
     const title = typeof a.title === "string" ? a.title
       : typeof a.name === "string" ? a.name : "axiom";
-    return { title, claims: claimList(a.claims) };
+    const rule = typeof a.constraint === "string" ? a.constraint : null;  // the rule it encodes
+    return { title, claims: claimList(a.claims), rule };
   }
   const axiomList = (x) => (Array.isArray(x) ? x.map(axiomOf).filter((a) => a) : []);
   const isCellAxiom = (cl) => cl.length > 1 && cl.every((c) => c[0] === cl[0][0] &&
@@ -121,6 +122,12 @@
   const S_axiom = steps.map((st) => axiomOf(st && st.axiom));
   const S_bases = steps.map((st) => axiomList(st && st.bases));
   const S_covers = steps.map((st) => axiomList(st && st.covers));
+  // the titles of the rules a step cites (its own "constraint" and its axioms')
+  const S_rules = steps.map((st, i) => {
+    const named = [st && st.constraint, ...[S_axiom[i], ...S_bases[i], ...S_covers[i]]
+      .map((a) => a && a.rule)];
+    return [...new Set(named.filter((t) => typeof t === "string" && t))];
+  });
   const hasGivenSteps = steps.some((st) => ruleOf(st) === "given");
   // seed 002's words for what a step does (the trace's own "technique" when it has one)
   function techniqueOf(i) {
@@ -288,7 +295,7 @@
     }
   }
 
-  // ---- rules beyond houses (T.constraints: cages, signs on edges, clues outside) ----------
+  // ---- rules beyond houses (T.constraints: drawn by rules.js; Keen's cages bordered here) ----
   const RULES = T.constraints && typeof T.constraints === "object" ? T.constraints : {};
   const listOf = (x) => (Array.isArray(x) ? x : []);
   const cellOf = (rc) => (Array.isArray(rc) && rc.length === 2 && rc[0] >= 0 && rc[0] < n &&
@@ -358,6 +365,7 @@
         clue.className = cg.dashed ? "clue killer" : "clue";
         clue.textContent = cg.clue;
         clue.title = cg.title;
+        clue.dataset.rule = cg.title;
         el.appendChild(clue);
       }
       frag.appendChild(el);
@@ -365,7 +373,9 @@
     }
   }
   board.appendChild(frag);
-  drawRules();
+  // the rules' marks (rules.js); citeRules(titles) lights up those of the rules a step cites
+  const citeRules = satdokuRules.draw(RULES, n, cages, cellOf, board, $("boardgrid"),
+    document.querySelector(".legend"));
   const rowLabels = [], colLabels = [];
   for (let j = 0; j < n; j++) {
     const rl = document.createElement("span");
@@ -379,74 +389,6 @@
   }
   $("rowlabels").append(...rowLabels);
   $("collabels").append(...colLabels);
-
-  // killer outlines and edge signs on a picture over the cells; clues outside in bands
-  function drawRules() {
-    const signs = listOf(RULES.signs);
-    const outside = listOf(RULES.outside);
-    const notes = listOf(RULES.notes).filter((x) => typeof x === "string");
-    const dashed = cages.filter((cg) => cg.dashed);
-    if (!dashed.length && !signs.length && !outside.length && !notes.length) return;
-    // the picture is written as markup: the HTML parser gives it the SVG namespace
-    const esc = (x) => String(x).replace(/&/g, "&amp;").replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-    const parts = [];
-    const make = (tag, attrs, words) => {
-      const at = Object.entries(attrs).map(([a, v]) => " " + a + '="' + esc(v) + '"').join("");
-      parts.push("<" + tag + at + ">" + (words === undefined ? "" : esc(words)) + "</" + tag + ">");
-    };
-    for (const cg of dashed) {
-      const d = cg.outline.filter((s) => Array.isArray(s) && s.length === 4)
-        .map((s) => "M" + s[0] + " " + s[1] + "L" + s[2] + " " + s[3]).join("");
-      if (d) make("path", { class: "killer", d });
-    }
-    for (const sg of signs) {
-      const a = cellOf(sg && sg.cells && sg.cells[0]), b = cellOf(sg && sg.cells && sg.cells[1]);
-      if (a < 0 || b < 0) continue;
-      const r = Math.floor(a / n), c = a % n, across = b === a + 1;
-      const x = across ? c + 1 : c + 0.5, y = across ? r + 0.5 : r + 1;
-      if (sg.sign === "bar") {
-        const w = across ? 0.1 : 0.44, h = across ? 0.44 : 0.1;
-        make("rect", { class: "bar", x: x - w / 2, y: y - h / 2, width: w, height: h });
-      } else {
-        make("text", { class: "sign", x, y }, String(sg.sign));
-      }
-    }
-    board.insertAdjacentHTML("beforeend", '<svg class="rules" viewBox="0 0 ' + n + " " + n +
-      '" aria-hidden="true">' + parts.join("") + "</svg>");
-    board.classList.add("ruled");
-    // pencil marks keep clear of the signs on the edges and of the dashed outlines
-    if (dashed.length || signs.length) board.classList.add("inset");
-    if (outside.length) {
-      const bands = {};
-      for (const side of ["top", "bottom", "left", "right"]) {
-        const band = document.createElement("div");
-        band.className = "clues " + side;
-        band.setAttribute("aria-label", "clues on the " + side);
-        for (let j = 0; j < n; j++) band.appendChild(document.createElement("span"));
-        bands[side] = band;
-      }
-      for (const cl of outside) {
-        const band = cl && bands[cl.side];
-        const at = band && band.children[Number(cl.line)];
-        if (!at) continue;
-        at.textContent = String(cl.text);
-        at.title = typeof cl.title === "string" ? cl.title : "";
-      }
-      $("boardgrid").classList.add("outside");
-      $("boardgrid").append(...Object.values(bands));
-    }
-    if (notes.length) {
-      const ul = document.createElement("ul");
-      ul.className = "legend notes";
-      for (const note of notes) {
-        const li = document.createElement("li");
-        li.textContent = note;
-        ul.appendChild(li);
-      }
-      document.querySelector(".legend").after(ul);
-    }
-  }
 
   // ---- header, timeline, jump lists -----------------------------------------------
   const dims = n + "\u00d7" + n;
@@ -759,6 +701,7 @@
         if (ms[d - 1].className !== mcls) ms[d - 1].className = mcls;
       }
     }
+    citeRules(i >= 0 ? S_rules[i] : []);
     for (let j = 0; j < n; j++) {
       rowLabels[j].className = hotRows.has(j) ? "lab hot" : "lab";
       colLabels[j].className = hotCols.has(j) ? "lab hot" : "lab";
