@@ -35,6 +35,7 @@ from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_
 from .common import add_shape_options, alphabet_of, shape_options
 from .dask_options import add_dask_options, check_without_dask
 from .help_format import HelpFormat
+from .killer_options import add_killer_options, checked_killer, killer_text
 from .option_types import whole_number
 from .progress import Progress, wants_progress
 
@@ -159,6 +160,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         out, "progress bar on stderr (default: on a terminal the puzzles do not go to, not --json)"
     )
     add_dask_options(out, "generate")
+    add_killer_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -258,6 +260,8 @@ def puzzle_text(
     """
     alphabet = alphabet_of(args)
     missed = None if made.matched else _missed(index, made, args.json)
+    if made.puzzle.constraints:
+        return _killer_text(index, made, args, missed)
     line = format_line(made.puzzle.cells, alphabet)
     if args.json:
         return json.dumps(_record(index, made, args, line)), missed
@@ -265,6 +269,22 @@ def puzzle_text(
     header = None if index else shape_line(made.puzzle.shape, alphabet.symbols)
     shown = [text for text in (header, None if missed else line) if text is not None]
     return ("\n".join(shown) or None), missed
+
+
+def _killer_text(
+    index: int, made: Generated, args: argparse.Namespace, missed: str | None
+) -> tuple[str | None, str | None]:
+    """Return a killer's text (its JSON record with ``--json``) and any warning."""
+    form = getattr(args, "format", None) or "solo"
+    try:
+        text: str | None = killer_text(made.puzzle, form)
+    except InputError:  # a killer that kept givens, missing the wish: the form has none
+        text = None
+    if not args.json:
+        return (None if missed else text), missed
+    record = _record(index, made, args, "")
+    record.update(puzzle=text, format=form, cages=len(made.puzzle.constraints))
+    return json.dumps(record), missed
 
 
 def shortfall(args: argparse.Namespace, met: int) -> str | None:
@@ -315,6 +335,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as err:
             raise InputError(f"cannot write: {err.strerror}", source=args.save_regions) from None
     alphabet_of(args)  # a bad --alphabet is refused before any puzzle is made
+    cage_sizes = checked_killer(args, shape)
     request = Request(
         shape,
         None if args.level is None else Level(args.level),
@@ -322,6 +343,8 @@ def run(args: argparse.Namespace) -> int:
         args.minimal,
         args.givens,
         args.attempts,
+        killer=args.killer,
+        cage_sizes=cage_sizes,
     )
     if args.dask is not None:
         from .dask_run import generate_on_dask  # lazy: start-up
