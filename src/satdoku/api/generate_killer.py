@@ -5,11 +5,12 @@ tiles it with random connected cages holding no digit twice (:mod:`satdoku.core.
 each with its total in the grid. Givens are kept at random up to the wanted number (none by
 default: a pure killer). While PySAT finds a second solution (:mod:`.other_solution`), the
 puzzle is mended where the two differ: a cage is cut in two whose parts' totals tell the
-solutions apart, else two cages are joined whose union repeats a digit in the other solution
-(at most :data:`JOINS` times), else the grid's digit of a differing cell is kept as a given.
-Givens beyond the wanted number are then removed while the puzzle stays unique. An attempt that
-keeps more givens than wanted, or misses a wanted level, is followed by another, within the
-budget of attempts.
+solutions apart, else a differing cell moves into a touching cage or swaps with one of its
+cells, else two cages are joined whose union repeats a digit in the other solution (moves,
+swaps and joins :data:`RESHAPES` times at most), else the grid's digit of a differing cell is
+kept as a given. Givens beyond the wanted number are then removed while the puzzle stays
+unique. An attempt that keeps more givens than wanted, or misses a wanted level, is followed by
+another, within the budget of attempts.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..core.errors import InputError
 from ..core.puzzle import Grid, Puzzle
 from ..core.random_cages import CageSizes, cage_splits, killer_cages, random_cages
-from ..core.random_regions import neighbours
+from ..core.random_regions import is_connected, neighbours
 from ..core.shape import Shape
 from ..core.symmetry import Symmetry
 from ..rules.rating import Level
@@ -30,14 +32,20 @@ from .random_grid import complete
 from .rating import rate
 from .removal import Removal, is_minimal, remove_givens
 
-__all__ = ["DEFAULT_LARGEST", "JOINS", "KillerWish", "cage_sizes_of", "make_killer"]
+__all__ = ["DEFAULT_LARGEST", "GRIDS", "RESHAPES", "KillerWish", "cage_sizes_of", "make_killer"]
 
 DEFAULT_LARGEST = 5
 """The largest cage when no sizes are asked for (the side of the grid if it is smaller)."""
 
-JOINS = 8
-"""Joins of two cages one attempt may make to tell solutions apart: joining loses the two
-totals, so more joins could undo each other's work; past them a given is kept instead."""
+RESHAPES = 40
+"""Moves and swaps of cells between cages and joins of two cages one attempt may make to tell
+solutions apart: they lose totals as well as gain them, so they could undo each other's work;
+past them a given is kept instead."""
+
+
+GRIDS = 20
+"""Grids an attempt draws before it gives up on tiling one with cages of the sizes asked for
+(each tried :data:`~satdoku.core.random_cages.DRAWS` times)."""
 
 Groups = list[tuple[int, ...]]
 
@@ -60,6 +68,10 @@ CageSizes(smallest=2, largest=4))
             f"cage sizes {sizes}: a cage holds no digit twice, so {n} cells at most on a "
             f"{n}x{n} grid"
         )
+    cells = n * n
+    counts = range(1, cells + 1)
+    if not any(count * sizes.smallest <= cells <= count * sizes.largest for count in counts):
+        raise ValueError(f"cage sizes {sizes}: no number of such cages has {cells} cells")
     return sizes
 
 
@@ -82,6 +94,11 @@ def _touching(first: Sequence[int], second: Sequence[int], n: int) -> bool:
     """Tell whether two cages share an edge."""
     others = set(second)
     return any(near in others for cell in first for near in neighbours(cell, n))
+
+
+def _fits(cage: Sequence[int], grid: Grid, n: int) -> bool:
+    """Tell whether a cage is connected and holds no digit of the grid twice."""
+    return len({grid[cell] for cell in cage}) == len(cage) and is_connected(set(cage), n)
 
 
 class _Mender:
@@ -112,6 +129,52 @@ class _Mender:
         groups.sort()
         return True
 
+    def move(self, groups: Groups, other: Grid, differ: set[int]) -> bool:
+        """Move a cell where ``other`` differs into a touching cage: both totals then differ."""
+        grid, n, sizes = self.grid, self.shape.n, self.sizes
+        owner = {cell: cage for cage in groups for cell in cage}
+        moves = []
+        for cell in sorted(differ):
+            source = owner[cell]
+            rest = tuple(member for member in source if member != cell)
+            if not (sizes.fits(len(rest)) and is_connected(set(rest), n)):
+                continue
+            for target in sorted({owner[near] for near in neighbours(cell, n)} - {source}):
+                if sizes.fits(len(target) + 1) and grid[cell] not in {grid[c] for c in target}:
+                    moves.append((source, rest, target, tuple(sorted((*target, cell)))))
+        if not moves:
+            return False
+        source, rest, target, grown = self.rng.choice(moves)
+        groups.remove(source)
+        groups.remove(target)
+        groups.extend((rest, grown))
+        groups.sort()
+        return True
+
+    def swap(self, groups: Groups, other: Grid, differ: set[int]) -> bool:
+        """Swap a differing cell with a cell of a touching cage where the totals then differ."""
+        grid, n = self.grid, self.shape.n
+        owner = {cell: cage for cage in groups for cell in cage}
+        swaps = []
+        for cell in sorted(differ):
+            source = owner[cell]
+            for target in sorted({owner[near] for near in neighbours(cell, n)} - {source}):
+                for swapped in target:
+                    if grid[cell] - other[cell] == grid[swapped] - other[swapped]:
+                        continue
+                    left = tuple(sorted({*source, swapped} - {cell}))
+                    right = tuple(sorted({*target, cell} - {swapped}))
+                    if all(_fits(part, grid, n) for part in (left, right)):
+                        swaps.append((source, target, left, right))
+        if not swaps:
+            return False
+        source, target, left, right = self.rng.choice(swaps)
+        groups.remove(source)
+        groups.remove(target)
+        groups.extend((left, right))
+        groups.sort()
+        return True
+
     def join(self, groups: Groups, other: Grid) -> bool:
         """Join two touching cages whose union repeats a digit in ``other`` only."""
         grid, n = self.grid, self.shape.n
@@ -135,7 +198,7 @@ class _Mender:
 
     def mend(self, cells: list[int], groups: Groups) -> None:
         """Cut, join or keep givens until the puzzle has no solution but the grid."""
-        joins = 0
+        reshapes = 0
         while True:
             other = other_solution(self.puzzle(cells, groups), self.grid)
             if other is None:
@@ -143,8 +206,12 @@ class _Mender:
             differ = {cell for cell, digit in enumerate(other) if digit != self.grid[cell]}
             if self.cut(groups, other, differ):
                 continue
-            if joins < JOINS and self.join(groups, other):
-                joins += 1
+            if reshapes < RESHAPES and (
+                self.move(groups, other, differ)
+                or self.swap(groups, other, differ)
+                or self.join(groups, other)
+            ):
+                reshapes += 1
                 continue
             cell = self.rng.choice(sorted(differ))
             cells[cell] = self.grid[cell]
@@ -161,10 +228,17 @@ def _attempt(shape: Shape, wish: KillerWish, rng: random.Random) -> tuple[Puzzle
     if grid is None:
         raise ValueError(f"the shape {shape.describe()} has no complete grid")
     drawn = random_cages(grid, n, wish.sizes, rng)
-    while drawn is None:  # no tiling of this grid in the sizes: another grid
-        grid = complete(shape, (0,) * (n * n), rng)
+    for _ in range(GRIDS):
+        if drawn is not None:
+            break
+        grid = complete(shape, (0,) * (n * n), rng)  # no tiling of this grid: another grid
         assert grid is not None
         drawn = random_cages(grid, n, wish.sizes, rng)
+    else:
+        raise InputError(
+            f"cage sizes {wish.sizes}: no tiling of a grid by such cages was found in "
+            f"{GRIDS} grids: widen the range"
+        )
     groups: Groups = list(drawn)
     kept = set(rng.sample(range(n * n), wish.givens))
     cells = [grid[cell] if cell in kept else 0 for cell in range(n * n)]
