@@ -119,6 +119,14 @@ def test_givens_wanted_are_kept_at_most_and_minimal_removes_the_rest() -> None:
             assert count_constrained(fewer, 2) == 2
 
 
+def test_cages_too_small_to_cut_are_mended_by_moving_cells_not_by_new_grids() -> None:
+    # a 3-4 cage cannot be cut in two cages of 3 or more: cells move or swap between cages
+    made = [generate(6, killer=True, cage_sizes="3-4", seed=seed) for seed in range(6)]
+    assert all(m.matched and m.givens == 0 and m.attempts <= 2 for m in made)
+    for one in made:
+        assert_killer(one, 3, 4)
+
+
 def test_cages_that_cannot_tell_solutions_apart_keep_givens_and_say_so() -> None:
     # every cage a whole 4-cell box, row or so: all totals are 10 and tell nothing
     made = generate(4, killer=True, cage_sizes="4", seed=1, attempts=3)
