@@ -16,7 +16,7 @@ another, within the budget of attempts.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import InputError
@@ -48,6 +48,8 @@ GRIDS = 20
 (each tried :data:`~satdoku.core.random_cages.DRAWS` times)."""
 
 Groups = list[tuple[int, ...]]
+Reshape = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+"""Cages removed and the cages put in their place."""
 
 
 def cage_sizes_of(sizes: CageSizes | tuple[int, int] | str | None, n: int) -> CageSizes:
@@ -90,10 +92,15 @@ class KillerWish:
     rated: bool = False
 
 
-def _touching(first: Sequence[int], second: Sequence[int], n: int) -> bool:
-    """Tell whether two cages share an edge."""
-    others = set(second)
-    return any(near in others for cell in first for near in neighbours(cell, n))
+def _borders(
+    groups: Groups, differ: set[int], n: int
+) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Yield each differing cell with its cage and each other cage it touches."""
+    owner = {cell: cage for cage in groups for cell in cage}
+    for cell in sorted(differ):
+        source = owner[cell]
+        for target in sorted({owner[near] for near in neighbours(cell, n)} - {source}):
+            yield cell, source, target
 
 
 def _fits(cage: Sequence[int], grid: Grid, n: int) -> bool:
@@ -111,110 +118,82 @@ class _Mender:
         """Return the puzzle of the givens and the cages (with their totals)."""
         return Puzzle(self.shape, tuple(cells), constraints=killer_cages(self.grid, groups))
 
-    def cut(self, groups: Groups, other: Grid, differ: set[int]) -> bool:
-        """Cut a cage in two whose totals differ in ``other``; False when no cut does."""
+    def cuts(self, groups: Groups, other: Grid, differ: set[int]) -> list[Reshape]:
+        """Return the cuts of a cage in two whose totals differ in ``other``."""
         grid = self.grid
-        cuts = [
-            (cage, parts)
+        return [
+            ((cage,), parts)
             for cage in groups
             if differ.intersection(cage)
             for parts in cage_splits(cage, self.shape.n, self.sizes)
             if sum(grid[cell] for cell in parts[0]) != sum(other[cell] for cell in parts[0])
         ]
-        if not cuts:
-            return False
-        cage, parts = self.rng.choice(cuts)
-        groups.remove(cage)
-        groups.extend(parts)
-        groups.sort()
-        return True
 
-    def move(self, groups: Groups, other: Grid, differ: set[int]) -> bool:
-        """Move a cell where ``other`` differs into a touching cage: both totals then differ."""
+    def moves(self, groups: Groups, other: Grid, differ: set[int]) -> list[Reshape]:
+        """Return the moves of a cell where ``other`` differs into a touching cage: both
+        totals then differ."""
         grid, n, sizes = self.grid, self.shape.n, self.sizes
-        owner = {cell: cage for cage in groups for cell in cage}
-        moves = []
-        for cell in sorted(differ):
-            source = owner[cell]
+        found: list[Reshape] = []
+        for cell, source, target in _borders(groups, differ, n):
             rest = tuple(member for member in source if member != cell)
-            if not (sizes.fits(len(rest)) and is_connected(set(rest), n)):
-                continue
-            for target in sorted({owner[near] for near in neighbours(cell, n)} - {source}):
-                if sizes.fits(len(target) + 1) and grid[cell] not in {grid[c] for c in target}:
-                    moves.append((source, rest, target, tuple(sorted((*target, cell)))))
-        if not moves:
-            return False
-        source, rest, target, grown = self.rng.choice(moves)
-        groups.remove(source)
-        groups.remove(target)
-        groups.extend((rest, grown))
-        groups.sort()
-        return True
+            if (
+                sizes.fits(len(rest))
+                and is_connected(set(rest), n)
+                and sizes.fits(len(target) + 1)
+                and grid[cell] not in {grid[member] for member in target}
+            ):
+                found.append(((source, target), (rest, tuple(sorted((*target, cell))))))
+        return found
 
-    def swap(self, groups: Groups, other: Grid, differ: set[int]) -> bool:
-        """Swap a differing cell with a cell of a touching cage where the totals then differ."""
+    def swaps(self, groups: Groups, other: Grid, differ: set[int]) -> list[Reshape]:
+        """Return the swaps of a differing cell with a cell of a touching cage that make the
+        totals differ."""
         grid, n = self.grid, self.shape.n
-        owner = {cell: cage for cage in groups for cell in cage}
-        swaps = []
-        for cell in sorted(differ):
-            source = owner[cell]
-            for target in sorted({owner[near] for near in neighbours(cell, n)} - {source}):
-                for swapped in target:
-                    if grid[cell] - other[cell] == grid[swapped] - other[swapped]:
-                        continue
-                    left = tuple(sorted({*source, swapped} - {cell}))
-                    right = tuple(sorted({*target, cell} - {swapped}))
-                    if all(_fits(part, grid, n) for part in (left, right)):
-                        swaps.append((source, target, left, right))
-        if not swaps:
-            return False
-        source, target, left, right = self.rng.choice(swaps)
-        groups.remove(source)
-        groups.remove(target)
-        groups.extend((left, right))
-        groups.sort()
-        return True
+        found: list[Reshape] = []
+        for cell, source, target in _borders(groups, differ, n):
+            for swapped in target:
+                if grid[cell] - other[cell] == grid[swapped] - other[swapped]:
+                    continue
+                left = tuple(sorted({*source, swapped} - {cell}))
+                right = tuple(sorted({*target, cell} - {swapped}))
+                if _fits(left, grid, n) and _fits(right, grid, n):
+                    found.append(((source, target), (left, right)))
+        return found
 
-    def join(self, groups: Groups, other: Grid) -> bool:
-        """Join two touching cages whose union repeats a digit in ``other`` only."""
+    def joins(self, groups: Groups, other: Grid, differ: set[int]) -> list[Reshape]:
+        """Return the joins of two touching cages whose union repeats a digit in ``other``."""
         grid, n = self.grid, self.shape.n
-        joins = [
-            (first, second)
+        return [
+            ((first, second), (tuple(sorted(first + second)),))
             for i, first in enumerate(groups)
             for second in groups[i + 1 :]
             if self.sizes.fits(len(first) + len(second))
-            and len({grid[cell] for cell in first + second}) == len(first) + len(second)
             and len({other[cell] for cell in first + second}) < len(first) + len(second)
-            and _touching(first, second, n)
+            and _fits(first + second, grid, n)
         ]
-        if not joins:
-            return False
-        first, second = self.rng.choice(joins)
-        groups.remove(first)
-        groups.remove(second)
-        groups.append(tuple(sorted(first + second)))
-        groups.sort()
-        return True
 
     def mend(self, cells: list[int], groups: Groups) -> None:
-        """Cut, join or keep givens until the puzzle has no solution but the grid."""
+        """Cut, move, swap, join or keep givens until the puzzle has no solution but the grid."""
         reshapes = 0
         while True:
             other = other_solution(self.puzzle(cells, groups), self.grid)
             if other is None:
                 return
             differ = {cell for cell, digit in enumerate(other) if digit != self.grid[cell]}
-            if self.cut(groups, other, differ):
-                continue
-            if reshapes < RESHAPES and (
-                self.move(groups, other, differ)
-                or self.swap(groups, other, differ)
-                or self.join(groups, other)
-            ):
+            found = self.cuts(groups, other, differ)
+            if not found and reshapes < RESHAPES:
                 reshapes += 1
-                continue
-            cell = self.rng.choice(sorted(differ))
-            cells[cell] = self.grid[cell]
+                for kind in (self.moves, self.swaps, self.joins):
+                    found = found or kind(groups, other, differ)
+            if found:
+                removed, added = self.rng.choice(found)
+                for cage in removed:
+                    groups.remove(cage)
+                groups.extend(added)
+                groups.sort()
+            else:
+                cell = self.rng.choice(sorted(differ))
+                cells[cell] = self.grid[cell]
 
     def unique(self, groups: Groups) -> Callable[[Sequence[int]], bool]:
         """Return the test that the grid is the one solution of some givens and the cages."""

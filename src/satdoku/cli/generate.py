@@ -10,6 +10,10 @@ to a minimal extreme puzzle), and then ``level`` is the true rating of the puzzl
 says so on stderr too). Without ``--json`` such a puzzle is held back: every line printed meets the
 wish. The exit status is 1 (:data:`MISSED`) when fewer puzzles than ``--count`` met it, with a line
 on stderr saying how many.
+
+``--killer`` makes killer puzzles (:mod:`satdoku.api.generate_killer`), printed as Solo IDs or,
+with ``--format``, killer texts (:mod:`.killer_options`); their records add ``"format"`` and
+``"cages"``, ``puzzle`` holding the ID or text.
 """
 
 from __future__ import annotations
@@ -76,6 +80,9 @@ EPILOG = """examples:
   satdoku generate --regions map.txt       # jigsaw regions from a map file (as solve reads)
   satdoku generate --regions random --size 7 --save-regions map7.txt
   satdoku generate --count 1000 --jobs 2 --seed 3 > p.txt   # same output as --jobs 1
+  satdoku generate --killer                # a killer: cages with totals, no givens (Solo ID)
+  satdoku generate --killer --cage-sizes 2-4 --format sudocue --count 10
+  satdoku generate --killer --size 6 | satdoku solve   # read back by solve
 
 A puzzle that does not meet the wish (--level, --minimal, --givens) within --attempts tries is
 held back (with --json its record says "matched": false). Exit status: 0 when --count puzzles
