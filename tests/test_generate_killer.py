@@ -104,6 +104,12 @@ def test_jigsaw_killer() -> None:
     assert_killer(made, 2, 3)
 
 
+def test_latin_square_killer_from_the_library() -> None:
+    made = generate("latin 5", killer=True, cage_sizes="2-4", seed=6)
+    assert made.puzzle.shape == Shape.latin(5)
+    assert_killer(made, 2, 4)
+
+
 def test_givens_wanted_are_kept_at_most_and_minimal_removes_the_rest() -> None:
     made = generate(9, killer=True, givens=12, cage_sizes="3-5", seed=2)
     assert 0 < made.givens <= 12 and made.wanted_givens == 12 and made.matched
@@ -275,6 +281,13 @@ def test_cli_killer_json_record_keeps_the_fields_and_adds_its_own(
         "easy", "easy", True, 0,
     )  # fmt: skip
     assert tuple(satdoku.solve(puzzle)) == tuple(int(d) for d in record["solution"])
+
+
+def test_cli_killer_jobs_give_the_same_output(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["generate", "--killer", "--size", "4", "--count", "9", "--seed", "5"]
+    one = cli(argv, capsys)
+    assert one[0] == 0 and len(one[1].splitlines()) == 9
+    assert cli([*argv, "--jobs", "2"], capsys) == one
 
 
 def test_cli_killer_progress_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
