@@ -167,6 +167,22 @@ def test_killer_options_that_cannot_be_met_are_refused(
         generate(**{"shape": 4, "killer": True, "seed": 1, **options})  # type: ignore[arg-type]
 
 
+def test_sizes_no_grid_is_tiled_by_are_refused_after_some_grids(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    drawn: list[int] = []
+
+    def never(grid: Sequence[int], *args: object) -> None:
+        drawn.append(1)
+
+    monkeypatch.setattr("satdoku.api.generate_killer.random_cages", never)
+    with pytest.raises(ValueError, match="no tiling of a grid by such cages was found in 20"):
+        generate(4, killer=True, seed=1)
+    assert len(drawn) == 20
+    status, out, err = cli(["generate", "--killer", "--size", "4"], capsys)
+    assert (status, out) == (2, "") and len(err.splitlines()) == 1 and "widen" in err
+
+
 def test_cage_sizes_without_killer_are_refused() -> None:
     with pytest.raises(ValueError, match="killer=True"):
         generate(4, cage_sizes="2-3", seed=1)

@@ -203,16 +203,13 @@ class _Mender:
 def _attempt(shape: Shape, wish: KillerWish, rng: random.Random) -> tuple[Puzzle, Grid, bool]:
     """Make one unique killer: its puzzle, its solution, and whether its givens are minimal."""
     n = shape.n
-    grid = complete(shape, (0,) * (n * n), rng)
-    if grid is None:
-        raise ValueError(f"the shape {shape.describe()} has no complete grid")
-    drawn = random_cages(grid, n, wish.sizes, rng)
-    for _ in range(GRIDS):
+    for _ in range(GRIDS):  # a grid no tiling was found for is followed by another
+        grid = complete(shape, (0,) * (n * n), rng)
+        if grid is None:
+            raise ValueError(f"the shape {shape.describe()} has no complete grid")
+        drawn = random_cages(grid, n, wish.sizes, rng)
         if drawn is not None:
             break
-        grid = complete(shape, (0,) * (n * n), rng)  # no tiling of this grid: another grid
-        assert grid is not None
-        drawn = random_cages(grid, n, wish.sizes, rng)
     else:
         raise InputError(
             f"cage sizes {wish.sizes}: no tiling of a grid by such cages was found in "
