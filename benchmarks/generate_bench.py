@@ -9,7 +9,8 @@ symmetry, the pattern checked by the maps written out here. A wish missed within
 attempts is counted, never hidden.
 
 Part 2 (speed, one process): CPU seconds per puzzle, medians, by level and shape: 9x9 minimal
-unrated (the 100/s aim), 16x16 and 25x25 unique / easy / medium, Latin 10, X-Sudoku, jigsaw.
+unrated (the 100/s aim), 16x16 and 25x25 unique / easy / medium, Latin 10, X-Sudoku, jigsaw,
+killers (9x9 by cage sizes, 6x6; no givens, unique by PySAT through the cages, unrated).
 
 Part 3 (peers, if installed in ``--peers-python``'s environment): pencilmark, hodoku-py and
 lib-sudoku on the levels they offer, CPU seconds per puzzle in their own process.
@@ -40,6 +41,7 @@ from satdoku.api.explorer import Explorer
 from satdoku.api.generate import ATTEMPTS, Generated, generate
 from satdoku.api.generate_batch import Request, generate_many
 from satdoku.api.random_grid import random_jigsaw
+from satdoku.backends.constraint_sat import count_constrained
 from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
@@ -57,6 +59,13 @@ def count_to_two(puzzle: Puzzle) -> int:
     """Count solutions with PySAT alone, stopping at 2."""
     found = PYSAT.count(puzzle, 1)
     return found.count if found.complete else 2
+
+
+def unique(puzzle: Puzzle) -> bool:
+    """Tell whether a puzzle has one solution: PySAT alone, through every rule of a killer."""
+    if puzzle.constraints:
+        return count_constrained(puzzle, 2) == 1
+    return count_to_two(puzzle) == 1
 
 
 def mapped(symmetry: str, r: int, c: int, n: int) -> tuple[int, int]:
@@ -134,7 +143,7 @@ def cpu_per_puzzle(make: Callable[[int], Generated], seeds: Sequence[int]) -> di
         times.append(time.process_time() - start)
         matched += made.matched
         givens.append(made.givens)
-        assert count_to_two(made.puzzle) == 1 and is_solution(made.solution, made.puzzle)
+        assert unique(made.puzzle) and is_solution(made.solution, made.puzzle)
     return {
         "puzzles": len(times),
         "median s": round(statistics.median(times), 4),
@@ -199,6 +208,22 @@ def speed_cases(quick: bool) -> list[tuple[str, Callable[[int], Generated], int]
         ("x-sudoku 9 minimal", lambda s: generate(x9, minimal=True, seed=s), 100),
         ("jigsaw 9 minimal (one map)", lambda s: generate(jigsaw, minimal=True, seed=s), 100),
         ("jigsaw 9, a new map each", lambda s: generate(new_jigsaw(s), seed=s), 30),
+        ("9x9 killer, cages 1-5", lambda s: generate(s9, killer=True, seed=s), 100),
+        (
+            "9x9 killer, cages 2-4",
+            lambda s: generate(s9, killer=True, cage_sizes="2-4", seed=s),
+            100,
+        ),
+        (
+            "9x9 killer, cages 3-5",
+            lambda s: generate(s9, killer=True, cage_sizes="3-5", seed=s),
+            30,
+        ),
+        (
+            "6x6 killer, cages 2-4",
+            lambda s: generate(6, killer=True, cage_sizes="2-4", seed=s),
+            100,
+        ),
     ]
     return [(name, make, max(2, count // 10) if quick else count) for name, make, count in cases]
 

@@ -24,10 +24,13 @@ from dataclasses import dataclass
 from ..backends.ladder import compiled_climb
 from ..backends.native import GUESS_BUDGET
 from ..core.puzzle import Grid, Puzzle
+from ..core.random_cages import CageSizes
 from ..core.shape import Shape
 from ..core.symmetry import Symmetry, orbits
 from ..rules.rating import Level, rate
 from .arguments import shape_of
+from .generate_killer import KillerWish, cage_sizes_of, make_killer
+from .generated import Generated
 from .quick_puzzles import random_grid, random_puzzle
 from .random_grid import complete
 from .removal import Removal, blank, is_minimal, remove_givens
@@ -84,41 +87,6 @@ def symmetry_of(name: Symmetry | str) -> Symmetry:
     except ValueError:
         names = ", ".join(s.value for s in Symmetry)
         raise ValueError(f"unknown symmetry {name!r}: expected one of {names}") from None
-
-
-@dataclass(frozen=True)
-class Generated:
-    """A generated puzzle, its solution, its rating and how it was asked for and made.
-
-    ``level``/``rung`` are its rating (None when not rated); ``minimal`` is True only when no
-    given can be removed keeping the puzzle unique (checked); ``matched`` is False when a wish
-    (``wanted`` level, ``minimal`` asked, ``wanted_givens``) was not met within the budget;
-    ``attempts`` is the puzzles tried: grids drawn, plus the moves of walks (see
-    :data:`ATTEMPTS`); ``seed`` makes :func:`generate` give the same puzzle again, with the same
-    options.
-
-    >>> made = generate(Shape.sudoku(4), seed=7)
-    >>> made.puzzle.shape.n, made.givens == 16 - made.puzzle.blanks(), made.matched
-    (4, True, True)
-    """
-
-    puzzle: Puzzle
-    solution: Grid
-    seed: int
-    symmetry: Symmetry
-    minimal: bool
-    level: Level | None
-    rung: int | None
-    wanted: Level | None
-    wanted_minimal: bool
-    wanted_givens: int | None
-    attempts: int
-    matched: bool
-
-    @property
-    def givens(self) -> int:
-        """Count the puzzle's givens."""
-        return sum(1 for d in self.puzzle.cells if d)
 
 
 @dataclass(frozen=True)
@@ -275,8 +243,10 @@ def generate(
     seed: int | None = None,
     rng: random.Random | None = None,
     attempts: int = ATTEMPTS,
-    rated: bool = True,
+    rated: bool | None = None,
     check: Uniqueness | None = None,
+    killer: bool = False,
+    cage_sizes: CageSizes | tuple[int, int] | str | None = None,
 ) -> Generated:
     """Return a random puzzle of the shape with exactly one solution, as wished.
 
@@ -289,8 +259,14 @@ def generate(
     there). ``attempts``: the puzzles tried at most (grids, and moves of walks to a minimal
     extreme puzzle). ``seed`` (or a seed drawn from ``rng``, else from the system) makes the
     same call give the same puzzle. ``rated=False`` skips the rating when no level is wanted
-    (faster). ``check``: a :class:`~satdoku.api.uniqueness.Uniqueness` of the shape to use (and
-    keep open) instead of a new one.
+    (faster; ``rated`` unsaid: rated, killers not). ``check``: a
+    :class:`~satdoku.api.uniqueness.Uniqueness` of the shape to use (and keep open) instead of a
+    new one.
+
+    ``killer=True`` makes a killer puzzle (:mod:`satdoku.api.generate_killer`): cages with
+    totals, of ``cage_sizes`` cells (``"2-4"``, ``(2, 4)``; default 1 to 5) and ``givens``
+    givens at most (default none); no symmetry. Rating a 9x9 killer takes seconds: it is rated
+    when ``rated=True`` or a ``level`` is asked for.
 
     >>> from satdoku.core.checker import is_solution
     >>> made = generate(Shape.sudoku(6), symmetry="rot180", minimal=True, seed=1)
@@ -305,7 +281,17 @@ def generate(
     if seed is None:
         seed = rng.randrange(2**63) if rng is not None else secrets.randbits(63)
     wanted = None if level is None else level_of(level)
-    wish = _Wish(wanted, symmetry_of(symmetry), minimal, givens, rated)
+    if killer:
+        if symmetry_of(symmetry) is not Symmetry.NONE:
+            raise ValueError("killer puzzles are made without symmetry: leave symmetry out")
+        if check is not None:
+            raise ValueError("killer puzzles are checked by PySAT: leave check out")
+        sizes = cage_sizes_of(cage_sizes, shape.n)
+        return make_killer(shape, KillerWish(sizes, givens or 0, wanted, minimal, rated is True),
+                           seed, attempts)  # fmt: skip
+    if cage_sizes is not None:
+        raise ValueError("cage_sizes is for killer puzzles: say killer=True")
+    wish = _Wish(wanted, symmetry_of(symmetry), minimal, givens, rated is not False)
     own = check is None
     budget = GUESS_BUDGET if minimal else QUICK_BUDGET
     uniqueness = Uniqueness(shape, exact=minimal, budget=budget) if check is None else check

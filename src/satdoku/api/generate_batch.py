@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..core.random_cages import CageSizes
 from ..core.shape import Shape
 from ..core.symmetry import Symmetry
 from ..rules.rating import Level
@@ -37,7 +38,8 @@ def puzzle_seed(run_seed: int, index: int) -> int:
 
 @dataclass(frozen=True)
 class Request:
-    """What to generate: the shape and the wishes :func:`~satdoku.api.generate.generate` takes.
+    """What to generate: the shape and the wishes :func:`~satdoku.api.generate.generate` takes
+    (``rated`` None: as it does by default; ``killer`` and ``cage_sizes``: killer puzzles).
 
     >>> Request(Shape.sudoku(4)).symmetry
     <Symmetry.NONE: 'none'>
@@ -49,7 +51,9 @@ class Request:
     minimal: bool = False
     givens: int | None = None
     attempts: int = ATTEMPTS
-    rated: bool = True
+    rated: bool | None = None
+    killer: bool = False
+    cage_sizes: CageSizes | None = None
 
     def make(self, seed: int) -> Generated:
         """Generate the puzzle of one seed."""
@@ -62,6 +66,8 @@ class Request:
             seed=seed,
             attempts=self.attempts,
             rated=self.rated,
+            killer=self.killer,
+            cage_sizes=self.cage_sizes,
         )
 
 

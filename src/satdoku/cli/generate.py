@@ -10,6 +10,10 @@ to a minimal extreme puzzle), and then ``level`` is the true rating of the puzzl
 says so on stderr too). Without ``--json`` such a puzzle is held back: every line printed meets the
 wish. The exit status is 1 (:data:`MISSED`) when fewer puzzles than ``--count`` met it, with a line
 on stderr saying how many.
+
+``--killer`` makes killer puzzles (:mod:`satdoku.api.generate_killer`), printed as Solo IDs or,
+with ``--format``, killer texts (:mod:`.killer_options`); their records add ``"format"`` and
+``"cages"``, ``puzzle`` holding the ID or text.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_
 from .common import add_shape_options, alphabet_of, shape_options
 from .dask_options import add_dask_options, check_without_dask
 from .help_format import HelpFormat
+from .killer_options import add_killer_options, checked_killer, killer_text
 from .option_types import whole_number
 from .progress import Progress, wants_progress
 
@@ -75,6 +80,9 @@ EPILOG = """examples:
   satdoku generate --regions map.txt       # jigsaw regions from a map file (as solve reads)
   satdoku generate --regions random --size 7 --save-regions map7.txt
   satdoku generate --count 1000 --jobs 2 --seed 3 > p.txt   # same output as --jobs 1
+  satdoku generate --killer                # a killer: cages with totals, no givens (Solo ID)
+  satdoku generate --killer --cage-sizes 2-4 --format sudocue --count 10
+  satdoku generate --killer --size 6 | satdoku solve   # read back by solve
 
 A puzzle that does not meet the wish (--level, --minimal, --givens) within --attempts tries is
 held back (with --json its record says "matched": false). Exit status: 0 when --count puzzles
@@ -159,6 +167,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         out, "progress bar on stderr (default: on a terminal the puzzles do not go to, not --json)"
     )
     add_dask_options(out, "generate")
+    add_killer_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -258,6 +267,8 @@ def puzzle_text(
     """
     alphabet = alphabet_of(args)
     missed = None if made.matched else _missed(index, made, args.json)
+    if made.puzzle.constraints:
+        return _killer_text(index, made, args, missed)
     line = format_line(made.puzzle.cells, alphabet)
     if args.json:
         return json.dumps(_record(index, made, args, line)), missed
@@ -265,6 +276,22 @@ def puzzle_text(
     header = None if index else shape_line(made.puzzle.shape, alphabet.symbols)
     shown = [text for text in (header, None if missed else line) if text is not None]
     return ("\n".join(shown) or None), missed
+
+
+def _killer_text(
+    index: int, made: Generated, args: argparse.Namespace, missed: str | None
+) -> tuple[str | None, str | None]:
+    """Return a killer's text (its JSON record with ``--json``) and any warning."""
+    form = getattr(args, "format", None) or "solo"
+    try:
+        text: str | None = killer_text(made.puzzle, form)
+    except InputError:  # a killer that kept givens, missing the wish: the form has none
+        text = None
+    if not args.json:
+        return (None if missed else text), missed
+    record = _record(index, made, args, "")
+    record.update(puzzle=text, format=form, cages=len(made.puzzle.constraints))
+    return json.dumps(record), missed
 
 
 def shortfall(args: argparse.Namespace, met: int) -> str | None:
@@ -315,6 +342,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as err:
             raise InputError(f"cannot write: {err.strerror}", source=args.save_regions) from None
     alphabet_of(args)  # a bad --alphabet is refused before any puzzle is made
+    cage_sizes = checked_killer(args, shape)
     request = Request(
         shape,
         None if args.level is None else Level(args.level),
@@ -322,6 +350,8 @@ def run(args: argparse.Namespace) -> int:
         args.minimal,
         args.givens,
         args.attempts,
+        killer=args.killer,
+        cage_sizes=cage_sizes,
     )
     if args.dask is not None:
         from .dask_run import generate_on_dask  # lazy: start-up

@@ -7,13 +7,24 @@ from collections.abc import Sequence
 
 from .shape import default_box
 
-__all__ = ["is_connected_partition", "random_region_map", "SWAPS_PER_CELL"]
+__all__ = [
+    "SWAPS_PER_CELL",
+    "is_connected",
+    "is_connected_partition",
+    "neighbours",
+    "random_region_map",
+]
 
 SWAPS_PER_CELL = 20
 """Swaps tried per cell of the grid: enough that no trace of the starting map (boxes) is left."""
 
 
-def _neighbours(cell: int, n: int) -> list[int]:
+def neighbours(cell: int, n: int) -> list[int]:
+    """Return the cells next to ``cell`` across an edge of an n×n grid.
+
+    >>> neighbours(0, 3), neighbours(4, 3)
+    ([3, 1], [1, 7, 3, 5])
+    """
     r, c = divmod(cell, n)
     found = []
     if r:
@@ -27,12 +38,17 @@ def _neighbours(cell: int, n: int) -> list[int]:
     return found
 
 
-def _connected(cells: set[int], n: int) -> bool:
+def is_connected(cells: set[int], n: int) -> bool:
+    """Tell whether a non-empty set of cells is connected edge to edge.
+
+    >>> is_connected({0, 1, 4}, 3), is_connected({0, 4}, 3)
+    (True, False)
+    """
     start = next(iter(cells))
     seen = {start}
     frontier = [start]
     while frontier:
-        for other in _neighbours(frontier.pop(), n):
+        for other in neighbours(frontier.pop(), n):
             if other in cells and other not in seen:
                 seen.add(other)
                 frontier.append(other)
@@ -50,7 +66,7 @@ def is_connected_partition(regions: Sequence[int], n: int) -> bool:
     members: list[set[int]] = [set() for _ in range(n)]
     for cell, region in enumerate(regions):
         members[region].add(cell)
-    return all(_connected(cells, n) for cells in members)
+    return all(is_connected(cells, n) for cells in members)
 
 
 def _start(n: int) -> list[int]:
@@ -82,7 +98,7 @@ def random_region_map(n: int, rng: random.Random, swaps: int | None = None) -> t
     tries = SWAPS_PER_CELL * n * n if swaps is None else swaps
     for _ in range(tries):
         a = rng.randrange(n * n)
-        outside = [o for o in _neighbours(a, n) if regions[o] != regions[a]]
+        outside = [o for o in neighbours(a, n) if regions[o] != regions[a]]
         if not outside:
             continue
         region_a, region_b = regions[a], regions[rng.choice(outside)]
@@ -90,14 +106,14 @@ def random_region_map(n: int, rng: random.Random, swaps: int | None = None) -> t
         border = [
             b
             for b in members[region_b]
-            if b != a and any(regions[o] == region_a for o in _neighbours(b, n))
+            if b != a and any(regions[o] == region_a for o in neighbours(b, n))
         ]
         if not border:
             continue
         b = rng.choice(border)
         members[region_a].symmetric_difference_update((a, b))
         members[region_b].symmetric_difference_update((a, b))
-        if _connected(members[region_a], n) and _connected(members[region_b], n):
+        if is_connected(members[region_a], n) and is_connected(members[region_b], n):
             regions[a], regions[b] = region_b, region_a
         else:  # undo
             members[region_a].symmetric_difference_update((a, b))
