@@ -38,19 +38,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from satdoku.api.explorer import Explorer
-from satdoku.api.generate import ATTEMPTS, Generated, generate
-from satdoku.api.generate_batch import Request, generate_many
-from satdoku.api.random_grid import random_jigsaw
 from satdoku.backends.constraint_sat import count_constrained
 from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.core.symmetry import Symmetry
+from satdoku.generation.generate import ATTEMPTS, Generated, generate
+from satdoku.generation.generate_batch import Request, generate_many
+from satdoku.generation.random_grid import random_jigsaw
 from satdoku.rules.rating import Level, rate
 
 LEVELS = [level.value for level in Level]
 EXTREME_ATTEMPTS = 50_000
-"""Tries per minimal extreme 9x9 puzzle: with 20,000 the walk of satdoku.api.vicinity met 993
+"""Tries per minimal extreme 9x9 puzzle: with 20,000 the walk of satdoku.generation.vicinity met 993
 of 1,000 (median about 3,300 tries, about 0.5 ms each); the misses are walks that ran long."""
 PYSAT = Explorer(native=False)
 

@@ -90,7 +90,6 @@ import peers  # noqa: E402
 import speed16  # noqa: E402
 from data_dir import DATA, RESULTS, need  # noqa: E402
 
-from satdoku.api.generate import random_puzzle  # noqa: E402
 from satdoku.backends.native import GUESS_BUDGET, engine_for  # noqa: E402
 from satdoku.backends.sat import SatBackend  # noqa: E402
 from satdoku.backends.solvers import DEFAULT_SOLVER, new_solver  # noqa: E402
@@ -100,6 +99,7 @@ from satdoku.core.limits import Limits  # noqa: E402
 from satdoku.core.puzzle import Puzzle  # noqa: E402
 from satdoku.core.results import Status  # noqa: E402
 from satdoku.core.shape import Shape  # noqa: E402
+from satdoku.generation.generate import random_puzzle  # noqa: E402
 from satdoku.io.alphabet import Alphabet  # noqa: E402
 from satdoku.io.line import parse_line  # noqa: E402
 
@@ -868,7 +868,8 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
         f"Median seconds per puzzle (solved ones; failures in brackets), per-puzzle timeout "
         f"{res['timeout']:.0f} s, peak RSS of satdoku's largest process (big grids race two "
         "solver configurations in two child processes, each about that size). Generated Sudoku: "
-        f"`satdoku.api.generate.random_puzzle` (a random complete grid, {GENERATED_GIVENS:.0%} "
+        "`satdoku.generation.generate.random_puzzle` "
+        f"(a random complete grid, {GENERATED_GIVENS:.0%} "
         f"of its cells kept); Latin squares: quasigroup with holes, {LATIN_GIVENS:.0%} of "
         "the cells given. A peer that times out is skipped on larger sizes.",
         "",

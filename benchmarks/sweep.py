@@ -43,11 +43,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from satdoku.api.quick_puzzles import random_puzzle
 from satdoku.cnf.dimacs_write import write_dimacs
 from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
+from satdoku.generation.quick_puzzles import random_puzzle
 
 CASES = [("sudoku", 25), ("sudoku", 36), ("sudoku", 49), ("latin", 40), ("latin", 50)]
 FRACTIONS = [f / 100 for f in range(30, 71, 5)]

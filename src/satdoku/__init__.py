@@ -39,7 +39,6 @@ from .core.version import __version__ as __version__
 if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .api.explain import explain
     from .api.explorer import Explorer
-    from .api.generate import generate
     from .api.hint import hint
     from .api.rating import rate
     from .api.solve import solve
@@ -56,6 +55,7 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .core.results import Result, Status
     from .core.shape import Shape
     from .core.solution import Solution
+    from .generation.generate import generate
     from .io.alphabet import Alphabet
     from .io.puzzle_values import parse_puzzle
     from .io.reading import read_puzzles
@@ -80,7 +80,7 @@ _HOMES = {
     "format_line": "api.writers",
     "format_pretty": "api.writers",
     "format_puzzles": "api.writers",
-    "generate": "api.generate",
+    "generate": "generation.generate",
     "hint": "api.hint",
     "is_solution": "api.writers",
     "is_unique": "api.space",

@@ -8,7 +8,6 @@ import pytest
 
 import satdoku.api.solve as api
 from satdoku import is_solution, parse_puzzle, solve
-from satdoku.api.generate import random_puzzle
 from satdoku.api.predicates import PredicateError
 from satdoku.api.solve import solve_result
 from satdoku.backends.pool import PERSISTENT_SHAPES
@@ -18,6 +17,7 @@ from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_puzzle
 
 
 def test_solve_in_a_loop_reuses_one_backend() -> None:

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from hard_instances import pigeonhole_latin
 from satdoku.api.explain import Explainer, Explanation, explain, rule_chain
-from satdoku.api.generate import random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.backends.stepper import StepperBackend
 from satdoku.cli import main
@@ -21,6 +20,7 @@ from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Result, Status
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_puzzle
 from satdoku.io.line import parse_line
 from satdoku.rules.steps import Rule
 from satdoku.views.explanation import annotated, explanation_lines

@@ -1,4 +1,5 @@
-"""Generation (satdoku.api.generate): every puzzle unique, minimal when asked, symmetric, of the
+"""Generation (satdoku.generation.generate): every puzzle unique, minimal when asked, symmetric,
+of the
 wanted level, reproducible, for every shape; checked without the generator's own code.
 
 The checks (``generate_support``) trust PySAT through an Explorer with the compiled engine
@@ -16,13 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generate_support import check_generated
-from satdoku.api.generate import generate, random_grid, random_puzzle
-from satdoku.api.random_grid import complete, random_jigsaw
 from satdoku.backends.native import engine_for
 from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.random_regions import random_region_map
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import generate, random_grid, random_puzzle
+from satdoku.generation.random_grid import complete, random_jigsaw
 from satdoku.rules.rating import Level, rate
 
 JIGSAW_6 = (

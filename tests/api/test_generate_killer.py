@@ -17,10 +17,6 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import satdoku
-from satdoku.api.generate import Generated, generate
-from satdoku.api.generate_batch import puzzle_seed
-from satdoku.api.other_solution import other_solution
-from satdoku.api.random_grid import random_grid, random_jigsaw
 from satdoku.backends.constraint_sat import count_constrained
 from satdoku.cli import main
 from satdoku.core.checker import is_solution
@@ -28,6 +24,10 @@ from satdoku.core.constraints import KillerCage, broken_constraints
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.random_cages import CageSizes, cage_splits, random_cages
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import Generated, generate
+from satdoku.generation.generate_batch import puzzle_seed
+from satdoku.generation.other_solution import other_solution
+from satdoku.generation.random_grid import random_grid, random_jigsaw
 from satdoku.io.killer_text import parse_killer
 from satdoku.io.tatham import parse_game_id
 from satdoku.rules.rating import Level
@@ -177,7 +177,7 @@ def test_sizes_no_grid_is_tiled_by_are_refused_after_some_grids(
     def never(grid: Sequence[int], *args: object) -> None:
         drawn.append(1)
 
-    monkeypatch.setattr("satdoku.api.generate_killer.random_cages", never)
+    monkeypatch.setattr("satdoku.generation.generate_killer.random_cages", never)
     with pytest.raises(ValueError, match="no tiling of a grid by such cages was found in 20"):
         generate(4, killer=True, seed=1)
     assert len(drawn) == 20

@@ -1,4 +1,4 @@
-"""Minimal puzzles of a rare level by a walk (satdoku.api.vicinity, through generate).
+"""Minimal puzzles of a rare level by a walk (satdoku.generation.vicinity, through generate).
 
 The checks (``generate_support``) trust PySAT through an Explorer with the compiled engine
 switched off (the walk asks the engine), the independent checker ``is_solution``,
@@ -15,13 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generate_support import check_generated, removable_given, solutions_up_to_two, symmetric
-from satdoku.api.generate import Generated, generate
 from satdoku.api.uniqueness import Uniqueness
-from satdoku.api.vicinity import SOLVED_SHORT, closeness, move, walk
 from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.core.symmetry import Symmetry, orbits
+from satdoku.generation.generate import Generated, generate
+from satdoku.generation.vicinity import SOLVED_SHORT, closeness, move, walk
 from satdoku.rules.rating import Level, rate
 
 SUDOKU = Shape.sudoku(9)

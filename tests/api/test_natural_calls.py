@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import satdoku
 from satdoku import Alphabet, InputError, Puzzle, Result, Shape, Status
-from satdoku.api.random_grid import random_grid
 from satdoku.cli import main
+from satdoku.generation.random_grid import random_grid
 
 S9 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 S9_SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

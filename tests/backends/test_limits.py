@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
-from satdoku.api.generate import random_grid, random_puzzle
 from satdoku.backends.limits import (
     UNINTERRUPTIBLE,
     can_fork,
@@ -29,6 +28,7 @@ from satdoku.core.errors import InputError
 from satdoku.core.limits import Limits
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_grid, random_puzzle
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.line import format_line, parse_line
 from satdoku.io.shape_options import ShapeOptions

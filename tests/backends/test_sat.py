@@ -2,7 +2,6 @@
 
 import pytest
 
-from satdoku.api.generate import random_puzzle
 from satdoku.backends.pool import SolverKey
 from satdoku.backends.sat import SatBackend
 from satdoku.backends.solvers import DEFAULT_SOLVER
@@ -11,6 +10,7 @@ from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
 from satdoku.core.checker import is_solution
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_puzzle
 from satdoku.io.line import format_line, parse_line
 
 SHAPES = [Shape.sudoku(n) for n in (4, 6, 8, 9, 12, 16, 25)] + [

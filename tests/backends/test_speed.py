@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satdoku.api.batch import _chunks, chunk_size, solve_entries
-from satdoku.api.generate import random_grid, random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.backends.strategy import Strategy
 from satdoku.cli import main
@@ -23,6 +22,7 @@ from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_grid, random_puzzle
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.line import format_line, parse_line
 from satdoku.io.reading import read_puzzles

@@ -13,7 +13,6 @@ import pytest
 from pysat.solvers import Cadical153
 
 from hard_instances import HARD_ORDER, HARD_SYMBOLS, pigeonhole_latin
-from satdoku.api.generate import random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.backends.stepper import StepperBackend
 from satdoku.backends.strategy import Strategy
@@ -23,6 +22,7 @@ from satdoku.core.errors import InternalError
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_puzzle
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.line import format_line, parse_line
 from satdoku.io.shape_options import ShapeOptions

@@ -13,7 +13,6 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from satdoku import Puzzle, Shape, is_solution
-from satdoku.api.generate import random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
 from satdoku.cnf.dimacs_read import read_cnf_text, read_dimacs, read_header
@@ -24,6 +23,7 @@ from satdoku.cnf.solver_answers import decode
 from satdoku.core.axioms import axioms
 from satdoku.core.claims import claim_of
 from satdoku.core.errors import InputError
+from satdoku.generation.generate import random_puzzle
 from satdoku.io.line import parse_line
 
 REPO = Path(__file__).resolve().parents[2]

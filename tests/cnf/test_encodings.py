@@ -4,11 +4,11 @@ from itertools import product
 
 import pytest
 
-from satdoku.api.generate import random_grid
 from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, encode
 from satdoku.core.axioms import axioms
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_grid
 from satdoku.rules.singles import eliminate
 
 ENCODINGS = [Encoding(s, a) for s, a in product(Scheme, AtMostOne)]

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from satdoku import Puzzle, Shape, is_solution
-from satdoku.api.generate import random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
 from satdoku.cnf.dimacs_write import write_dimacs
@@ -23,6 +22,7 @@ from satdoku.cnf.external import KNOWN_SOLVERS, ExternalSolver, run_external
 from satdoku.cnf.solver_answers import Satisfiability, decode, models_of, parse_answers, result_of
 from satdoku.core.claims import UNKNOWN
 from satdoku.core.results import Status
+from satdoku.generation.generate import random_puzzle
 from satdoku.io.line import format_line, parse_line
 from satdoku.rules.singles import eliminate
 

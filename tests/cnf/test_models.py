@@ -13,7 +13,6 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from satdoku import Alphabet, Shape, is_solution
-from satdoku.api.generate import random_puzzle
 from satdoku.cli import main
 from satdoku.cnf.dimacs_write import write_dimacs
 from satdoku.cnf.solver_answers import (
@@ -26,6 +25,7 @@ from satdoku.cnf.solver_answers import (
 from satdoku.core.claims import decode_model
 from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Puzzle
+from satdoku.generation.generate import random_puzzle
 from satdoku.io.line import format_line, parse_line
 from satdoku.rules.singles import eliminate
 

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from formula_support import formula_grids
-from satdoku.api.random_grid import random_grid
 from satdoku.core.axioms import axioms
 from satdoku.core.constraint_axioms.killer_cage import killer_cage_axioms
 from satdoku.core.constraint_axioms.killer_innies import UNION_CELLS, derived_cages, innie_axioms
@@ -26,6 +25,7 @@ from satdoku.core.constraints import KillerCage
 from satdoku.core.literal_axioms import HelperClaims, LiteralAxiom
 from satdoku.core.puzzle import Grid, Puzzle
 from satdoku.core.shape import Shape
+from satdoku.generation.random_grid import random_grid
 
 Encoder = Callable[[KillerCage, int, Puzzle, HelperClaims], list[LiteralAxiom]]
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.api.generate import random_grid
 from satdoku.core.checker import broken_axioms, is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_grid
 
 SHAPES = [
     Shape.sudoku(4),

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from satdoku.api.generate import random_grid
 from satdoku.core.errors import InputError
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_grid
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.grid import format_grid, format_pretty
 from satdoku.io.line import format_line, parse_line

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from satdoku import Puzzle, Shape, is_solution
-from satdoku.api.generate import generate
 from satdoku.cli import main
+from satdoku.generation.generate import generate
 
 DATA = Path(__file__).parents[1] / "data"
 ZERO_Z = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satdoku.api.explorer import Count, Explorer
-from satdoku.api.generate import random_puzzle
 from satdoku.backends import engine_count
 from satdoku.backends.engine_count import EngineCount, count_by_engine
 from satdoku.backends.native import engine_for
@@ -19,6 +18,7 @@ from satdoku.cli.count import CountShown
 from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_puzzle
 from satdoku.rules.counting import count_completions
 
 pytestmark = pytest.mark.skipif(engine_for(Shape.sudoku(4)) is None, reason="no compiled engine")

@@ -16,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from data_files import FORUM_HARDEST, SEVENTEEN, TOP1465, puzzle_lines
-from satdoku.api.vicinity import closeness
 from satdoku.backends import native
 from satdoku.backends.ladder import compiled_climb, families_table
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
+from satdoku.generation.vicinity import closeness
 from satdoku.io.line import parse_line
 from satdoku.rules.rating import Level, climb, rate
 from stepper_support import random_puzzle

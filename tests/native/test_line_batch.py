@@ -20,7 +20,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from data_files import FORUM_HARDEST, SEVENTEEN, TOP1465
-from satdoku.api.random_grid import random_grid
 from satdoku.backends import native
 from satdoku.backends.line_batch import (
     CHECK_PAIRS,
@@ -35,6 +34,7 @@ from satdoku.cli import main
 from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
+from satdoku.generation.random_grid import random_grid
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.header import shape_line
 from satdoku.io.line import format_line, parse_line

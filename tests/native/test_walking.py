@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hard_instances import pigeonhole_latin
-from satdoku.api.random_grid import random_grid
 from satdoku.backends import native, sat, walking
 from satdoku.backends.limits import solve_within
 from satdoku.backends.sat import SatBackend
@@ -27,6 +26,7 @@ from satdoku.core.limits import Limits
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
+from satdoku.generation.random_grid import random_grid
 from test_fuzz import puzzles
 from test_native import needs_engine
 

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.api.generate import random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.backends.strategy import Strategy
 from satdoku.core.checker import is_solution
@@ -14,6 +13,7 @@ from satdoku.core.claims import FALSE, TRUE
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_puzzle
 from satdoku.io.line import parse_line
 from satdoku.rules.propagator import fixpoint
 from satdoku.rules.singles import candidate_masks, eliminate, singles

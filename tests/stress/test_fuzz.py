@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from satdoku.api.explain import explain
-from satdoku.api.generate import random_grid
 from satdoku.backends.sat import SatBackend
 from satdoku.backends.stepper import StepperBackend
 from satdoku.backends.strategy import Strategy
@@ -24,6 +23,7 @@ from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_grid
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.grid import format_grid, format_pretty
 from satdoku.io.json_rows import format_json

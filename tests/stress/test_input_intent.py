@@ -25,11 +25,11 @@ from pathlib import Path
 
 import pytest
 
-from satdoku.api.generate import random_puzzle
 from satdoku.cli import main
 from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_puzzle
 
 CASES = int(os.environ.get("SATDOKU_INTENT_CASES", "120"))
 """Fuzzed cases in the suite; each case runs every command once."""

@@ -34,9 +34,9 @@ import pytest
 
 from data_files import SEVENTEEN, puzzle_lines, repeated
 from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
-from satdoku.api.generate import generate, random_puzzle
 from satdoku.backends.interrupts import shielded
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import generate, random_puzzle
 from satdoku.io.alphabet import Alphabet
 from satdoku.io.line import format_line
 

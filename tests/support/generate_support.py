@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from satdoku.api.explorer import Explorer
-from satdoku.api.generate import Generated
 from satdoku.core.checker import is_solution
 from satdoku.core.puzzle import Puzzle
+from satdoku.generation.generate import Generated
 from satdoku.rules.rating import rate
 
 __all__ = [

@@ -6,11 +6,11 @@ from xml.etree import ElementTree
 
 import pytest
 
-from satdoku.api.generate import random_puzzle
 from satdoku.backends.sat import SatBackend
 from satdoku.cli import main
 from satdoku.core.results import Status
 from satdoku.core.shape import Shape
+from satdoku.generation.generate import random_puzzle
 from satdoku.views.svg import board_svg, pencil_marks
 
 NS = "{http://www.w3.org/2000/svg}"

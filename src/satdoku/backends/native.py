@@ -67,7 +67,7 @@ class Engine(Protocol):
         """Return the solution's digits, False when there is none, None past ``limit`` guesses.
 
         A nonzero ``seed`` (below 2**64) makes the guesses random: any solution can come out,
-        the same one for the same seed (how :mod:`satdoku.api.random_grid` draws grids)."""
+        the same one for the same seed (how :mod:`satdoku.generation.random_grid` draws grids)."""
         ...
 
     def count(self, cells: Sequence[int], most: int, limit: int) -> tuple[int, bool] | None:

@@ -28,9 +28,9 @@ from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from typing import IO, Any
 
-from ..api.generate_batch import Request, puzzle_seed
 from ..batch.chunk_solve import ChunkOutput, Shared
 from ..core.errors import InputError
+from ..generation.generate_batch import Request, puzzle_seed
 from ..io.line_chunks import LineChunk
 from .common import source_of
 

@@ -25,13 +25,13 @@ from functools import partial
 from typing import IO, Any
 
 from ..api.dask_pool import Address, connect, dask_installed, in_order, parse_address
-from ..api.generate_batch import Request
 from ..backends import stop_flag
 from ..batch.chunk_cut import Cut, cut_input
 from ..batch.chunk_solve import ChunkOutput, Shared, take_output
 from ..batch.cluster_start import ClusterStart
 from ..batch.dask_chunks import ChunkCall, chunk_outputs, solve_calls, solve_here
 from ..core.errors import InputError
+from ..generation.generate_batch import Request
 from ..io.line_chunks import LineChunk
 from .batch_options import batch_of
 from .chunk_run import Run, generate_chunk, run_chunk, worker_args

@@ -11,7 +11,8 @@ says so on stderr too). Without ``--json`` such a puzzle is held back: every lin
 wish. The exit status is 1 (:data:`MISSED`) when fewer puzzles than ``--count`` met it, with a line
 on stderr saying how many.
 
-``--killer`` makes killer puzzles (:mod:`satdoku.api.generate_killer`), printed as Solo IDs or,
+``--killer`` makes killer puzzles (:mod:`satdoku.generation.generate_killer`), printed as Solo
+IDs or,
 with ``--format``, killer texts (:mod:`.killer_options`); their records add ``"format"`` and
 ``"cages"``, ``puzzle`` holding the ID or text.
 """
@@ -25,13 +26,13 @@ import secrets
 import sys
 from typing import Any
 
-from ..api.generate import ATTEMPTS, Generated
-from ..api.generate_batch import Request, generate_many
-from ..api.random_grid import complete, random_jigsaw
-from ..api.vicinity import WALK_LEVELS
 from ..core.errors import InputError
 from ..core.shape import MAX_SIZE, Shape
 from ..core.symmetry import Symmetry
+from ..generation.generate import ATTEMPTS, Generated
+from ..generation.generate_batch import Request, generate_many
+from ..generation.random_grid import complete, random_jigsaw
+from ..generation.vicinity import WALK_LEVELS
 from ..io.header import shape_line
 from ..io.line import format_line
 from ..rules.rating import Level
@@ -259,7 +260,7 @@ def puzzle_text(
 
     A puzzle that missed the wish has no line (None): it is held back; its record says so.
 
-    >>> from satdoku.api.generate import generate
+    >>> from satdoku.generation.generate import generate
     >>> from satdoku.core.shape import Shape
     >>> made = generate(Shape.latin(2), seed=1)
     >>> puzzle_text(0, made, argparse.Namespace(json=False, alphabet=None))

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import argparse
 
-from ..api.generate_killer import cage_sizes_of
 from ..core.constraints import KillerCage
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.random_cages import CageSizes
 from ..core.shape import Shape
+from ..generation.generate_killer import cage_sizes_of
 from ..io.killer_text import FORMS, format_killer
 from ..io.tatham import format_game_id
 

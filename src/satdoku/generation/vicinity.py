@@ -18,13 +18,13 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..api.uniqueness import Uniqueness
 from ..backends.ladder import compiled_climb
 from ..core.puzzle import Grid, Puzzle
 from ..core.shape import Shape
 from ..rules.rating import Level, climb
 from .random_grid import complete
 from .removal import is_minimal, remove_givens
-from .uniqueness import Uniqueness
 
 __all__ = [
     "SOLVED_SHORT",
@@ -38,7 +38,8 @@ __all__ = [
 ]
 
 WALK_LEVELS = frozenset({Level.EXTREME})
-"""The levels :func:`~satdoku.api.generate.generate` walks to when a minimal puzzle is wanted.
+"""The levels :func:`~satdoku.generation.generate.generate` walks to when a minimal puzzle is
+wanted.
 
 Measured on 9x9 (60 seeds, CPU): minimal expert puzzles came no faster by the walk (1.36 s mean,
 1.18 s median) than by drawing grids (1.26 s, 0.80 s), so expert keeps drawing grids; minimal

@@ -3,8 +3,8 @@
 :func:`random_grid` shuffles one pattern grid (digits, rows within bands, bands, columns within
 stacks, stacks): instant at any size, but its grids are a small family, not drawn from all
 solutions, and :func:`random_puzzle` keeps a fraction of one's cells whether or not the puzzle
-stays unique. :func:`satdoku.api.generate.generate` makes real puzzles, from grids drawn from
-all solutions (:func:`satdoku.api.random_grid.complete`).
+stays unique. :func:`satdoku.generation.generate.generate` makes real puzzles, from grids drawn from
+all solutions (:func:`satdoku.generation.random_grid.complete`).
 """
 
 from __future__ import annotations

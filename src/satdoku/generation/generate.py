@@ -1,16 +1,17 @@
 """Making puzzles: unique, minimal on request, symmetric, of a wanted level, for every shape.
 
 :func:`generate` draws a random complete grid from all the shape's solutions
-(:mod:`satdoku.api.random_grid`), then blanks givens one symmetry orbit at a time in a random
-order while the puzzle stays unique (:mod:`satdoku.api.removal`, :mod:`satdoku.api.uniqueness`).
+(:mod:`satdoku.generation.random_grid`), then blanks givens one symmetry orbit at a time in a random
+order while the puzzle stays unique (:mod:`satdoku.generation.removal`,
+:mod:`satdoku.api.uniqueness`).
 A wish it cannot meet on one grid (a level, minimality with a symmetry, a number of givens) is
 tried again on another, within a budget of attempts; when the budget runs out the answer says so
 (``matched`` False), with the true rating of the puzzle it gives. A minimal puzzle of a rare
-level (extreme: :data:`~satdoku.api.vicinity.WALK_LEVELS`) is looked for by a walk from
-each grid's puzzle through puzzles near it (:mod:`satdoku.api.vicinity`), drawn from the same
+level (extreme: :data:`~satdoku.generation.vicinity.WALK_LEVELS`) is looked for by a walk from
+each grid's puzzle through puzzles near it (:mod:`satdoku.generation.vicinity`), drawn from the same
 seed; each move of the walk counts as an attempt.
 
-:func:`random_grid` and :func:`random_puzzle` (from :mod:`satdoku.api.quick_puzzles`) are the
+:func:`random_grid` and :func:`random_puzzle` (from :mod:`satdoku.generation.quick_puzzles`) are the
 quick helpers of tests and benchmarks: a shuffled pattern grid, and a fraction of its cells,
 unique or not.
 """
@@ -21,6 +22,8 @@ import random
 import secrets
 from dataclasses import dataclass
 
+from ..api.arguments import shape_of
+from ..api.uniqueness import Uniqueness
 from ..backends.ladder import compiled_climb
 from ..backends.native import GUESS_BUDGET
 from ..core.puzzle import Grid, Puzzle
@@ -28,13 +31,11 @@ from ..core.random_cages import CageSizes
 from ..core.shape import Shape
 from ..core.symmetry import Symmetry, orbits
 from ..rules.rating import Level, rate
-from .arguments import shape_of
 from .generate_killer import KillerWish, cage_sizes_of, make_killer
 from .generated import Generated
 from .quick_puzzles import random_grid, random_puzzle
 from .random_grid import complete
 from .removal import Removal, blank, is_minimal, remove_givens
-from .uniqueness import Uniqueness
 from .vicinity import WALK_LEVELS, WALK_MOVES, walk
 
 __all__ = [
@@ -125,7 +126,7 @@ class _Maker:
         """Tell whether the puzzle left is minimal (no given removable), checked if need be."""
         one_pass = self.wish.symmetry is Symmetry.NONE and not self._by_singles()
         if one_pass and removal.decided and not removal.stopped:
-            return True  # one whole pass of the uniqueness test: see satdoku.api.removal
+            return True  # one whole pass of the uniqueness test: see satdoku.generation.removal
         return is_minimal(removal.cells, self.check.unique) is True
 
     def rating(self, cells: Grid) -> tuple[Level, int]:
@@ -263,7 +264,7 @@ def generate(
     :class:`~satdoku.api.uniqueness.Uniqueness` of the shape to use (and keep open) instead of a
     new one.
 
-    ``killer=True`` makes a killer puzzle (:mod:`satdoku.api.generate_killer`): cages with
+    ``killer=True`` makes a killer puzzle (:mod:`satdoku.generation.generate_killer`): cages with
     totals, of ``cage_sizes`` cells (``"2-4"``, ``(2, 4)``; default 1 to 5) and ``givens``
     givens at most (default none); no symmetry. Rating a 9x9 killer takes seconds: it is rated
     when ``rated=True`` or a ``level`` is asked for.

@@ -13,12 +13,12 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..api.workers import Chunk, Workers
 from ..core.random_cages import CageSizes
 from ..core.shape import Shape
 from ..core.symmetry import Symmetry
 from ..rules.rating import Level
 from .generate import ATTEMPTS, Generated, generate
-from .workers import Chunk, Workers
 
 __all__ = ["CHUNK", "Request", "generate_many", "puzzle_seed"]
 
@@ -38,7 +38,8 @@ def puzzle_seed(run_seed: int, index: int) -> int:
 
 @dataclass(frozen=True)
 class Request:
-    """What to generate: the shape and the wishes :func:`~satdoku.api.generate.generate` takes
+    """What to generate: the shape and the wishes
+    :func:`~satdoku.generation.generate.generate` takes
     (``rated`` None: as it does by default; ``killer`` and ``cage_sizes``: killer puzzles).
 
     >>> Request(Shape.sudoku(4)).symmetry

@@ -19,11 +19,11 @@ class Generated:
     given can be removed keeping the puzzle unique (checked); ``matched`` is False when a wish
     (``wanted`` level, ``minimal`` asked, ``wanted_givens``) was not met within the budget;
     ``attempts`` is the puzzles tried: grids drawn, plus the moves of walks (see
-    :data:`~satdoku.api.generate.ATTEMPTS`); ``seed`` makes
-    :func:`~satdoku.api.generate.generate` give the same puzzle again, with the same options.
+    :data:`~satdoku.generation.generate.ATTEMPTS`); ``seed`` makes
+    :func:`~satdoku.generation.generate.generate` give the same puzzle again, with the same options.
     A killer's puzzle holds its cages (``puzzle.constraints``); ``minimal`` is of its givens.
 
-    >>> from satdoku.api.generate import generate
+    >>> from satdoku.generation.generate import generate
     >>> from satdoku.core.shape import Shape
     >>> made = generate(Shape.sudoku(4), seed=7)
     >>> made.puzzle.shape.n, made.givens == 16 - made.puzzle.blanks(), made.matched

@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..api.rating import rate
 from ..core.errors import InputError
 from ..core.puzzle import Grid, Puzzle
 from ..core.random_cages import CageSizes, cage_splits, killer_cages, random_cages
@@ -29,7 +30,6 @@ from ..rules.rating import Level
 from .generated import Generated
 from .other_solution import other_solution
 from .random_grid import complete
-from .rating import rate
 from .removal import Removal, is_minimal, remove_givens
 
 __all__ = ["DEFAULT_LARGEST", "GRIDS", "RESHAPES", "KillerWish", "cage_sizes_of", "make_killer"]
