@@ -38,7 +38,10 @@ import sys, time, random
 try:
     from satdoku.generation.generate import random_puzzle
 except ImportError:
-    from satdoku.generate import random_puzzle
+    try:
+        from satdoku.api.generate import random_puzzle
+    except ImportError:
+        from satdoku.generate import random_puzzle
 from satdoku import Shape, solve
 n, count = int(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(7)
