@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import statistics
 import subprocess
@@ -141,25 +142,60 @@ SOLVERS: dict[str, Callable[[Any], Solutions]] = {
 """The solvers in the order they run each round; pencilmark takes its own dict of the puzzle."""
 
 
-def measure(case: Case, rounds: int) -> dict[str, float]:
-    """Median CPU seconds per solver on one case, every answer checked."""
+def _forked(solve: Callable[[Any], Solutions], given: Any, timeout: float) -> tuple[float, Any]:
+    """CPU seconds and answer of ``solve`` run in a forked child (its own CPU time, measured
+    there); past ``timeout`` seconds of wall time the child is stopped: ``(timeout, None)``."""
+    context = multiprocessing.get_context("fork")
+    ours, theirs = context.Pipe()
+
+    def child() -> None:
+        start = time.process_time()
+        found = solve(given)
+        theirs.send((time.process_time() - start, found))
+
+    process = context.Process(target=child)
+    process.start()
+    answer: tuple[float, Any] = (timeout, None)
+    if ours.poll(timeout):
+        answer = ours.recv()
+    process.kill()
+    process.join()
+    return answer
+
+
+def measure(case: Case, rounds: int, timeout: float) -> dict[str, float]:
+    """Median CPU seconds per solver on one case, every answer checked; pencilmark, which has
+    no time limit of its own, runs in a forked child stopped after ``timeout`` seconds (its
+    time is then the limit, its later rounds skipped, and ``TIMEOUTS`` counts it)."""
     inputs = {name: case.puzzle for name in SOLVERS} | {"pencilmark": pencilmark_doc(case.puzzle)}
     times: dict[str, list[float]] = {name: [] for name in SOLVERS}
     answers: dict[str, Solutions] = {}
     for _ in range(rounds):
         for name, solve in SOLVERS.items():
-            start = time.process_time()
-            answers[name] = solve(inputs[name])
-            times[name].append(time.process_time() - start)
+            if name == "pencilmark":
+                if name in answers and answers[name] is None:
+                    continue
+                spent, answers[name] = _forked(solve, inputs[name], timeout)
+            else:
+                start = time.process_time()
+                answers[name] = solve(inputs[name])
+                spent = time.process_time() - start
+            times[name].append(spent)
     ours = answers["satdoku"]
     if len(ours) != 1 or broken_rules(ours[0], case.puzzle):
         raise SystemExit(f"{case.label}: satdoku found {len(ours)} solutions or a broken one")
     if case.solution is not None and ours[0] != case.solution:
         raise SystemExit(f"{case.label}: satdoku's solution is not the published one")
+    if answers["pencilmark"] is None:
+        TIMEOUTS.append(case.label)
     for name, found in answers.items():
-        if found != ours:
+        if found != ours and found is not None:
             raise SystemExit(f"{case.label}: {name} answered {found}, satdoku {ours}")
     return {name: statistics.median(spent) for name, spent in times.items()}
+
+
+TIMEOUTS: list[str] = []
+"""The cases on which pencilmark reached the time limit."""
 
 
 def _row(label: str, medians: list[dict[str, float]]) -> str:
@@ -180,23 +216,23 @@ HEADER = (
 )
 
 
-def run(rounds: int, sets: list[str]) -> None:
+def run(rounds: int, sets: list[str], timeout: float) -> None:
     """Measure the sets and print the table, a row per group and one per set."""
-    warm = parse_line(KILLERS.read_text(encoding="utf-8").split("\t", 2)[1].split("\n")[0], game="solo")
-    measure(Case("warm", "warm", warm, None), 1)  # imports and first calls of every solver
+    measure(killer_cases()[0], 1, timeout)  # imports and first calls of every solver
     load = os.getloadavg()
     print(HEADER)
     for name in sets:
         cases = killer_cases() if name == "killers" else mixed_cases()
         results: dict[str, list[dict[str, float]]] = {}
         for case in cases:
-            results.setdefault(case.group, []).append(measure(case, rounds))
+            results.setdefault(case.group, []).append(measure(case, rounds, timeout))
             print(f"  {case.group} {case.label}", file=sys.stderr, flush=True)
         for group, medians in results.items():
             print(_row(group, medians))
         print(_row(f"**{name}, all**", [m for ms in results.values() for m in ms]))
     after = os.getloadavg()
     print(f"\nload average (1, 5, 15 min) before {load}, after {after}")
+    print(f"pencilmark stopped at {timeout:g} s: {', '.join(TIMEOUTS) or 'none'}")
 
 
 def make_killers(per_level: int) -> None:
@@ -229,13 +265,14 @@ def main(argv: list[str] | None = None) -> None:
     timed = sub.add_parser("run", help="time every solver on every set")
     timed.add_argument("--rounds", type=int, default=3)
     timed.add_argument("--sets", default="killers,mixed")
+    timed.add_argument("--timeout", type=float, default=20.0, help="pencilmark's limit, s")
     args = parser.parse_args(argv)
     if args.command == "make":
         if not args.mixes_only:
             make_killers(args.per_level)
         make_mixes(args.per_mix)
     else:
-        run(args.rounds, args.sets.split(","))
+        run(args.rounds, args.sets.split(","), args.timeout)
 
 
 if __name__ == "__main__":
