@@ -5,8 +5,9 @@ and stacks shuffled), then rules read off it: thermometers (king-step paths of r
 arrows (a circle and a king-step shaft summing to it), Kropki dots (orthogonal pairs in ratio 2
 or differing by one), XV marks (pairs summing to 10 or 5), little killers (a diagonal's sum) and
 sandwiches (the sum between 1 and 9 of a row or column). Givens of the solution are then added in
-a random order until satdoku counts one solution, then each given it can do without is dropped. Records are those of
-tests/data/variants/published.jsonl (rules by class name and fields, cells ``row*n + col``).
+a random order until satdoku counts one solution, then each given it can do without is dropped.
+Records are those of tests/data/variants/published.jsonl (rules by class name and fields, cells
+``row*n + col``).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ uniqueness checked). The peers are imported lazily: satdoku never imports them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from satdoku.core.constraints import (
@@ -70,7 +70,7 @@ def _cpsat_rule(model: Any, x: list[Any], rule: Constraint, n: int) -> None:
         if rule.total is not None:
             model.Add(sum(cage) == rule.total)
     elif isinstance(rule, Thermometer):
-        for a, b in zip(rule.path, rule.path[1:]):
+        for a, b in zip(rule.path, rule.path[1:], strict=False):
             model.Add(x[a] <= x[b] if rule.slow else x[a] < x[b])
     elif isinstance(rule, Arrow):
         size = len(rule.circle)
@@ -221,4 +221,3 @@ def pencilmark_solve(doc: dict[str, Any]) -> list[tuple[int, ...]]:
         return [(), ()]
     except pencilmark.NoSolution:
         return []
-

@@ -115,7 +115,9 @@ def killer_cases() -> list[Case]:
         for i, line in enumerate((TESTS_DATA / "killer_texts" / name).read_text().splitlines()):
             text, solution = line.split("\t")
             digits = tuple(map(int, solution))
-            cases.append(Case("killers published texts", f"{name}:{i + 1}", parse_line(text), digits))
+            cases.append(
+                Case("killers published texts", f"{name}:{i + 1}", parse_line(text), digits)
+            )
     return cases
 
 

@@ -1,11 +1,12 @@
 """Lines and groups of cells as tables of their fillings, by windows (:mod:`.windows`).
 
 A thermometer's (whisper's) windows are its neighbouring pairs (a thermometer's table is read
-off the rising runs of digits directly: the same fillings, in the same order); a palindrome's and a clone's,
-the pairs that must be equal; a between line's, each inner cell with the two ends; an entropic
-or modular line's, its runs of three cells; a zipper's, each pair of cells equally far from the
-middle with the middle cell (odd length) or with the two ends (even); a quadruple's, its four
-cells. A renban is a table of digit sets: the runs of consecutive digits as long as the line.
+off the rising runs of digits directly: the same fillings, in the same order); a palindrome's and
+a clone's, the pairs that must be equal; a between line's, each inner cell with the two ends;
+an entropic or modular line's, its runs of three cells; a zipper's, each pair of cells equally
+far from the middle with the middle cell (odd length) or with the two ends (even); a
+quadruple's, its four cells. A renban is a table of digit sets: the runs of consecutive digits
+as long as the line.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ from ..constraints import (
 )
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
+from . import windows
 from .digit_sets import set_table_axioms
 from .sum_region import SumRegion
-from . import windows
 from .tables import Filling, table_axioms
 from .windows import Window, window_table_axioms
 
