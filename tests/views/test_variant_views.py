@@ -172,7 +172,8 @@ def test_the_stepper_cites_a_thermometer_and_its_fillings() -> None:
 def test_the_stepper_names_the_pair_of_a_global_rule() -> None:
     puzzle = Puzzle(Shape.latin(5), (1,) + (0,) * 24, constraints=(NonConsecutive(),))
     texts = _sentences(puzzle)
-    assert any(t.startswith("non-consecutive: r1c1,r1c2: only fillings ") for t in texts)
+    pair = "rule 1 on 'non-consecutive: r1c1,r1c2: not 1 and 2': r1c1=1 is true, so r1c2≠2"
+    assert any(t.startswith(pair) for t in texts)
     knight = Puzzle(Shape.latin(4), (1,) + (0,) * 15, constraints=(AntiKnight(),))
     said = "rule 1 on 'anti-knight: r1c1 and r2c3 not both 1': r1c1=1 is true, so r2c3≠1"
     assert any(t.startswith(said) for t in _sentences(knight))

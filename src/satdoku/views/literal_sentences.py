@@ -2,9 +2,9 @@
 
 A step that decides a cell from a constraint's helper claims says which of the constraint's
 helper claims (a cage's fillings) are left: "cage 40× over r2c3,r2c4,r3c4: only fillings 5,8,1
-and 8,5,1 remain, so r3c4 is 1"; a rule stated by several tables (a global rule's pairs, a long
-line's windows) names the table: "non-consecutive: r1c1,r1c2: only fillings 1,3 and 3,1
-remain, so r1c2 is not 2"; other steps name their rule and axiom: "rule 2 on 'cell r1c1
+and 8,5,1 remain, so r3c4 is 1"; a rule stated by several tables (a long line's windows)
+names the table: "whisper r1c1→r9c9: r1c1,r2c2: only fillings 1,6 and 1,7 remain, so r2c2 is
+not 8"; other steps name their rule and axiom: "rule 2 on 'cell r1c1
 holds exactly one digit': r1c1=5 is the only one left". Claims are in the puzzle's symbols.
 """
 

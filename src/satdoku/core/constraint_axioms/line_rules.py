@@ -1,16 +1,20 @@
 """Lines and groups of cells as tables of their fillings, by windows (:mod:`.windows`).
 
-A thermometer's (whisper's) windows are its neighbouring pairs; a palindrome's and a clone's,
-the pairs that must be equal; a between line's, each inner cell with the two ends; an entropic
-or modular line's, its runs of three cells; a zipper's, each pair of cells equally far from the
-middle with the middle cell (odd length) or with the two ends (even); a quadruple's, its four
-cells. A renban is a table of digit sets: the runs of consecutive digits as long as the line.
+A thermometer's (whisper's) windows are its neighbouring pairs (a thermometer's table is read
+off the rising runs of digits directly: the same fillings, in the same order); a palindrome's and
+a clone's, the pairs that must be equal; a between line's, each inner cell with the two ends;
+an entropic or modular line's, its runs of three cells; a zipper's, each pair of cells equally
+far from the middle with the middle cell (odd length) or with the two ends (even); a
+quadruple's, its four cells. A renban is a table of digit sets: the runs of consecutive digits
+as long as the line.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import combinations, combinations_with_replacement
+from math import comb
 
 from ..constraints import (
     BetweenLine,
@@ -27,12 +31,13 @@ from ..constraints import (
 )
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
+from . import windows
 from .digit_sets import set_table_axioms
 from .sum_region import SumRegion
-from .tables import Filling
+from .tables import Filling, table_axioms
 from .windows import Window, window_table_axioms
 
-__all__ = ["line_axioms", "renban_axioms", "LINE_WINDOWS"]
+__all__ = ["line_axioms", "renban_axioms", "thermometer_fillings", "LINE_WINDOWS"]
 
 
 def _rising(pair: Filling) -> bool:
@@ -154,7 +159,37 @@ def line_axioms(
         raise TypeError(f"a line encoder got a {rule.kind} rule")
     cells, windows = layout(rule, puzzle.n)
     title = rule.title(puzzle.n)
+    if isinstance(rule, Thermometer):
+        rows = thermometer_fillings(rule, puzzle)
+        if rows is not None:
+            return table_axioms(title, cells, rows, rule.kind, index, helpers)
     return window_table_axioms(title, cells, windows, rule.kind, index, puzzle, helpers)
+
+
+def thermometer_fillings(rule: Thermometer, puzzle: Puzzle) -> list[Filling] | None:
+    """Return a thermometer's fillings as its windows would (None past the table limit), read
+    off the rising (not falling) runs of digits: equal digits only in cells sharing no house.
+
+    >>> from satdoku.core.shape import Shape
+    >>> thermometer_fillings(Thermometer((0, 1, 2)), Puzzle.empty(Shape.latin(4)))
+    [(1, 2, 3), (1, 2, 4), (1, 3, 4), (2, 3, 4)]
+    >>> thermometer_fillings(Thermometer((0, 5), slow=True), Puzzle.empty(Shape.latin(2)))
+    [(1, 1), (1, 2), (2, 2)]
+    """
+    n, size, path = puzzle.n, len(rule.path), rule.path
+    if not rule.slow:
+        if comb(n, size) > windows.TABLE_LIMIT:
+            return None
+        return list(combinations(range(1, n + 1), size))
+    if comb(n + size - 1, size) > windows.TABLE_LIMIT:
+        return None
+    peers = puzzle.shape.peers
+    clashes = [(i, j) for j in range(size) for i in range(j) if path[j] in peers[path[i]]]
+    return [
+        row
+        for row in combinations_with_replacement(range(1, n + 1), size)
+        if all(row[i] != row[j] for i, j in clashes)
+    ]
 
 
 def _runs(size: int, n: int) -> Sequence[tuple[int, ...]]:

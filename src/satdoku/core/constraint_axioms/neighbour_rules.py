@@ -2,8 +2,11 @@
 
 Anti-knight and anti-king pairs (cells that share no house: the houses already keep the others
 apart) are "not both d" per digit: ``EO(a=d, b=d, neither)``, a helper claim saying neither
-holds d. Non-consecutive neighbours, the pairs a negative constraint speaks of, Kropki dots and
-XV marks are two-cell tables of the pairs of digits they allow (:mod:`.tables`).
+holds d. Non-consecutive neighbours and the pairs a negative constraint speaks of forbid pairs of
+digits both ways round, {d, d+1} say: two orthogonal neighbours share a row or a column, so they
+never hold the same digit, and "at most one of a=d, a=d+1, b=d, b=d+1" says it exactly:
+``EO(a=d, a=d+1, b=d, b=d+1, none)``, one helper claim per pair of digits. Kropki dots and XV
+marks are two-cell tables of the pairs of digits they allow (:mod:`.tables`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from ..constraints import (
 )
 from ..literal_axioms import HelperClaims, LiteralAxiom
 from ..puzzle import Puzzle
-from .tables import Filling, fillings, rule_table_axioms, table_axioms
+from .tables import Filling, fillings, rule_table_axioms
 
 __all__ = [
     "anti_move_axioms",
@@ -112,6 +115,19 @@ def _no_sum(totals: frozenset[int]) -> Callable[[Filling], bool]:
     return keeps
 
 
+def _forbidden_digits(keeps: Callable[[Filling], bool], n: int) -> list[tuple[int, int]]:
+    """Return the pairs of different digits (low, high) a test refuses, either way round.
+
+    >>> _forbidden_digits(_not_consecutive, 4)
+    [(1, 2), (2, 3), (3, 4)]
+    """
+    digits = range(1, n + 1)
+    refused = [(x, y) for x in digits for y in digits if x < y and not keeps((x, y))]
+    if any(keeps((y, x)) for x, y in refused):
+        raise ValueError("a test between neighbours must refuse a pair both ways round")
+    return refused
+
+
 def _pair_tables(
     title: str,
     pairs: list[tuple[int, int]],
@@ -121,25 +137,32 @@ def _pair_tables(
     puzzle: Puzzle,
     helpers: HelperClaims,
 ) -> list[LiteralAxiom]:
+    """Return the axioms keeping each pair of orthogonal neighbours (a row or a column holds
+    them both) from a pair of digits the test refuses."""
     n = puzzle.n
+    refused = _forbidden_digits(keeps, n)
     made: list[LiteralAxiom] = []
     for a, b in pairs:
-        rows = fillings((a, b), puzzle.shape, keeps)
         named = f"{title}: {cell_name(a, n)},{cell_name(b, n)}"
-        made += table_axioms(named, (a, b), rows, kind, index, helpers)
+        for x, y in refused:
+            none = helpers.new(f"{named} hold neither {x} nor {y}")
+            claims = (a * n + x, a * n + y, b * n + x, b * n + y)
+            made.append(LiteralAxiom(f"{named}: not {x} and {y}", kind, (*claims, none), index))
     return made
 
 
 def non_consecutive_axioms(
     rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
 ) -> list[LiteralAxiom]:
-    """Return non-consecutive's axioms: a table per pair of orthogonal neighbours.
+    """Return non-consecutive's axioms: per pair of orthogonal neighbours, per digits d and d+1,
+    at most one of the four claims of the two cells holding them.
 
     >>> from satdoku.core.shape import Shape
     >>> helpers = HelperClaims(3)
     >>> made = non_consecutive_axioms(NonConsecutive(), 0, Puzzle.empty(Shape.latin(3)), helpers)
-    >>> helpers.names[:2]
-    ['non-consecutive: r1c1,r1c2 is filled 1,3', 'non-consecutive: r1c1,r1c2 is filled 3,1']
+    >>> made[0].name, made[0].literals, helpers.names[0]
+    ('non-consecutive: r1c1,r1c2: not 1 and 2', (1, 2, 4, 5, 28), 'non-consecutive: r1c1,r1c2 \
+hold neither 1 nor 2')
     """
     if not isinstance(rule, NonConsecutive):
         raise TypeError(f"a non-consecutive encoder got a {rule.kind} rule")
@@ -152,13 +175,15 @@ def non_consecutive_axioms(
 def negative_axioms(
     rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
 ) -> list[LiteralAxiom]:
-    """Return a negative constraint's axioms: a table per orthogonal pair without a mark.
+    """Return a negative constraint's axioms: per orthogonal pair without a mark, per pair of
+    digits it refuses, at most one of the four claims of the two cells holding them.
 
     >>> from satdoku.core.shape import Shape
     >>> helpers = HelperClaims(2)
     >>> rule = XVNegative((3,), ((0, 1), (2, 3)))
-    >>> negative_axioms(rule, 0, Puzzle.empty(Shape.latin(2)), helpers)[0].literals
-    ()
+    >>> made = negative_axioms(rule, 0, Puzzle.empty(Shape.latin(2)), helpers)
+    >>> made[0].name, made[0].literals  # r1c1 and r2c1 can hold neither 1 nor 2: no solution
+    ('no sum mark: no sum 3: r1c1,r2c1: not 1 and 2', (1, 2, 5, 6, 9))
     """
     keeps: Callable[[Filling], bool]
     if isinstance(rule, KropkiNegative):
