@@ -42,7 +42,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from satdoku.backends.constraint_sat import CONSTRAINED_SOLVER
 from satdoku.backends.rule_sessions import rule_session
 from satdoku.backends.sat import SatBackend
 from satdoku.backends.stepper import StepperBackend
@@ -329,7 +328,7 @@ def one_time_start(by_set: dict[str, list[str]]) -> tuple[float, int]:
     started = time.process_time()
     shapes = {parse_game_id(ids[0]).shape: None for ids in by_set.values()}
     for shape in shapes:
-        with rule_session(Puzzle.empty(shape), CONSTRAINED_SOLVER):
+        with rule_session(Puzzle.empty(shape), SatBackend().solver_name):
             pass
     return time.process_time() - started, len(shapes)
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from ..core.constraints import Skyscraper
 from .encodings import AuxiliaryVariables
 
-__all__ = ["skyscraper_clauses"]
+__all__ = ["skyscraper_bounds", "skyscraper_clauses"]
 
 Literal = int | bool
 """A literal, or a constant (True or False) that the clauses are simplified by."""
@@ -58,6 +58,31 @@ def skyscraper_clauses(rule: Skyscraper, n: int, aux: AuxiliaryVariables) -> lis
             clause(-x(i, d), _not(tallest[i - 1, d]), -seen[i])
     _count(n, rule.visible, seen, aux, clause)
     return clauses
+
+
+def skyscraper_bounds(rule: Skyscraper, n: int) -> list[list[int]]:
+    """Return the clue's cheap consequences over claims: at the i-th place from the clue
+    (1-based) a tower is at most n - clue + i tall (at most i towers before it are seen and at
+    most n - height after it), and a clue of 1 puts n first.
+
+    They hold on every line that shows the clue, so a solver may start with them alone and add
+    :func:`skyscraper_clauses` for the clues its grid breaks.
+
+    >>> from satdoku.core.constraints import Side
+    >>> skyscraper_bounds(Skyscraper(Side.LEFT, 0, 3), 3)  # r1c1 is 1, r1c2 is at most 2
+    [[-2], [-3], [-6]]
+    >>> skyscraper_bounds(Skyscraper(Side.LEFT, 0, 1), 2)  # r1c1 is 2
+    [[2]]
+    """
+    cells = rule.cells(n)
+    units = [
+        [-(cell * n + height)]
+        for i, cell in enumerate(cells, 1)
+        for height in range(max(n - rule.visible + i, 0) + 1, n + 1)
+    ]
+    if rule.visible == 1:
+        units.append([cells[0] * n + n])
+    return units
 
 
 def _not(literal: Literal) -> Literal:
