@@ -126,12 +126,13 @@ def test_a_small_puzzle_after_a_big_one_gets_a_new_solver(monkeypatch: pytest.Mo
     assert set(constrained_solutions(small)) == accepted(small)
 
 
-
 def shown(heights: list[int]) -> int:
     return sum(h == max(heights[: i + 1]) for i, h in enumerate(heights))
 
 
 LATIN4 = Shape.latin(4)
+
+
 def latin_squares(rows: tuple[tuple[int, ...], ...] = ()) -> Iterator[tuple[tuple[int, ...], ...]]:
     """Every Latin square of order 4 whose first rows are these, as rows."""
     if len(rows) == 4:

@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from satdoku.cnf import rule_templates
-from satdoku.cnf.encodings import Encoding, shape_clauses
-from satdoku.cnf.rule_templates import placement_key, rule_template
+from satdoku.cnf.encodings import AtMostOne, Encoding, shape_clauses
+from satdoku.core.constraint_axioms import ENCODERS
+from satdoku.core.constraint_axioms.keen_cage import keen_cage_axioms, keen_cage_fillings
+from satdoku.cnf.rule_templates import placement_key, rule_template, table_clauses
 from satdoku.core.constraints import (
     ArithmeticCage,
     Comparison,
@@ -25,7 +27,7 @@ from satdoku.core.constraints import (
 )
 from satdoku.core.puzzle import Grid, Puzzle
 from satdoku.core.shape import Shape
-from test_constraint_axioms import KINDS, SETTINGS, accepted, latin_squares
+from test_constraint_axioms import KINDS, SETTINGS, accepted, keen_cages, latin_squares
 
 
 @pytest.fixture(autouse=True)
@@ -135,3 +137,45 @@ def test_a_killer_cage_template_fits_a_cage_whose_cells_share_the_same_houses() 
     rule_template(cage, Puzzle(shape, (0,) * 16, constraints=(cage,)), Encoding())
     grids = template_grids(puzzle)
     assert grids and all(sorted(g[c] for c in (10, 11, 14)) == [1, 2, 3] for g in grids)
+
+
+@st.composite
+def keen_puzzles(draw: st.DrawFn) -> Puzzle:
+    """A Latin puzzle of order 3 or 4 with one Keen cage."""
+    n = draw(st.sampled_from((3, 4)))
+    return Puzzle(Shape.latin(n), (0,) * (n * n), constraints=(draw(keen_cages(n)),))
+
+
+@SETTINGS
+@given(keen_puzzles(), st.sampled_from(list(AtMostOne)))
+def test_a_keen_cage_template_made_directly_has_the_clauses_of_its_axioms(
+    puzzle: Puzzle, amo: AtMostOne
+) -> None:
+    cage, encoding = puzzle.constraints[0], Encoding(amo=amo)
+    direct = rule_template(cage, puzzle, encoding)
+    with pytest.MonkeyPatch.context() as patch:  # another encoder: the generic way, by axioms
+        patch.setitem(ENCODERS, "keen cage", lambda *args: keen_cage_axioms(*args))
+        by_axioms = rule_template(cage, puzzle, encoding)
+    assert (direct.extra, direct.local) == (by_axioms.extra, by_axioms.local)
+
+
+@pytest.mark.parametrize(
+    "cage",
+    [
+        ArithmeticCage((0, 1, 9), Operation.MULTIPLY, 72),
+        ArithmeticCage((0, 1, 2, 10), Operation.ADD, 20),
+        ArithmeticCage((30, 31, 40, 41, 49), Operation.MULTIPLY, 2520),
+        ArithmeticCage((7,), Operation.ADD, 4),
+    ],
+)
+def test_a_9x9_keen_cage_template_made_directly_has_the_clauses_of_its_axioms(
+    cage: ArithmeticCage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = Puzzle(Shape.latin(9), (0,) * 81, constraints=(cage,))
+    direct = rule_template(cage, puzzle, Encoding())
+    monkeypatch.setitem(ENCODERS, "keen cage", lambda *args: keen_cage_axioms(*args))
+    by_axioms = rule_template(cage, puzzle, Encoding())
+    assert direct is not by_axioms and direct.extra > 0
+    made, extra = table_clauses(len(cage.members), keen_cage_fillings(cage, puzzle), 9, Encoding())
+    assert (extra, tuple(map(tuple, made))) == (direct.extra, direct.local)
+    assert (direct.extra, direct.local) == (by_axioms.extra, by_axioms.local)

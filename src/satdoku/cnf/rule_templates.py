@@ -19,11 +19,13 @@ from functools import cache
 from operator import attrgetter, itemgetter, neg
 
 from ..core.constraint_axioms import ENCODERS, TABLES, encoder_for
+from ..core.constraint_axioms.keen_cage import keen_cage_axioms
+from ..core.constraint_axioms.tables import Filling
 from ..core.constraints import Constraint, Skyscraper
-from ..core.literal_axioms import HelperClaims
+from ..core.literal_axioms import HelperClaims, LiteralAxiom
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
-from .constraint_formula import ImpliedAtMostOne
+from .constraint_formula import ImpliedAtMostOne, axiom_clauses
 from .encodings import AuxiliaryVariables, Encoding
 from .pair_clauses import pair_clauses
 from .skyscraper_clauses import skyscraper_clauses
@@ -32,6 +34,7 @@ __all__ = [
     "PLACEMENT_FIELDS",
     "RuleTemplate",
     "placement_key",
+    "table_clauses",
     "recipe",
     "rule_template",
     "TEMPLATES_KEPT",
@@ -103,6 +106,8 @@ def placement_key(rule: Constraint, shape: Shape) -> Hashable | None:
     meaning = _meaning_fields(type(rule))
     if meaning is None:
         return None
+    if isinstance(rule, Skyscraper):  # a row or a column: its clauses take no house in
+        return meaning(rule), shape.n
     return meaning(rule), shape.n, _clashes(rule.cells(shape.n), shape)
 
 
@@ -157,11 +162,47 @@ recently used last."""
 _LOCK = threading.Lock()
 
 
+def table_clauses(
+    size: int, rows: Sequence[Filling], n: int, encoding: Encoding
+) -> tuple[list[list[int]], int]:
+    """Return the compact clauses of a table rule over local variables (claim ``d`` of the i-th
+    cell is ``i*n + d``, the filling helpers and auxiliary variables follow) and how many helper
+    and auxiliary variables they use: the clauses the rule's table axioms give, without naming
+    them.
+
+    >>> table_clauses(2, [(1, 2)], 2, Encoding())  # r1c1 < r1c2 over 1..2: filled 1,2
+    ([[5], [5, -1], [-5, 1], [-2], [-3], [5, -4], [-5, 4]], 1)
+    """
+    width = size * n
+    chosen = list(range(width + 1, width + len(rows) + 1))
+    aux = AuxiliaryVariables(width + len(rows))
+    made = axiom_clauses(LiteralAxiom("", "", tuple(chosen)), encoding, aux)
+    for position in range(size):
+        supports: list[list[int]] = [[] for _ in range(n + 1)]  # by digit
+        for helper, row in zip(chosen, rows, strict=True):
+            supports[row[position]].append(helper)
+        for digit in range(1, n + 1):
+            claim = position * n + digit
+            held = supports[digit]
+            if len(held) > 1:  # exactly one filling already keeps two of them apart
+                made.append([*held, -claim])
+                made += ([-helper, claim] for helper in held)
+            else:
+                made += axiom_clauses(LiteralAxiom("", "", (*held, -claim)), encoding, aux)
+    return made, aux.top - width
+
+
 def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
     """Encode the rule alone and move its variables to local ones."""
     n = puzzle.n
     claims = n**3
     cells = rule.cells(n)
+    table = ENCODERS.get(rule.kind) is keen_cage_axioms and len(cells) != 2
+    if table:  # a cage of a table's fillings: its clauses made locally
+        local_clauses, extra = table_clauses(
+            len(cells), TABLES[rule.kind](rule, puzzle), n, encoding
+        )
+        return _template(n, len(cells), extra, local_clauses)
     if rule.kind in TABLES and len(cells) == 2:
         clauses = pair_clauses(cells, TABLES[rule.kind](rule, puzzle), n)
         top = claims
@@ -183,8 +224,13 @@ def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
     moves.update((variable, width + variable - claims) for variable in range(claims + 1, top + 1))
     moves.update([(-variable, -moved) for variable, moved in moves.items()])
     local = moves.__getitem__
-    local_clauses = tuple(tuple(map(local, clause)) for clause in clauses)
-    guard = width + top - claims + 1
+    return _template(n, len(cells), top - claims, [list(map(local, clause)) for clause in clauses])
+
+
+def _template(n: int, cells: int, extra: int, clauses: list[list[int]]) -> RuleTemplate:
+    """Return the template of clauses over local variables."""
+    local_clauses = tuple(map(tuple, clauses))
+    guard = cells * n + extra + 1
     # an empty clause (a rule nothing fills) is the unit -guard, twice: one item is no tuple
     getters = tuple(itemgetter(*(clause or (guard,)), guard) for clause in local_clauses)
-    return RuleTemplate(n, len(cells), top - claims, local_clauses, getters)
+    return RuleTemplate(n, cells, extra, local_clauses, getters)
