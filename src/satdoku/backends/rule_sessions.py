@@ -249,10 +249,10 @@ def rule_session(
                 first += template.extra
                 continue
             selector = guard
-            if not template.extra and len(template.getters) <= KEPT_CLAUSES:
+            if not template.extra and len(template.local) <= KEPT_CLAUSES:
                 held.top += 1
                 selector = held.rules[rule, recipe(rule.kind)] = held.top
-                held.kept_clauses += len(template.getters)
+                held.kept_clauses += len(template.local)
                 selectors.append(selector)
             for clause in template.clauses(rule.cells(n), first, selector):
                 add(clause)
