@@ -12,9 +12,9 @@ from pysat.solvers import Solver
 
 from satdoku.cnf import rule_templates
 from satdoku.cnf.encodings import AtMostOne, Encoding, shape_clauses
+from satdoku.cnf.rule_templates import RuleTemplate, placement_key, rule_template, table_clauses
 from satdoku.core.constraint_axioms import ENCODERS
 from satdoku.core.constraint_axioms.keen_cage import keen_cage_axioms, keen_cage_fillings
-from satdoku.cnf.rule_templates import RuleTemplate, placement_key, rule_template, table_clauses
 from satdoku.core.constraints import (
     ArithmeticCage,
     Comparison,

@@ -36,7 +36,7 @@ __all__ = [
     "KEPT_CLAUSES",
     "KEPT_LIMIT",
     "IDLE_FACTOR",
-    "DEFERRED",
+    "DEFER_CLUES",
     "SHAPES_PER_THREAD",
     "RuleSession",
     "rule_session",
@@ -62,11 +62,11 @@ SHAPES_PER_THREAD = 4
 """Shape solvers a thread keeps (the oldest idle one goes first)."""
 
 
-DEFERRED: tuple[type, ...] = (Skyscraper,)
-"""Kinds of rule whose clauses a session loads only when asked (:meth:`RuleSession.load`): a
-Towers clue is 260-370 clauses, its cheap consequences (``skyscraper_bounds``) a few units, and
-an easy puzzle's 36 clues are mostly kept by those and the houses; the solver's grid shows
-which clue it breaks."""
+DEFER_CLUES = True
+"""Whether a session loads a Towers clue's clauses only when asked (:meth:`RuleSession.load`): a
+clue is 210-300 clauses, its bounds (``skyscraper_bounds``) a few units, and an easy puzzle's
+36 clues are mostly kept by those and the houses; the solver's grid shows which clue it
+breaks."""
 
 
 class _ShapeSolver:
@@ -119,7 +119,7 @@ class RuleSession:
     """One puzzle's clauses in a shape's solver: solve with ``assumptions`` (the guard and the
     selectors of the puzzle's kept rules), block with the guard.
 
-    The clauses of :data:`DEFERRED` rules (Towers clues) wait in ``pending`` (by the rule's
+    The clauses of Towers clues (see :data:`DEFER_CLUES`) wait in ``pending`` (by the rule's
     index in the puzzle) with only their sound consequences loaded: a grid the solver finds must
     still be checked against them, and :meth:`load` adds the clauses of those it breaks. An
     answer of no solution is final (the clauses loaded follow from the puzzle's rules).
@@ -242,7 +242,7 @@ def rule_session(
             if template is None:
                 selectors.append(held.rules[rule, recipe(rule.kind)])
                 continue
-            if isinstance(rule, DEFERRED):
+            if DEFER_CLUES and isinstance(rule, Skyscraper):
                 waiting[index] = rule, template, first
                 for unit in skyscraper_bounds(rule, n):
                     add((*unit, -guard))
