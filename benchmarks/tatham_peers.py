@@ -18,6 +18,12 @@ Usage::
 
     .venv/bin/python benchmarks/tatham_peers.py generate --per-set 5 --out FILE
     .venv/bin/python benchmarks/tatham_peers.py run --ids FILE --rounds 3 [--no-stepper]
+    .venv/bin/python benchmarks/tatham_peers.py batch --ids benchmarks/data/tatham_batch_ids.tsv
+
+``batch`` is how a user runs a file of IDs: one pass, each puzzle read and solved once in file
+order in this one process (as ``satdoku solve ids.txt`` does), distinct IDs per set; the one-time
+start (loading PySAT, a shape solver's houses for each shape of the file) is timed apart, before
+the pass; his solver runs once per ID, after satdoku's solve of it.
 """
 
 from __future__ import annotations
@@ -36,16 +42,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from satdoku.backends.rule_sessions import rule_session
 from satdoku.backends.sat import SatBackend
 from satdoku.backends.stepper import StepperBackend
 from satdoku.core.limits import Limits
-from satdoku.core.puzzle import Grid
+from satdoku.core.puzzle import Grid, Puzzle
 from satdoku.core.results import Status
 from satdoku.io.tatham import parse_game_id
 
 HERE = Path(__file__).resolve().parent
 SHARED_PEERS = HERE.parent.parent / "shared" / "peers" / "sgt-puzzles"
 IDS = HERE / "data" / "tatham_peers_ids.tsv"
+BATCH_IDS = HERE / "data" / "tatham_batch_ids.tsv"
 
 SETS = (
     *(f"keen 9d{level}" for level in "enhxu"),
@@ -82,9 +90,10 @@ class Timing:
     stepper_unsolved: int
 
 
-def generate(per_set: int, out: Path, sets: Sequence[str]) -> None:
+def generate(per_set: int, out: Path, sets: Sequence[str], timeout: float | None = None) -> None:
     """Append ``per_set`` IDs of each set not yet in the file, from Debian's sgt-puzzles, as
-    ``SET<TAB>ID`` lines (set by set: a long run can be stopped and taken up again)."""
+    ``SET<TAB>ID`` lines (set by set: a long run can be stopped and taken up again); a set whose
+    generator takes more than ``timeout`` seconds is skipped and named."""
     done = {line.split("\t")[0] for line in out.read_text().splitlines()} if out.exists() else set()
     for label in sets:
         game, params = label.split()
@@ -93,12 +102,17 @@ def generate(per_set: int, out: Path, sets: Sequence[str]) -> None:
             continue
         if not Path(program).exists():
             sys.exit(f"sgt-{game} is absent (apt-get install sgt-puzzles): no IDs to generate")
-        made = subprocess.run(
-            [program, "--generate", str(per_set), params],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split()
+        try:
+            made = subprocess.run(
+                [program, "--generate", str(per_set), params],
+                capture_output=True,
+                text=True,
+                check=True,
+                timeout=timeout,
+            ).stdout.split()
+        except subprocess.TimeoutExpired:
+            print(f"{label}: skipped, its generator took more than {timeout:g} s", file=sys.stderr)
+            continue
         with out.open("a") as ids:
             ids.writelines(f"{label}\t{game}:{game_id}\n" for game_id in made)
         print(f"{label}: {len(made)} IDs", file=sys.stderr)
@@ -270,25 +284,120 @@ def table(timings: list[Timing], startups: dict[str, float], true_cpu: float) ->
     return head + "\n".join(rows) + "\n" + foot
 
 
-def run(args: argparse.Namespace) -> None:
-    """Time every set of the ID file and print the Markdown table."""
-    peers = build_peers(args.peers)
-    if peers is None:
-        return
+def read_ids(path: Path, prefixes: Sequence[str] | None) -> dict[str, list[str]]:
+    """Return the IDs of a ``SET<TAB>ID`` file by set, in file order (only the sets starting
+    with one of the prefixes, when given)."""
     by_set: dict[str, list[str]] = {}
-    for line in args.ids.read_text().splitlines():
+    for line in path.read_text().splitlines():
         if line.strip():
             label, game_id = line.split("\t")
-            by_set.setdefault(label, []).append(game_id.strip())
-    wanted = [s for s in by_set if not args.sets or any(s.startswith(p) for p in args.sets)]
-    loads = [os.getloadavg()]
+            if not prefixes or any(label.startswith(p) for p in prefixes):
+                by_set.setdefault(label, []).append(game_id.strip())
+    return by_set
+
+
+def start_ups(peers: Path, games: Sequence[str]) -> tuple[float, dict[str, float]]:
+    """Return the CPU seconds of ``/bin/true`` and of his solver on a tiny ID, per game."""
     true_cpu = statistics.median(child_cpu(["/bin/true"])[0] for _ in range(5))
     startups = {
         game: statistics.median(
             child_cpu([str(peers / f"{game}solver"), TRIVIAL[game]])[0] for _ in range(5)
         )
-        for game in dict.fromkeys(label.split()[0] for label in wanted)
+        for game in dict.fromkeys(games)
     }
+    return true_cpu, startups
+
+
+@dataclass(frozen=True)
+class BatchTiming:
+    """One set of a batch: median CPU seconds per puzzle (his, satdoku's), the median of the
+    per-puzzle ratios (raw and against his time less start-up), satdoku's slowest puzzle."""
+
+    label: str
+    puzzles: int
+    his: float
+    sat: float
+    raw: float
+    net: float
+    slowest: float
+
+
+def one_time_start(by_set: dict[str, list[str]]) -> tuple[float, int]:
+    """Load PySAT and a shape solver's houses for each shape of the file; return the CPU
+    seconds spent and how many shapes."""
+    started = time.process_time()
+    shapes = {parse_game_id(ids[0]).shape: None for ids in by_set.values()}
+    for shape in shapes:
+        with rule_session(Puzzle.empty(shape), SatBackend().solver_name):
+            pass
+    return time.process_time() - started, len(shapes)
+
+
+def batch(args: argparse.Namespace) -> None:
+    """Solve every ID of the file once, in file order, in this process; print the table."""
+    peers = build_peers(args.peers)
+    if peers is None:
+        return
+    by_set = read_ids(args.ids, args.sets)
+    loads = [os.getloadavg()]
+    true_cpu, startups = start_ups(peers, [label.split()[0] for label in by_set])
+    start, shapes = one_time_start(by_set)
+    timings = []
+    for label, ids in by_set.items():
+        game = label.split()[0]
+        ours, his = [], []
+        for game_id in ids:
+            spent, grid = satdoku_cpu(sat_solve, game_id)
+            ours.append(spent)
+            spent_his, printed = child_cpu([str(peers / f"{game}solver"), game_id.split(":", 1)[1]])
+            his.append(spent_his)
+            expected = his_grid(game, printed, 9)
+            if expected is None or grid != expected:
+                raise SystemExit(f"{game_id}: satdoku {grid} but Tatham {expected}")
+        net = [a / max(b - startups[game], 1e-5) for a, b in zip(ours, his, strict=True)]
+        raw = [a / b for a, b in zip(ours, his, strict=True)]
+        timings.append(
+            BatchTiming(
+                label,
+                len(ids),
+                statistics.median(his),
+                statistics.median(ours),
+                statistics.median(raw),
+                statistics.median(net),
+                max(ours),
+            )
+        )
+        loads.append(os.getloadavg())
+        print(f"{label}: SAT/Tatham {timings[-1].raw:.2f}", file=sys.stderr)
+    print(
+        "| set | IDs | Tatham ms | satdoku SAT ms | SAT/Tatham | SAT/(Tatham − start-up) "
+        "| satdoku slowest ms |\n|---|---|---|---|---|---|---|"
+    )
+    for t in timings:
+        print(
+            f"| {t.label} | {t.puzzles} | {_ms(t.his)} | {_ms(t.sat)} | {_x(t.raw)} "
+            f"| {_x(t.net)} | {_ms(t.slowest)} |"
+        )
+    starts = ", ".join(f"{game} {_ms(cpu)}" for game, cpu in startups.items())
+    print(
+        f"\nsatdoku's one-time start (PySAT, {shapes} shape solvers' houses): {_ms(start)} ms."
+        f" His start-up (a 3x3 ID, ms of CPU): {starts};"
+        f" `/bin/true` {_ms(true_cpu)}."
+    )
+    low = min(load[0] for load in loads)
+    high = max(load[0] for load in loads)
+    print(f"Load average (1 min) during the run: {low:.2f}-{high:.2f}.")
+
+
+def run(args: argparse.Namespace) -> None:
+    """Time every set of the ID file and print the Markdown table."""
+    peers = build_peers(args.peers)
+    if peers is None:
+        return
+    by_set = read_ids(args.ids, args.sets)
+    wanted = list(by_set)
+    loads = [os.getloadavg()]
+    true_cpu, startups = start_ups(peers, [label.split()[0] for label in wanted])
     stepper = None if args.no_stepper else stepper_solver(args.stepper_timeout)
     timings = []
     for label in wanted:
@@ -311,6 +420,7 @@ def main(argv: list[str] | None = None) -> None:
     make.add_argument("--per-set", type=int, default=5)
     make.add_argument("--out", type=Path, default=IDS)
     make.add_argument("--sets", nargs="*", default=list(SETS), help="'keen 9dx'...")
+    make.add_argument("--timeout", type=float, help="skip a set whose generator takes longer (s)")
     timed = commands.add_parser("run", help="time satdoku and Tatham's solvers on the IDs")
     timed.add_argument("--ids", type=Path, default=IDS, help="SET<TAB>GAME:PARAMS:DESC lines")
     timed.add_argument("--rounds", type=int, default=3)
@@ -318,9 +428,15 @@ def main(argv: list[str] | None = None) -> None:
     timed.add_argument("--sets", nargs="*", help="only the sets starting so ('keen 9dx')")
     timed.add_argument("--no-stepper", action="store_true")
     timed.add_argument("--stepper-timeout", type=float, default=20.0)
+    once = commands.add_parser("batch", help="solve each ID once in file order, in one process")
+    once.add_argument("--ids", type=Path, default=BATCH_IDS, help="SET<TAB>GAME:PARAMS:DESC lines")
+    once.add_argument("--peers", type=Path, help="folder of his built solvers")
+    once.add_argument("--sets", nargs="*", help="only the sets starting so ('keen 9dx')")
     args = parser.parse_args(argv)
     if args.command == "generate":
-        generate(args.per_set, args.out, args.sets)
+        generate(args.per_set, args.out, args.sets, args.timeout)
+    elif args.command == "batch":
+        batch(args)
     else:
         run(args)
 

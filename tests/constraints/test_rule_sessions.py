@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from itertools import permutations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from satdoku.backends import rule_sessions
 from satdoku.backends.constraint_sat import (
@@ -120,3 +124,65 @@ def test_a_small_puzzle_after_a_big_one_gets_a_new_solver(monkeypatch: pytest.Mo
     with rule_session(small, "minisat22") as session:
         assert session.solver is not before
     assert set(constrained_solutions(small)) == accepted(small)
+
+
+def shown(heights: list[int]) -> int:
+    return sum(h == max(heights[: i + 1]) for i, h in enumerate(heights))
+
+
+LATIN4 = Shape.latin(4)
+
+
+def latin_squares(rows: tuple[tuple[int, ...], ...] = ()) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """Every Latin square of order 4 whose first rows are these, as rows."""
+    if len(rows) == 4:
+        yield rows
+        return
+    for row in permutations(range(1, 5)):
+        if all(row[c] != above[c] for above in rows for c in range(4)):
+            yield from latin_squares((*rows, row))
+
+
+SQUARES4 = list(latin_squares())
+
+
+@given(
+    st.sampled_from(SQUARES4),
+    st.lists(st.tuples(st.sampled_from(list(Side)), st.integers(0, 3)), max_size=8),
+    st.lists(st.integers(1, 4), max_size=3),
+)
+@settings(max_examples=60, deadline=None)
+def test_clues_loaded_as_needed_count_like_the_brute_force(
+    square: tuple[tuple[int, ...], ...], places: list[tuple[Side, int]], wrong: list[int]
+) -> None:
+    cells = tuple(d for row in square for d in row)
+    clues = [
+        Skyscraper(side, line, shown([cells[c] for c in Skyscraper(side, line, 1).cells(4)]))
+        for side, line in dict.fromkeys(places)
+    ]
+    clues += [Skyscraper(Side.LEFT, i, seen) for i, seen in enumerate(wrong)]  # maybe none fits
+    rules = tuple(dict.fromkeys(clues))
+    expected = sum(
+        not any(rule.broken(tuple(d for row in grid for d in row), 4) for rule in rules)
+        for grid in SQUARES4
+    )
+    assert count_constrained(Puzzle(LATIN4, (0,) * 16, constraints=rules), 600) == expected
+
+
+def test_a_towers_puzzle_loads_only_the_clues_its_grids_break() -> None:
+    # every clue of a 4x4 grid: the bounds and the houses keep many of them
+    square = (1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3)
+    rules = tuple(
+        Skyscraper(side, line, shown([square[c] for c in Skyscraper(side, line, 1).cells(4)]))
+        for side in Side
+        for line in range(4)
+    )
+    puzzle = Puzzle(LATIN4, (0,) * 16, constraints=rules)
+    with rule_session(puzzle, "minisat22") as session:
+        assert session.pending == dict(enumerate(rules))
+        assert session.solver.solve(session.assumptions)
+        session.load([0, 1])
+        assert set(session.pending) == set(range(2, 16))
+    assert solve_constrained(puzzle) == square
+    with rule_session(puzzle, "minisat22") as session:  # a new session waits for all again
+        assert len(session.pending) == 16

@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from satdoku.cnf import rule_templates
-from satdoku.cnf.encodings import Encoding, shape_clauses
-from satdoku.cnf.rule_templates import placement_key, rule_template
+from satdoku.cnf.encodings import AtMostOne, Encoding, shape_clauses
+from satdoku.cnf.rule_templates import RuleTemplate, placement_key, rule_template, table_clauses
+from satdoku.core.constraint_axioms import ENCODERS
+from satdoku.core.constraint_axioms.keen_cage import keen_cage_axioms, keen_cage_fillings
 from satdoku.core.constraints import (
     ArithmeticCage,
     Comparison,
@@ -25,7 +27,7 @@ from satdoku.core.constraints import (
 )
 from satdoku.core.puzzle import Grid, Puzzle
 from satdoku.core.shape import Shape
-from test_constraint_axioms import KINDS, SETTINGS, accepted, latin_squares
+from test_constraint_axioms import KINDS, SETTINGS, accepted, keen_cages, latin_squares
 
 
 @pytest.fixture(autouse=True)
@@ -135,3 +137,58 @@ def test_a_killer_cage_template_fits_a_cage_whose_cells_share_the_same_houses() 
     rule_template(cage, Puzzle(shape, (0,) * 16, constraints=(cage,)), Encoding())
     grids = template_grids(puzzle)
     assert grids and all(sorted(g[c] for c in (10, 11, 14)) == [1, 2, 3] for g in grids)
+
+
+@st.composite
+def keen_puzzles(draw: st.DrawFn) -> Puzzle:
+    """A Latin puzzle of order 3 or 4 with one Keen cage."""
+    n = draw(st.sampled_from((3, 4)))
+    return Puzzle(Shape.latin(n), (0,) * (n * n), constraints=(draw(keen_cages(n)),))
+
+
+def left_out(direct: RuleTemplate, by_axioms: RuleTemplate) -> set[tuple[int, ...]]:
+    """The clauses of the axioms' template that the direct one does not have; the direct one's
+    are all among them (the same claims and fillings' helpers)."""
+    assert set(direct.local) <= set(by_axioms.local)
+    assert direct.extra <= by_axioms.extra
+    return set(by_axioms.local) - set(direct.local)
+
+
+@SETTINGS
+@given(keen_puzzles(), st.sampled_from(list(AtMostOne)))
+def test_a_keen_cage_template_made_directly_leaves_out_only_the_fillings_at_most_one(
+    puzzle: Puzzle, amo: AtMostOne
+) -> None:
+    cage, encoding = puzzle.constraints[0], Encoding(amo=amo)
+    direct = rule_template(cage, puzzle, encoding)
+    with pytest.MonkeyPatch.context() as patch:  # another encoder: the generic way, by axioms
+        patch.setitem(ENCODERS, "keen cage", lambda *args: keen_cage_axioms(*args))
+        by_axioms = rule_template(cage, puzzle, encoding)
+    claims = direct.cells * direct.n
+    assert all(abs(lit) > claims for clause in left_out(direct, by_axioms) for lit in clause)
+
+
+@pytest.mark.parametrize(
+    "cage",
+    [
+        ArithmeticCage((0, 1, 9), Operation.MULTIPLY, 72),
+        ArithmeticCage((0, 1, 2, 10), Operation.ADD, 20),
+        ArithmeticCage((30, 31, 40, 41, 49), Operation.MULTIPLY, 2520),
+        ArithmeticCage((7,), Operation.ADD, 4),
+    ],
+)
+def test_a_9x9_keen_cage_template_made_directly_leaves_out_only_the_fillings_at_most_one(
+    cage: ArithmeticCage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = Puzzle(Shape.latin(9), (0,) * 81, constraints=(cage,))
+    direct = rule_template(cage, puzzle, Encoding())
+    monkeypatch.setitem(ENCODERS, "keen cage", lambda *args: keen_cage_axioms(*args))
+    by_axioms = rule_template(cage, puzzle, Encoding())
+    rows = keen_cage_fillings(cage, puzzle)
+    made = table_clauses(len(cage.members), rows, 9)
+    assert (len(rows), tuple(map(tuple, made))) == (direct.extra, direct.local)
+    fillings = range(direct.cells * 9 + 1, direct.cells * 9 + len(rows) + 1)
+    left = left_out(direct, by_axioms)
+    assert len(left) == (len(rows) * (len(rows) - 1) // 2 if len(rows) <= 16 else 3 * len(rows) - 4)
+    if len(rows) <= 16:  # pairwise: each pair of fillings
+        assert left == {(-a, -b) for a in fillings for b in fillings if a < b}

@@ -9,7 +9,7 @@ import pytest
 from pysat.solvers import Solver
 
 from satdoku.cnf.encodings import AuxiliaryVariables
-from satdoku.cnf.skyscraper_clauses import skyscraper_clauses
+from satdoku.cnf.skyscraper_clauses import skyscraper_bounds, skyscraper_clauses
 from satdoku.core.constraints import Side, Skyscraper
 
 
@@ -48,3 +48,21 @@ def test_the_models_are_the_lines_that_show_the_clue(n: int, side: Side) -> None
         clue = Skyscraper(side, n - 1, visible)
         expected = {p for p in permutations(range(1, n + 1)) if shown(p) == visible}
         assert line_models(clue, n) == expected
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_the_bounds_hold_on_every_line_that_shows_the_clue(n: int) -> None:
+    for visible in range(1, n + 1):
+        clue = Skyscraper(Side.LEFT, 0, visible)  # row 1: cell c holds d is claim c*n + d
+        units = skyscraper_bounds(clue, n)
+        for line in permutations(range(1, n + 1)):
+            true = {c * n + d for c, d in enumerate(line)}
+            kept = all(unit[0] in true if unit[0] > 0 else -unit[0] not in true for unit in units)
+            assert kept or shown(line) != visible, (visible, line)
+
+
+def test_the_bounds_are_the_classic_ones() -> None:
+    # 9 wide, 3 seen: the nearest tower at most 7, the next at most 8; 1 seen: 9 first
+    assert sorted(skyscraper_bounds(Skyscraper(Side.LEFT, 0, 3), 9)) == [[-18], [-9], [-8]]
+    assert skyscraper_bounds(Skyscraper(Side.LEFT, 0, 1), 9) == [[9]]
+    assert len(skyscraper_bounds(Skyscraper(Side.TOP, 0, 9), 9)) == 36  # 1, 2, ..., 9 in order

@@ -93,7 +93,12 @@ def constrained_solutions(
                 raise OutOfLimits(f"no answer within the limits ({limits})")
             if not found:
                 return
-            grid = checked_grid(puzzle, decode_model(solver.get_model()[:claims], n))
+            grid = decode_model(solver.get_model()[:claims], n)
+            broken = [i for i, rule in session.pending.items() if rule.broken(grid, n)]
+            if broken:  # rules loaded only now: the grid breaks them
+                session.load(broken)
+                continue
+            grid = checked_grid(puzzle, grid)
             yield grid
             if not blanks:
                 return

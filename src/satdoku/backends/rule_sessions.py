@@ -21,8 +21,9 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..cnf.encodings import Encoding, shape_clauses
-from ..cnf.rule_templates import recipe, rule_template
-from ..core.constraints import Constraint
+from ..cnf.rule_templates import RuleTemplate, recipe, rule_template
+from ..cnf.skyscraper_clauses import skyscraper_bounds
+from ..core.constraints import Constraint, Skyscraper
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from .solvers import new_solver
@@ -35,6 +36,7 @@ __all__ = [
     "KEPT_CLAUSES",
     "KEPT_LIMIT",
     "IDLE_FACTOR",
+    "DEFER_CLUES",
     "SHAPES_PER_THREAD",
     "RuleSession",
     "rule_session",
@@ -58,6 +60,13 @@ solve about 0.07 µs)."""
 
 SHAPES_PER_THREAD = 4
 """Shape solvers a thread keeps (the oldest idle one goes first)."""
+
+
+DEFER_CLUES = True
+"""Whether a session loads a Towers clue's clauses only when asked (:meth:`RuleSession.load`): a
+clue is 210-300 clauses, its bounds (``skyscraper_bounds``) a few units, and an easy puzzle's
+36 clues are mostly kept by those and the houses; the solver's grid shows which clue it
+breaks."""
 
 
 class _ShapeSolver:
@@ -110,6 +119,11 @@ class RuleSession:
     """One puzzle's clauses in a shape's solver: solve with ``assumptions`` (the guard and the
     selectors of the puzzle's kept rules), block with the guard.
 
+    The clauses of Towers clues (see :data:`DEFER_CLUES`) wait in ``pending`` (by the rule's
+    index in the puzzle) with only their sound consequences loaded: a grid the solver finds must
+    still be checked against them, and :meth:`load` adds the clauses of those it breaks. An
+    answer of no solution is final (the clauses loaded follow from the puzzle's rules).
+
     A rule without helpers and with at most :data:`KEPT_CLAUSES` clauses (a ``<`` sign, an
     Adjacent mark or its absence, a two-cell cage) stays in the solver under a selector of its
     own, for the later puzzles that have the same rule (Unequal's signs stand on a few hundred
@@ -122,12 +136,31 @@ class RuleSession:
     (True, [1, -2, -3, 4])
     """
 
-    __slots__ = ("solver", "guard", "assumptions")
+    __slots__ = ("solver", "guard", "assumptions", "pending", "_n", "_waiting")
 
-    def __init__(self, solver: PySatSolver, guard: int, assumptions: list[int]) -> None:
+    def __init__(
+        self,
+        solver: PySatSolver,
+        guard: int,
+        assumptions: list[int],
+        n: int,
+        waiting: dict[int, tuple[Constraint, RuleTemplate, int]],
+    ) -> None:
         self.solver = solver
         self.guard = guard
         self.assumptions = assumptions
+        self._n = n
+        self._waiting = waiting  # index: the rule, its template, its first helper variable
+        self.pending: dict[int, Constraint] = {i: rule for i, (rule, _, _) in waiting.items()}
+
+    def load(self, indices: list[int]) -> None:
+        """Add the clauses of these pending rules (indices into the puzzle's rules)."""
+        add = getattr(self.solver, "solver", self.solver).add_clause
+        for index in indices:
+            rule, template, first = self._waiting.pop(index)
+            del self.pending[index]
+            for clause in template.clauses(rule.cells(self._n), first, self.guard):
+                add(clause)
 
     def block(self, literals: list[int]) -> None:
         """Add a clause (a found solution's blocking clause) for this puzzle only."""
@@ -203,21 +236,28 @@ def rule_session(
         add = getattr(solver, "solver", solver).add_clause  # past PySAT's dispatching wrapper
         first = held.base
         selectors = [guard]
+        waiting: dict[int, tuple[Constraint, RuleTemplate, int]] = {}
         for index, rule in enumerate(puzzle.constraints):
             template = templates.get(index)
             if template is None:
                 selectors.append(held.rules[rule, recipe(rule.kind)])
                 continue
+            if DEFER_CLUES and isinstance(rule, Skyscraper):
+                waiting[index] = rule, template, first
+                for unit in skyscraper_bounds(rule, n):
+                    add((*unit, -guard))
+                first += template.extra
+                continue
             selector = guard
-            if not template.extra and len(template.getters) <= KEPT_CLAUSES:
+            if not template.extra and len(template.local) <= KEPT_CLAUSES:
                 held.top += 1
                 selector = held.rules[rule, recipe(rule.kind)] = held.top
-                held.kept_clauses += len(template.getters)
+                held.kept_clauses += len(template.local)
                 selectors.append(selector)
             for clause in template.clauses(rule.cells(n), first, selector):
                 add(clause)
             first += template.extra
-        yield RuleSession(solver, guard, selectors)
+        yield RuleSession(solver, guard, selectors, n, waiting)
     finally:
         held.busy -= 1
         if held.dropped:

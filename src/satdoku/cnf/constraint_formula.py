@@ -95,19 +95,22 @@ class ImpliedAtMostOne:
         made = axiom_clauses(axiom, encoding, aux)
         if self.shape is None or len(rest) < 2:
             return made
-        return [clause for clause in made if not self._by_houses(clause)]
+        n, peers = self.shape.n, self.shape.peers
+        claims = (abs(lit) for lit in rest)
+        places = {-c: divmod(c - 1, n) for c in claims if c <= self.claims}  # ¬claim: cell, digit
 
-    def _by_houses(self, clause: list[int]) -> bool:
-        """Tell whether a clause is ``¬a ∨ ¬b`` for claims a, b that the cells and houses keep
-        from holding together (one cell's two digits, or one digit in two cells of a house)."""
-        if len(clause) != 2 or not all(-self.claims <= lit < 0 for lit in clause):
-            return False
-        assert self.shape is not None
-        n = self.shape.n
-        (first, digit), (second, other) = (divmod(-lit - 1, n) for lit in clause)
-        if first == second:
-            return digit != other
-        return digit == other and second in self.shape.peers[first]
+        def by_houses(clause: list[int]) -> bool:
+            """Tell whether a clause is ``¬a ∨ ¬b`` for claims a, b that the cells and houses
+            keep from holding together (one cell's two digits, or one digit in two cells of a
+            house)."""
+            if len(clause) != 2 or clause[0] not in places or clause[1] not in places:
+                return False
+            (first, digit), (second, other) = places[clause[0]], places[clause[1]]
+            if first == second:
+                return digit != other
+            return digit == other and second in peers[first]
+
+        return [clause for clause in made if not by_houses(clause)]
 
 
 def _pair_rules(puzzle: Puzzle) -> dict[int, list[Filling]]:

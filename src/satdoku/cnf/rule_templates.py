@@ -15,10 +15,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, cached_property
 from operator import attrgetter, itemgetter, neg
 
 from ..core.constraint_axioms import ENCODERS, TABLES, encoder_for
+from ..core.constraint_axioms.keen_cage import keen_cage_axioms
+from ..core.constraint_axioms.tables import Filling
 from ..core.constraints import Constraint, Skyscraper
 from ..core.literal_axioms import HelperClaims
 from ..core.puzzle import Puzzle
@@ -32,6 +34,7 @@ __all__ = [
     "PLACEMENT_FIELDS",
     "RuleTemplate",
     "placement_key",
+    "table_clauses",
     "recipe",
     "rule_template",
     "TEMPLATES_KEPT",
@@ -54,16 +57,25 @@ TEMPLATES_KEPT = 4096
 
 @dataclass(frozen=True)
 class RuleTemplate:
-    """A rule's clauses over local variables, with one getter per clause for a lookup table.
+    """A rule's clauses over local variables, put on cells through a lookup table.
 
     ``cells`` is how many cells the rule has, ``extra`` how many helper and auxiliary variables.
+    A template placed a second time has one getter per clause for the table (:attr:`getters`):
+    quicker to use, slower to make than mapping each literal, and most rules of a kind rare
+    enough (a Keen cage of its own target) are placed once.
     """
 
     n: int
     cells: int
     extra: int
     local: tuple[tuple[int, ...], ...]
-    getters: tuple[Callable[[list[int]], tuple[int, ...]], ...]
+
+    @cached_property
+    def getters(self) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+        """Return one getter per clause of its literals (and ``-guard``) from a lookup table."""
+        guard = self.cells * self.n + self.extra + 1
+        # an empty clause (a rule nothing fills) is the unit -guard, twice: one item is no tuple
+        return tuple(itemgetter(*(clause or (guard,)), guard) for clause in self.local)
 
     def clauses(self, cells: Sequence[int], first: int, guard: int) -> list[tuple[int, ...]]:
         """Return the clauses on these cells, extra variables from ``first`` on, each with
@@ -73,6 +85,8 @@ class RuleTemplate:
         >>> template = rule_template(Comparison(0, 1), Puzzle.empty(Shape.latin(2)), Encoding())
         >>> template.clauses((2, 3), 9, 20)  # r2c1 < r2c2
         [(-5, 8, -20), (-6, -20), (-7, -20), (-8, 5, -20)]
+        >>> template.clauses((2, 3), 9, 20) == template.clauses((2, 3), 9, 20)  # by getters
+        True
         """
         n = self.n
         lut = [0]  # lut[i] is local variable i, lut[-i] its negation, lut[width + 1] -guard
@@ -81,7 +95,12 @@ class RuleTemplate:
         lut += range(first, first + self.extra)
         lut += [-guard, *map(neg, reversed(lut))]
         lut.pop()  # the negation of lut[0]
-        return [getter(lut) for getter in self.getters]
+        known = self.__dict__  # what cached_property fills; the dataclass is frozen
+        if "getters" in known or known.pop("placed", False):
+            return [getter(lut) for getter in self.getters]
+        known["placed"] = True
+        get, last = lut.__getitem__, -guard
+        return [(*map(get, clause), last) if clause else (last, last) for clause in self.local]
 
 
 def _clashes(cells: Sequence[int], shape: Shape) -> tuple[bool, ...]:
@@ -103,6 +122,8 @@ def placement_key(rule: Constraint, shape: Shape) -> Hashable | None:
     meaning = _meaning_fields(type(rule))
     if meaning is None:
         return None
+    if isinstance(rule, Skyscraper):  # a row or a column: its clauses take no house in
+        return meaning(rule), shape.n
     return meaning(rule), shape.n, _clashes(rule.cells(shape.n), shape)
 
 
@@ -157,11 +178,41 @@ recently used last."""
 _LOCK = threading.Lock()
 
 
+def table_clauses(size: int, rows: Sequence[Filling], n: int) -> list[list[int]]:
+    """Return the compact clauses of a table rule over local variables: claim ``d`` of the i-th
+    cell is ``i*n + d``, filling ``k`` (0-based) is helper ``size*n + k + 1``.
+
+    They are the clauses of the rule's table axioms but the fillings' at-most-one, which the
+    cells imply: two fillings differ in a cell, and each filling implies its claims. Some
+    filling holds, and a cell's claim holds exactly when a filling putting its digit there does.
+
+    >>> table_clauses(2, [(1, 2)], 2)  # r1c1 < r1c2 over 1..2: filled 1,2
+    [[5], [5, -1], [-5, 1], [-2], [-3], [5, -4], [-5, 4]]
+    """
+    width = size * n
+    chosen = range(width + 1, width + len(rows) + 1)
+    made = [list(chosen)]
+    for position in range(size):
+        supports: list[list[int]] = [[] for _ in range(n + 1)]  # by digit
+        for helper, row in zip(chosen, rows, strict=True):
+            supports[row[position]].append(helper)
+        for digit in range(1, n + 1):
+            claim = position * n + digit
+            held = supports[digit]
+            made.append([*held, -claim])
+            made += ([-helper, claim] for helper in held)
+    return made
+
+
 def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
     """Encode the rule alone and move its variables to local ones."""
     n = puzzle.n
     claims = n**3
     cells = rule.cells(n)
+    table = ENCODERS.get(rule.kind) is keen_cage_axioms and len(cells) != 2
+    if table:  # a cage of a table's fillings: its clauses made locally
+        rows = TABLES[rule.kind](rule, puzzle)
+        return _template(n, len(cells), len(rows), table_clauses(len(cells), rows, n))
     if rule.kind in TABLES and len(cells) == 2:
         clauses = pair_clauses(cells, TABLES[rule.kind](rule, puzzle), n)
         top = claims
@@ -183,8 +234,9 @@ def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
     moves.update((variable, width + variable - claims) for variable in range(claims + 1, top + 1))
     moves.update([(-variable, -moved) for variable, moved in moves.items()])
     local = moves.__getitem__
-    local_clauses = tuple(tuple(map(local, clause)) for clause in clauses)
-    guard = width + top - claims + 1
-    # an empty clause (a rule nothing fills) is the unit -guard, twice: one item is no tuple
-    getters = tuple(itemgetter(*(clause or (guard,)), guard) for clause in local_clauses)
-    return RuleTemplate(n, len(cells), top - claims, local_clauses, getters)
+    return _template(n, len(cells), top - claims, [list(map(local, clause)) for clause in clauses])
+
+
+def _template(n: int, cells: int, extra: int, clauses: list[list[int]]) -> RuleTemplate:
+    """Return the template of clauses over local variables."""
+    return RuleTemplate(n, cells, extra, tuple(map(tuple, clauses)))

@@ -10,7 +10,9 @@ stepper keeps the layered automaton of :mod:`satdoku.core.constraint_axioms.skys
 * ``s(i, j)``: at least j of the first i towers are seen (a sequential counter up to the clue
   plus one); the clue holds ``s(n, visible)`` and not ``s(n, visible + 1)``.
 
-A clue of a 9×9 grid is 260-370 clauses (by its number), against some 1,400 of the automaton's
+The bounds of :func:`skyscraper_bounds` (no tower at the i-th place past n - clue + i) are
+among the clauses, and the claims and ``m(i, k)`` they make false are left out of the others: a
+clue of a 9×9 grid is 210-300 clauses (by its number), against some 1,400 of the automaton's
 axioms.
 """
 
@@ -21,7 +23,7 @@ from collections.abc import Callable
 from ..core.constraints import Skyscraper
 from .encodings import AuxiliaryVariables
 
-__all__ = ["skyscraper_clauses"]
+__all__ = ["skyscraper_bounds", "skyscraper_clauses"]
 
 Literal = int | bool
 """A literal, or a constant (True or False) that the clauses are simplified by."""
@@ -46,18 +48,45 @@ def skyscraper_clauses(rule: Skyscraper, n: int, aux: AuxiliaryVariables) -> lis
             return
         clauses.append([lit for lit in literals if not isinstance(lit, bool)])
 
-    def x(i: int, d: int) -> int:
+    def x(i: int, d: int) -> Literal:
+        if d > n - rule.visible + i:  # above the bound: false (a unit of the bounds)
+            return False
         return cells[i - 1] * n + d  # claims.variable: row*n*n + col*n + digit
 
-    tallest = _tallest(n, aux, clause, x)
+    tallest = _tallest(n, rule.visible, aux, clause, x)
     seen: dict[int, Literal] = {1: True}
     for i in range(2, n + 1):
         seen[i] = aux.fresh()
         for d in range(1, n + 1):
-            clause(-x(i, d), tallest[i - 1, d], seen[i])
-            clause(-x(i, d), _not(tallest[i - 1, d]), -seen[i])
+            clause(_not(x(i, d)), tallest[i - 1, d], seen[i])
+            clause(_not(x(i, d)), _not(tallest[i - 1, d]), -seen[i])
     _count(n, rule.visible, seen, aux, clause)
-    return clauses
+    return clauses + skyscraper_bounds(rule, n)
+
+
+def skyscraper_bounds(rule: Skyscraper, n: int) -> list[list[int]]:
+    """Return the clue's cheap consequences over claims: at the i-th place from the clue
+    (1-based) a tower is at most n - clue + i tall (at most i towers before it are seen and at
+    most n - height after it), and a clue of 1 puts n first.
+
+    They hold on every line that shows the clue, so a solver may start with them alone and add
+    :func:`skyscraper_clauses` for the clues its grid breaks.
+
+    >>> from satdoku.core.constraints import Side
+    >>> skyscraper_bounds(Skyscraper(Side.LEFT, 0, 3), 3)  # r1c1 is 1, r1c2 is at most 2
+    [[-2], [-3], [-6]]
+    >>> skyscraper_bounds(Skyscraper(Side.LEFT, 0, 1), 2)  # r1c1 is 2
+    [[2]]
+    """
+    cells = rule.cells(n)
+    units = [
+        [-(cell * n + height)]
+        for i, cell in enumerate(cells, 1)
+        for height in range(max(n - rule.visible + i, 0) + 1, n + 1)
+    ]
+    if rule.visible == 1:
+        units.append([cells[0] * n + n])
+    return units
 
 
 def _not(literal: Literal) -> Literal:
@@ -66,19 +95,21 @@ def _not(literal: Literal) -> Literal:
 
 def _tallest(
     n: int,
+    visible: int,
     aux: AuxiliaryVariables,
     clause: Callable[..., None],
-    x: Callable[[int, int], int],
+    x: Callable[[int, int], Literal],
 ) -> dict[tuple[int, int], Literal]:
-    """Return ``m(i, k)`` for i < n, with its clauses: the first i towers reach k or more."""
+    """Return ``m(i, k)`` for i < n, with its clauses: the first i towers reach k or more (none
+    reaches past the bound n - visible + i)."""
     tallest: dict[tuple[int, int], Literal] = {}
     for i in range(1, n):
         for k in range(1, n + 1):
-            tallest[i, k] = True if k <= i else aux.fresh()
+            tallest[i, k] = k <= i if k > n - visible + i or k <= i else aux.fresh()
         for k in range(i + 1, n + 1):
             higher = tallest[i, k + 1] if k < n else False
             before = tallest[i - 1, k] if i > 1 else False
-            clause(-x(i, k), tallest[i, k])  # a tower of k reaches k
+            clause(_not(x(i, k)), tallest[i, k])  # a tower of k reaches k
             clause(_not(tallest[i, k]), tallest[i, k - 1])  # reaching k reaches k - 1
             clause(_not(before), tallest[i, k])  # the earlier towers' height stays
             clause(_not(tallest[i, k]), before, x(i, k), higher)  # else tower i reaches k

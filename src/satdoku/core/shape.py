@@ -107,7 +107,7 @@ above 1): for rows and columns only say Shape.latin(7), or give box=(r, c)
                     f"no box tiles a {n}x{n} grid (boxes need r*c = {n} with r, c above 1): for "
                     f"rows and columns only say Shape.latin({n}), or give box=(r, c)"
                 )
-        return cls(n, box, diagonals)
+        return _interned(cls(n, box, diagonals))
 
     @classmethod
     def of_side(cls, n: int, *, diagonals: bool = False) -> Shape:
@@ -123,10 +123,10 @@ above 1): for rows and columns only say Shape.latin(7), or give box=(r, c)
     def latin(cls, n: int, *, diagonals: bool = False) -> Shape:
         """Return a Latin-square shape: rows and columns only.
 
-        >>> Shape.latin(4).box is None
-        True
+        >>> Shape.latin(4).box is None, Shape.latin(4) is Shape.latin(4)
+        (True, True)
         """
-        return cls(n, None, diagonals)
+        return _interned(cls(n, None, diagonals))
 
     @classmethod
     def jigsaw(cls, regions: Sequence[int], *, diagonals: bool = False) -> Shape:
@@ -201,3 +201,18 @@ def _check_regions(n: int, regions: tuple[int, ...]) -> None:
     for reg, size in enumerate(sizes):
         if size != n:
             raise InputError(f"region map: region {reg} has {size} cells, expected {n}")
+
+
+_INTERNED: dict[Shape, Shape] = {}
+"""The Latin and Sudoku shapes made so far, one object per value: their houses and peers
+(cached on the object) are worked out once, not per puzzle read."""
+
+_INTERNED_MAX = 256
+"""Shapes interned at most (the later ones are made anew each time)."""
+
+
+def _interned(shape: Shape) -> Shape:
+    """Return the interned shape equal to this one (this one, the first time)."""
+    if len(_INTERNED) >= _INTERNED_MAX:
+        return _INTERNED.get(shape, shape)
+    return _INTERNED.setdefault(shape, shape)
