@@ -57,11 +57,10 @@ def _decorates(item: JsonAt, readable: frozenset[str]) -> str | None:
 def refuse_unread(doc: JsonAt, readable: frozenset[str]) -> None:
     """Refuse a document that holds a rule satdoku does not read, or cosmetic items, by name.
 
-    >>> refuse_unread(JsonAt({"size": 9, "thermometer": [{"lines": []}]}), frozenset())
+    >>> refuse_unread(JsonAt({"size": 9, "clock": [{"cells": []}]}), frozenset())
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: thermometer: satdoku cannot read f-puzzles' thermometer \
-rules yet
+    satdoku.core.errors.InputError: clock: satdoku cannot read f-puzzles' clock rules yet
     """
     entries = doc.entries("an f-puzzles puzzle: a JSON object with size and grid")
     cosmetic: list[str] = []

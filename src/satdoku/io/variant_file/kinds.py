@@ -24,7 +24,7 @@ def kinds_of(extra: Iterable[type] = ()) -> dict[str, type]:
     """Return the constraint classes of :mod:`satdoku.core.constraints`, and ``extra`` ones.
 
     >>> sorted(kinds_of())[:3]
-    ['comparison', 'consecutive', 'keen cage']
+    ['anti-king', 'anti-knight', 'arrow']
     """
     found = [getattr(constraints, name) for name in constraints.__all__]
     kinds: dict[str, type] = {}
