@@ -16,6 +16,7 @@ technique that applies makes one step and they go on. The rating on Sudoku Expla
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import NamedTuple
 
@@ -150,8 +151,12 @@ def _ladder(puzzle: Puzzle) -> Propagator:
     return p
 
 
-def rate(puzzle: Puzzle) -> Rating:
+def rate(puzzle: Puzzle, unique: Callable[[Puzzle], bool] | None = None) -> Rating:
     """Rate a puzzle by the weakest rung of the ladder that solves it, and its tier beyond.
+
+    Past set logic the techniques run on a puzzle with one solution only (none can finish one
+    with several); ``unique`` tells whether it has one (default: a count by the rules'
+    search, :func:`satdoku.rules.counting.count_completions`).
 
     >>> from satdoku.io.line import parse_line
     >>> r = rate(parse_line("1.3..4..2...4..1"))
@@ -168,8 +173,7 @@ def rate(puzzle: Puzzle) -> Rating:
         return Rating(Level.from_rung(tally.rung), tally.rung, tally.counts, 0, "unsolvable")
     if p.solved:
         return tally.rating(puzzle, 0)
-    solutions, _ = count_completions(puzzle, limit=2)
-    if solutions == 1:
+    if unique(puzzle) if unique is not None else count_completions(puzzle, limit=2)[0] == 1:
         _techniques(p, tally)
     run = SearchRun(puzzle, RULES_1_2, search=True, order=GuessOrder.FIRST)
     for _ in run:

@@ -71,8 +71,13 @@ class _Graph:
                         strong[a].add(b)
                         strong[b].add(a)
         self.nodes = nodes
+        self.index = index
         self.strong = [sorted(s) for s in strong]
-        self.weak = self._weak_links()
+        self.groups: dict[int, list[int]] = {}
+        for i, node in enumerate(nodes):
+            if node.grouped:
+                self.groups.setdefault(node.digit, []).append(i)
+        self._weak: dict[int, list[int]] = {}
 
     def _halves(
         self, places: tuple[int, ...], h: int, groups: bool
@@ -99,33 +104,37 @@ class _Graph:
                 if set(a) <= set(houses[h]) and set(b) <= set(houses[h]):
                     yield tuple(a), tuple(b)
 
-    def _weak_links(self) -> list[list[int]]:
+    def weak(self, i: int) -> list[int]:
+        """Return the nodes weakly linked to node i (computed once, when first asked)."""
+        links = self._weak.get(i)
+        if links is None:
+            links = self._weak[i] = self._weak_of(i)
+        return links
+
+    def _weak_of(self, i: int) -> list[int]:
+        node, index, cand = self.nodes[i], self.index, self.board.cand
         peers = self.board.peers
-        nodes = self.nodes
-        by_digit: dict[int, list[int]] = {}
-        by_cell: dict[int, list[int]] = {}
-        for i, node in enumerate(nodes):
-            by_digit.setdefault(node.digit, []).append(i)
-            if not node.grouped:
-                by_cell.setdefault(node.cell, []).append(i)
-        seen: list[frozenset[int]] = []
-        for node in nodes:
-            common = peers[node.cells[0]]
-            for c in node.cells[1:]:
-                common = common & peers[c]
-            seen.append(common)
-        weak: list[list[int]] = []
-        for i, node in enumerate(nodes):
-            links = [
+        common = peers[node.cells[0]]
+        for c in node.cells[1:]:
+            common = common & peers[c]
+        d = node.digit
+        bit = 1 << (d - 1)
+        links = [
+            j for c in common if cand[c] & bit and (j := index.get(((c,), d), -1)) >= 0
+        ]
+        links += [
+            j
+            for j in self.groups.get(d, ())
+            if j != i and all(c in common for c in self.nodes[j].cells)
+        ]
+        if not node.grouped:
+            c = node.cell
+            links += [
                 j
-                for j in by_digit[node.digit]
-                if j != i and all(c in seen[i] for c in nodes[j].cells)
+                for e in range(1, self.board.n + 1)
+                if e != d and cand[c] >> (e - 1) & 1 and (j := index.get(((c,), e), -1)) >= 0
             ]
-            if not node.grouped:
-                links += [j for j in by_cell[node.cell] if j != i]
-            weak.append(links)
-        self.seen = seen
-        return weak
+        return links
 
 
 def chain_eliminations(board: Board, first: Node, last: Node) -> tuple[tuple[int, int], ...]:
@@ -162,6 +171,36 @@ def chain_eliminations(board: Board, first: Node, last: Node) -> tuple[tuple[int
     return tuple(sorted(found))
 
 
+class _Ends:
+    """What a chain starting at one node removes, for each node it may end at."""
+
+    def __init__(self, board: Board, start: Node) -> None:
+        self.board, self.start = board, start
+        cand, peers = board.cand, board.peers
+        common = peers[start.cells[0]]
+        for c in start.cells[1:]:
+            common = common & peers[c]
+        bit = 1 << (start.digit - 1)
+        self.same = {c for c in common if cand[c] & bit}
+
+    def gone(self, end: Node) -> tuple[tuple[int, int], ...]:
+        """Return the candidates weakly linked to both the start and ``end``."""
+        start = self.start
+        if end.digit == start.digit:
+            if not self.same:
+                return ()
+            peers = self.board.peers
+            hit = self.same
+            for c in end.cells:
+                hit = hit & peers[c]
+                if not hit:
+                    return ()
+            return tuple((c, start.digit) for c in sorted(hit))
+        if start.grouped or end.grouped:
+            return ()
+        return chain_eliminations(self.board, start, end)
+
+
 def _shortest(graph: _Graph, most: int) -> tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]:
     """Return the shortest chain (at most ``most`` nodes) that removes a candidate, and what."""
     nodes, strong, weak = graph.nodes, graph.strong, graph.weak
@@ -170,6 +209,7 @@ def _shortest(graph: _Graph, most: int) -> tuple[tuple[Node, ...], tuple[tuple[i
         if not strong[start]:
             continue
         limit = len(best[0]) - 1 if best[0] else most
+        ends = _Ends(graph.board, nodes[start])
         parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
         queue = deque([(start, False, 1)])
         found = None
@@ -177,14 +217,14 @@ def _shortest(graph: _Graph, most: int) -> tuple[tuple[Node, ...], tuple[tuple[i
             u, on, size = queue.popleft()
             if size >= limit:
                 continue
-            for v in strong[u] if not on else weak[u]:
+            for v in strong[u] if not on else weak(u):
                 key = (v, not on)
                 if key in parent:
                     continue
                 parent[key] = (u, on)
-                if not on:
-                    gone = chain_eliminations(graph.board, nodes[start], nodes[v])
-                    if gone and v != start:
+                if not on and v != start:
+                    gone = ends.gone(nodes[v])
+                    if gone:
                         found = (key, gone)
                         break
                 queue.append((v, not on, size + 1))

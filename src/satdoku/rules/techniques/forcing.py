@@ -177,7 +177,7 @@ def _finish(
 def _complexity(
     board: Board, branches: tuple[Candidate, ...], gone: list[Candidate], placed: list[Candidate]
 ) -> int:
-    """Count the placements each branch makes, wave by wave, until its conclusion holds (x 2)."""
+    """Count the placements each branch makes, wave by wave, until its conclusion holds."""
     base = _base(board)
     total = 0
     for cell, digit in branches:
@@ -199,7 +199,7 @@ def _complexity(
             if not ok:
                 break
         total += count
-    return 2 * total
+    return total
 
 
 def _holds(grid: CandidateGrid, gone: list[Candidate], placed: list[Candidate]) -> bool:
