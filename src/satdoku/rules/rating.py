@@ -151,12 +151,15 @@ def _ladder(puzzle: Puzzle) -> Propagator:
     return p
 
 
-def rate(puzzle: Puzzle, unique: Callable[[Puzzle], bool] | None = None) -> Rating:
+def rate(
+    puzzle: Puzzle, unique: Callable[[Puzzle], bool] | None = None, *, beyond: bool = True
+) -> Rating:
     """Rate a puzzle by the weakest rung of the ladder that solves it, and its tier beyond.
 
     Past set logic the techniques run on a puzzle with one solution only (none can finish one
     with several); ``unique`` tells whether it has one (default: a count by the rules'
-    search, :func:`satdoku.rules.counting.count_completions`).
+    search, :func:`satdoku.rules.counting.count_completions`). With ``beyond`` False the
+    ladder stops at set logic (rung 5, tier guessing), as it did before the tiers.
 
     >>> from satdoku.io.line import parse_line
     >>> r = rate(parse_line("1.3..4..2...4..1"))
@@ -173,7 +176,7 @@ def rate(puzzle: Puzzle, unique: Callable[[Puzzle], bool] | None = None) -> Rati
         return Rating(Level.from_rung(tally.rung), tally.rung, tally.counts, 0, "unsolvable")
     if p.solved:
         return tally.rating(puzzle, 0)
-    if unique(puzzle) if unique is not None else count_completions(puzzle, limit=2)[0] == 1:
+    if beyond and (unique or _counted_unique)(puzzle):
         _techniques(p, tally)
     run = SearchRun(puzzle, RULES_1_2, search=True, order=GuessOrder.FIRST)
     for _ in run:
@@ -182,6 +185,11 @@ def rate(puzzle: Puzzle, unique: Callable[[Puzzle], bool] | None = None) -> Rati
     if p.solved:
         return tally.rating(puzzle, run.guesses)
     return Rating(Level.GUESSING, 5, tally.counts, run.guesses, status, len(TIERS) - 1)
+
+
+def _counted_unique(puzzle: Puzzle) -> bool:
+    """Tell whether a puzzle has one solution, by the rules' counting search."""
+    return count_completions(puzzle, limit=2)[0] == 1
 
 
 class _Tally:
