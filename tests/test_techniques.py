@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from data_files import TOP1465, puzzle_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from data_files import TOP1465, puzzle_lines
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
@@ -94,8 +94,10 @@ def test_each_technique_on_its_position(
     step = found(b)
     assert step.technique is technique
     assert list(step.eliminated) == [(cell(name), d) for name, d in gone]
-    assert technique_sentence(step, 9).startswith(technique.title + (":" if technique in (
-        Advanced.XY_WING, Advanced.XYZ_WING, Advanced.W_WING) else " on 1:"))
+    assert technique_sentence(step, 9).startswith(
+        technique.title
+        + (":" if technique in (Advanced.XY_WING, Advanced.XYZ_WING, Advanced.W_WING) else " on 1:")
+    )
 
 
 def test_simple_colouring_traps_a_cell_seeing_both_colours() -> None:
@@ -123,10 +125,12 @@ def test_bug_plus_1_places_the_digit_seen_three_times() -> None:
     _, b = climb_to(puzzle, 10)
     step = bug_plus_1(b)
     assert step is not None and step.technique is Advanced.BUG_PLUS_1
-    (cell_, digit), = step.placed
+    ((cell_, digit),) = step.placed
     assert solution[cell_] == digit and check_step(step, b.shape, b.cand) is None
     assert apply_step(step, b.shape, b.cand)[cell_] == 1 << (digit - 1)
-    assert bug_plus_1(Board(b.shape, [m if c != cell_ else 0 for c, m in enumerate(b.cand)])) is None
+    assert (
+        bug_plus_1(Board(b.shape, [m if c != cell_ else 0 for c, m in enumerate(b.cand)])) is None
+    )
 
 
 # -- published positions: top1465 (index, steps beyond set logic before it) ----------------

@@ -136,9 +136,7 @@ class Rating(NamedTuple):
         if self.rules is not None:
             return f"{self.level.value}: rules {rules_label(self.rules)}, no guessing"
         if self.ladder_tier < len(TIERS) - 1:
-            return (
-                f"beyond set logic: {self.tier_name} ({self.hardest}), SE {self.se}, no guessing"
-            )
+            return f"beyond set logic: {self.tier_name} ({self.hardest}), SE {self.se}, no guessing"
         plural = "guess" if self.guesses == 1 else "guesses"
         return f"needs guessing: {self.guesses} {plural} with rules 1,2"
 

@@ -9,8 +9,8 @@ logic carry their own (:attr:`satdoku.rules.techniques.TechniqueStep.se`).
 
 from __future__ import annotations
 
-from .candidate_grid import CandidateGrid, Single
 from ..core.puzzle import Puzzle
+from .candidate_grid import CandidateGrid, Single
 from .steps import Rule, Step
 from .strategies import Technique
 
@@ -81,8 +81,11 @@ def _hidden_only(grid: CandidateGrid, puzzle: Puzzle, kinds: tuple[str, ...] | N
         found: list[Single] = []
         if not grid.hidden_singles(found):
             return False
-        chosen = [(c, d) for c, d in found if any(h in wanted for h in grid.houses_of[c]
-                                                   if _lone(grid, h, c, d))]
+        chosen = [
+            (c, d)
+            for c, d in found
+            if any(h in wanted for h in grid.houses_of[c] if _lone(grid, h, c, d))
+        ]
         if not chosen:
             return False
         ignored: list[Single] = []

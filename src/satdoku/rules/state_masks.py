@@ -13,7 +13,8 @@ def masks_of_values(value: Sequence[int], n: int) -> list[int]:
     """Return per cell the mask of its open claims (bit d - 1), 0 for a cell with a true claim.
 
     >>> from satdoku.core.claims import FALSE
-    >>> masks_of_values([UNKNOWN, TRUE, FALSE, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, FALSE, UNKNOWN], 2)
+    >>> U = UNKNOWN
+    >>> masks_of_values([U, TRUE, FALSE, U, U, U, U, FALSE, U], 2)
     [0, 3, 3, 2]
     """
     masks = []

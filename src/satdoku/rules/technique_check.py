@@ -150,7 +150,9 @@ def _chain(grid: _Grid, step: TechniqueStep) -> str | None:
     first, last = chain[0], chain[-1]
     for cell, digit in step.eliminated:
         target = Node((cell,), digit)
-        if target in (first, last) or not (_weak(grid, target, first) and _weak(grid, target, last)):
+        if target in (first, last) or not (
+            _weak(grid, target, first) and _weak(grid, target, last)
+        ):
             return f"r{cell // grid.n + 1}c{cell % grid.n + 1}={digit} does not see both ends"
     return _chain_shape(grid, step)
 
@@ -374,21 +376,25 @@ def _assume(grid: _Grid, cand: list[int], cell: int, digit: int) -> list[int] | 
 def _nested(grid: _Grid, cell: int, digit: int) -> list[int] | None:
     """Assume a candidate; also strike candidates whose own assumption contradicts, repeatedly."""
     cand = _assume(grid, grid.cand, cell, digit)
-    changed = True
-    while cand is not None and changed:
-        changed = False
-        for c, m in enumerate(cand):
-            if m.bit_count() < 2:
-                continue
-            for d in range(1, grid.n + 1):
-                if m >> (d - 1) & 1 and _assume(grid, cand, c, d) is None:
-                    cand[c] &= ~(1 << (d - 1))
-                    cand = _settle(grid, cand, [])
-                    changed = True
-                    break
-            if changed:
-                break
-    return cand
+    while cand is not None:
+        struck = _refuted(grid, cand)
+        if struck is None:
+            return cand
+        c, d = struck
+        cand[c] &= ~(1 << (d - 1))
+        cand = _settle(grid, cand, [])
+    return None
+
+
+def _refuted(grid: _Grid, cand: list[int]) -> tuple[int, int] | None:
+    """Return the first open candidate whose assumption ends in a contradiction."""
+    for c, m in enumerate(cand):
+        if m.bit_count() < 2:
+            continue
+        for d in range(1, grid.n + 1):
+            if m >> (d - 1) & 1 and _assume(grid, cand, c, d) is None:
+                return c, d
+    return None
 
 
 def _forcing(grid: _Grid, step: TechniqueStep) -> str | None:

@@ -68,7 +68,9 @@ def conclusion(
 
 def technique_sentence(step: TechniqueStep, n: int, alphabet: Alphabet = Alphabet()) -> str:
     """Say what a technique's step rests on and what it decides, community name first."""
-    return f"{_premises(step, n, alphabet)}: {conclusion(step.eliminated, step.placed, n, alphabet)}"
+    return (
+        f"{_premises(step, n, alphabet)}: {conclusion(step.eliminated, step.placed, n, alphabet)}"
+    )
 
 
 def _premises(step: TechniqueStep, n: int, alphabet: Alphabet) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..state_masks import masks_of_values
 from ...core.shape import Shape
+from ..state_masks import masks_of_values
 
 __all__ = ["Board", "cell_name", "bits_of"]
 

@@ -92,7 +92,7 @@ class _Graph:
         houses, houses_of = board.houses, board.houses_of
         kinds = board.shape.houses
         own_area = kinds[h].kind in _AREAS
-        for other_kind in (("row", "column") if own_area else _AREAS):
+        for other_kind in ("row", "column") if own_area else _AREAS:
             parts: dict[int, list[int]] = {}
             for c in places:
                 for g in houses_of[c]:
@@ -119,9 +119,7 @@ class _Graph:
             common = common & peers[c]
         d = node.digit
         bit = 1 << (d - 1)
-        links = [
-            j for c in common if cand[c] & bit and (j := index.get(((c,), d), -1)) >= 0
-        ]
+        links = [j for c in common if cand[c] & bit and (j := index.get(((c,), d), -1)) >= 0]
         links += [
             j
             for j in self.groups.get(d, ())

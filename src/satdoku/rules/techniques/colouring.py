@@ -56,29 +56,42 @@ def simple_colouring(board: Board) -> TechniqueStep | None:
     >>> simple_colouring(Board(Shape.latin(4), cand)).eliminated
     ((9, 1),)
     """
-    peers, cand = board.peers, board.cand
     for d in range(1, board.n + 1):
-        bit = 1 << (d - 1)
         for colour, links in _clusters(board, d):
-            sides = ([c for c, k in colour.items() if k == 0], [c for c, k in colour.items() if k == 1])
-            for side in sides:
-                if any(b in peers[a] for i, a in enumerate(side) for b in side[i + 1 :]):
-                    gone = tuple((c, d) for c in sorted(side))
-                    return TechniqueStep(
-                        Advanced.SIMPLE_COLOURING, gone, links=tuple(links), digits=(d,),
-                        complexity=len(colour),
-                    )
-            gone = tuple(
-                (c, d)
-                for c, m in enumerate(cand)
-                if m & bit
-                and c not in colour
-                and any(a in peers[c] for a in sides[0])
-                and any(b in peers[c] for b in sides[1])
-            )
+            gone = _wrap(board, colour, d) or _trap(board, colour, d)
             if gone:
                 return TechniqueStep(
-                    Advanced.SIMPLE_COLOURING, gone, links=tuple(links), digits=(d,),
+                    Advanced.SIMPLE_COLOURING,
+                    gone,
+                    links=tuple(links),
+                    digits=(d,),
                     complexity=len(colour),
                 )
     return None
+
+
+def _sides(colour: dict[int, int]) -> tuple[list[int], list[int]]:
+    return [c for c, k in colour.items() if k == 0], [c for c, k in colour.items() if k == 1]
+
+
+def _wrap(board: Board, colour: dict[int, int], d: int) -> tuple[tuple[int, int], ...]:
+    """Return the candidates of a colour two of whose cells see each other (it is false)."""
+    peers = board.peers
+    for side in _sides(colour):
+        if any(b in peers[a] for i, a in enumerate(side) for b in side[i + 1 :]):
+            return tuple((c, d) for c in sorted(side))
+    return ()
+
+
+def _trap(board: Board, colour: dict[int, int], d: int) -> tuple[tuple[int, int], ...]:
+    """Return the digit's candidates outside the cluster that see both colours."""
+    peers, bit = board.peers, 1 << (d - 1)
+    first, second = _sides(colour)
+    return tuple(
+        (c, d)
+        for c, m in enumerate(board.cand)
+        if m & bit
+        and c not in colour
+        and any(a in peers[c] for a in first)
+        and any(b in peers[c] for b in second)
+    )

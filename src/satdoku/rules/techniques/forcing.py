@@ -99,7 +99,9 @@ def _common(board: Board, outcomes: list[CandidateGrid]) -> tuple[list[Candidate
     return placed, gone
 
 
-def _search(board: Board, assume: Callable[[CandidateGrid, int, int], Outcome], nested: bool) -> TechniqueStep | None:
+def _search(
+    board: Board, assume: Callable[[CandidateGrid, int, int], Outcome], nested: bool
+) -> TechniqueStep | None:
     base = _base(board)
     cand = board.cand
     cache: dict[Candidate, Outcome] = {}
@@ -110,7 +112,9 @@ def _search(board: Board, assume: Callable[[CandidateGrid, int, int], Outcome], 
             cache[key] = assume(base, cell, digit)
         return cache[key]
 
-    contradiction = Advanced.NESTED_FORCING_CHAIN if nested else Advanced.CONTRADICTION_FORCING_CHAIN
+    contradiction = (
+        Advanced.NESTED_FORCING_CHAIN if nested else Advanced.CONTRADICTION_FORCING_CHAIN
+    )
     cells = sorted((c for c, m in enumerate(cand) if m), key=lambda c: cand[c].bit_count())
     for cell in cells:
         for d in bits_of(cand[cell]):
@@ -187,9 +191,8 @@ def _complexity(
         while True:
             if _holds(grid, gone, placed) or count > 4 * board.n:
                 break
-            if not singles:
-                if not grid.hidden_singles(singles) or not singles:
-                    break
+            if not singles and (not grid.hidden_singles(singles) or not singles):
+                break
             wave, singles = singles, []
             ok = True
             for c, d in wave:

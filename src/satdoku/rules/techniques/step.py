@@ -134,9 +134,7 @@ _TITLES = {
     Advanced.X_CHAIN: "X-chain",
     Advanced.XY_CHAIN: "XY-chain",
     Advanced.AIC: "alternating inference chain",
-    **{
-        Advanced(f"unique-rectangle-{k}"): f"unique rectangle type {k}" for k in range(1, 5)
-    },
+    **{Advanced(f"unique-rectangle-{k}"): f"unique rectangle type {k}" for k in range(1, 5)},
     Advanced.BUG_PLUS_1: "BUG+1",
 }
 

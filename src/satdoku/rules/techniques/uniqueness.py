@@ -39,10 +39,7 @@ def deadly(board: Board, corners: tuple[int, int, int, int]) -> bool:
     for cell in corners:
         for h in board.houses_of[cell]:
             count.setdefault(h, []).append(cell)
-    for cells in count.values():
-        if len(cells) != 2 or set(cells) in ({a, d}, {b, c}):
-            return False
-    return True
+    return all(len(cells) == 2 and set(cells) not in ({a, d}, {b, c}) for cells in count.values())
 
 
 def _rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int]]:

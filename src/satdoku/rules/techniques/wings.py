@@ -78,9 +78,7 @@ def xyz_wing(board: Board) -> TechniqueStep | None:
     for pivot, pm in enumerate(cand):
         if pm.bit_count() != 3:
             continue
-        wings = [
-            c for c in sorted(peers[pivot]) if cand[c].bit_count() == 2 and not cand[c] & ~pm
-        ]
+        wings = [c for c in sorted(peers[pivot]) if cand[c].bit_count() == 2 and not cand[c] & ~pm]
         for i, a in enumerate(wings):
             for b in wings[i + 1 :]:
                 z_bit = cand[a] & cand[b]
