@@ -49,7 +49,7 @@ def measure(lines: list[str], explorer: Explorer) -> dict[str, object]:
     steps: Counter[str] = Counter()
     se: list[float] = []
     before = after = 0.0
-    for line in lines:
+    for done, line in enumerate(lines, 1):
         puzzle = parse_line(line)
         start = time.process_time()
         rate(puzzle, beyond=False)
@@ -63,6 +63,12 @@ def measure(lines: list[str], explorer: Explorer) -> dict[str, object]:
             steps[name] += k
         if r.se is not None:
             se.append(r.se)
+        if done % 100 == 0:
+            print(
+                f"  {done} puzzles: guessing {tiers['guessing'] / done:.1%}, ms per puzzle "
+                f"{1000 * before / done:.1f} / {1000 * after / done:.1f}",
+                flush=True,
+            )
     total = len(lines)
     return {
         "puzzles": total,
@@ -90,7 +96,8 @@ def report(name: str, m: dict[str, object]) -> None:
     print(f"SE median {m['se_median']}, max {m['se_max']}")
     print(
         f"ms per puzzle: set logic ladder {m['ms_set_logic']:.1f}, with tiers "
-        f"{m['ms_tiers']:.1f} ({m['ratio']:.1f}x)"
+        f"{m['ms_tiers']:.1f} ({m['ratio']:.1f}x)",
+        flush=True,
     )
 
 
