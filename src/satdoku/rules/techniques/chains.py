@@ -254,8 +254,9 @@ def four_node_chains(board: Board) -> TechniqueStep | None:
     """Return a one-digit chain of four nodes (skyscraper, 2-string kite or turbot fish)."""
     for d in range(1, board.n + 1):
         chain, gone = _shortest(_Graph(board, digit=d, groups=False), 4)
-        if chain:
-            return TechniqueStep(_four_kind(board, chain), gone, chain=chain, digits=(d,))
+        if chain:  # two nodes (a strong link no set logic saw, on diagonals) is an X-chain
+            kind = _four_kind(board, chain) if len(chain) == 4 else Advanced.X_CHAIN
+            return TechniqueStep(kind, gone, chain=chain, digits=(d,))
     return None
 
 

@@ -103,7 +103,7 @@ _FAMILY = {
 # Sudoku Explainer's values (its rules' getDifficulty): XY-wing 4.2, XYZ-wing 4.4, unique loops
 # 4.5 (+0.1 per extra digit of a type 3), BUG 5.6; it has no W-wing, skyscraper, kite, turbot or
 # colouring and finds them as chains: X-chains 6.6, chains of bivalue cells 6.6, mixed chains
-# 7.0, each plus its length penalty; dynamic forcing chains 8.5, nested ones 9.0 and up.
+# 7.0, each plus its length penalty; dynamic forcing chains 8.5, nested ones 9.5 and up.
 _SE = {
     Advanced.XY_WING: 4.2,
     Advanced.XYZ_WING: 4.4,
@@ -123,7 +123,7 @@ _SE = {
     Advanced.CONTRADICTION_FORCING_CHAIN: 8.5,
     Advanced.CELL_FORCING_CHAIN: 8.5,
     Advanced.UNIT_FORCING_CHAIN: 8.5,
-    Advanced.NESTED_FORCING_CHAIN: 9.0,
+    Advanced.NESTED_FORCING_CHAIN: 9.5,
 }
 
 _TITLES = {
