@@ -22,7 +22,8 @@ def rate(puzzle: object) -> Rating:
 
     >>> rate("1.3..4..2...4..1").label()
     'easy: rules 1,2, no guessing'
-    >>> r = rate("...6.37...51...........2.......1..846..7............5.14.58....3.....2...........")
+    >>> line = "...6.37...51...........2.......1..846..7............5.14.58....3.....2..........."
+    >>> r = rate(line)
     >>> r.level.value, r.tier_name, r.se, r.hardest
     ('guessing', 'chains', 6.7, 'xy-chain')
     >>> rating = rate("keen:4:a_4aaca3_a__,m24m3m4m8m6m24")
