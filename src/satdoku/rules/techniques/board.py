@@ -56,13 +56,14 @@ class Board:
     ((1, 2), True, True)
     """
 
-    __slots__ = ("shape", "n", "cand", "houses", "houses_of", "peers")
+    __slots__ = ("shape", "n", "cand", "houses", "houses_of", "peers", "_places")
 
     def __init__(self, shape: Shape, cand: Sequence[int]) -> None:
         self.shape = shape
         self.n = shape.n
         self.cand = list(cand)
         self.houses, self.houses_of, self.peers = _layout(shape)
+        self._places: list[dict[int, tuple[int, ...]]] | None = None
 
     @classmethod
     def from_values(cls, shape: Shape, value: Sequence[int]) -> Board:
@@ -71,9 +72,17 @@ class Board:
 
     def places(self, house: int, digit: int) -> tuple[int, ...]:
         """Return the open cells of a house where the digit is still a candidate."""
-        bit = 1 << (digit - 1)
-        cand = self.cand
-        return tuple(c for c in self.houses[house] if cand[c] & bit)
+        if self._places is None:  # every house's places at once: the board never changes
+            cand = self.cand
+            table: list[dict[int, tuple[int, ...]]] = []
+            for cells in self.houses:
+                where: dict[int, list[int]] = {}
+                for c in cells:
+                    for d in bits_of(cand[c]):
+                        where.setdefault(d, []).append(c)
+                table.append({d: tuple(at) for d, at in where.items()})
+            self._places = table
+        return self._places[house].get(digit, ())
 
     def sees(self, a: int, b: int) -> bool:
         """Tell whether two distinct cells share a house."""
