@@ -46,6 +46,26 @@ def test_rate_json_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert [r["unique"] for r in got] == [True, True, False, False]
     assert got[0]["counts"] == rate(parse_line(HARD)).counts and got[0]["guesses"] == 0
     assert got[2]["guesses"] > 0
+    assert [(r["tier"], r["tier_name"]) for r in got] == [
+        (2, "hard"),
+        (3, "expert"),
+        (11, "guessing"),  # two solutions: no technique finishes it
+        (None, None),
+    ]
+    assert [r["se"] for r in got[2:]] == [None, None] and 3.0 <= got[0]["se"] <= 3.4
+
+
+def test_rate_json_tier_beyond_set_logic(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chains = "...6.37...51...........2.......1..846..7............5.14.58....3.....2..........."
+    assert main(["rate", write(tmp_path, [chains]), "--json"]) == 0
+    (rec,) = records(capsys.readouterr().out)
+    assert (rec["level"], rec["rung"], rec["unique"]) == ("guessing", 5, True)  # as before
+    assert (rec["tier"], rec["tier_name"]) == (7, "chains") and rec["guesses"] > 0
+    assert rec["se"] == rate(parse_line(chains)).se and rec["hardest"] in rec["counts"]
+    assert main(["rate", write(tmp_path, [chains])]) == 0
+    assert capsys.readouterr().out.startswith("chains    tier 7  ")
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
