@@ -62,13 +62,13 @@ def hidden_singles_se(puzzle: Puzzle) -> float | None:
     >>> hidden_singles_se(parse_line("1.3..4..2...4..1"))
     1.2
     """
-    for value, kinds in ((1.2, _AREAS), (1.5, None)):
+    outcome = None
+    for value, kinds in ((1.5, None), (1.2, _AREAS)):  # all houses first: most puzzles stop
         grid = CandidateGrid.from_givens(puzzle)
-        if grid is None:
-            return None
-        if _hidden_only(grid, puzzle, kinds):
-            return value
-    return None
+        if grid is None or not _hidden_only(grid, puzzle, kinds):
+            return outcome
+        outcome = value
+    return outcome
 
 
 def _hidden_only(grid: CandidateGrid, puzzle: Puzzle, kinds: tuple[str, ...] | None) -> bool:
