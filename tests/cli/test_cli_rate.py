@@ -18,6 +18,7 @@ GUESSING = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85.
 # no solution, but set logic up to size 4 does not find the contradiction: search does
 REFUTED = "4..317.8.7.82......1......72....4.5.....8..9..94.2.....6.4..97.8.1........5....61"
 FIELDS = {"index", "line", "status", "level", "rung", "counts", "guesses", "unique"}
+ADDED = {"tier", "tier_name", "se", "hardest"}  # the tiers beyond set logic, SE scale
 
 
 def write(tmp_path: Path, lines: list[str], name: str = "p.txt") -> str:
@@ -34,7 +35,7 @@ def test_rate_json_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     lines = [HARD, "# a comment", EXPERT, "." * 81, "11" + "." * 14]
     assert main(["rate", write(tmp_path, lines), "--json"]) == 0
     got = records(capsys.readouterr().out)
-    assert all(set(r) == FIELDS for r in got)
+    assert all(set(r) == FIELDS | ADDED for r in got)
     assert [(r["index"], r["line"]) for r in got] == [(0, 1), (1, 3), (2, 4), (3, 5)]
     assert [(r["level"], r["rung"], r["status"]) for r in got] == [
         ("hard", 2, "solved"),
@@ -45,6 +46,26 @@ def test_rate_json_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert [r["unique"] for r in got] == [True, True, False, False]
     assert got[0]["counts"] == rate(parse_line(HARD)).counts and got[0]["guesses"] == 0
     assert got[2]["guesses"] > 0
+    assert [(r["tier"], r["tier_name"]) for r in got] == [
+        (2, "hard"),
+        (3, "expert"),
+        (11, "guessing"),  # two solutions: no technique finishes it
+        (None, None),
+    ]
+    assert [r["se"] for r in got[2:]] == [None, None] and 3.0 <= got[0]["se"] <= 3.4
+
+
+def test_rate_json_tier_beyond_set_logic(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chains = "...6.37...51...........2.......1..846..7............5.14.58....3.....2..........."
+    assert main(["rate", write(tmp_path, [chains]), "--json"]) == 0
+    (rec,) = records(capsys.readouterr().out)
+    assert (rec["level"], rec["rung"], rec["unique"]) == ("guessing", 5, True)  # as before
+    assert (rec["tier"], rec["tier_name"]) == (7, "chains") and rec["guesses"] > 0
+    assert rec["se"] == rate(parse_line(chains)).se and rec["hardest"] in rec["counts"]
+    assert main(["rate", write(tmp_path, [chains])]) == 0
+    assert capsys.readouterr().out.startswith("chains    tier 7  ")
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -58,7 +79,7 @@ def test_rate_says_unsolvable_invalid_and_not_unique_as_solve_does(
     plain = capsys.readouterr().out.splitlines()
     assert plain[:2] == ["unsolvable", "unsolvable"] and plain[4] == "invalid"
     assert plain[2].startswith("guessing  rung 5  not unique  ")
-    assert plain[3].startswith("guessing  rung 5  ") and "not unique" not in plain[3]
+    assert plain[3].startswith("nested    tier 10  ") and "not unique" not in plain[3]
     assert plain[5].startswith("hard      rung 2  ")
     assert main(["solve", path]) == 2
     solved = capsys.readouterr().out.splitlines()

@@ -7,6 +7,14 @@ JSON records (exact contract): ``{"index": i, "line": l, "status": s, "level": n
 one of easy, medium, hard, expert, extreme, guessing and ``rung`` 0 to 5
 (:mod:`satdoku.rules.rating`); ``unique`` is false for a puzzle of several solutions (rung 5:
 the rules cannot solve it, and guessing finds one of them).
+
+Added fields: ``"tier"`` (0 to 11) and ``"tier_name"``: the weakest tier of the ladder that solves
+the puzzle, tiers 0 to 4 being rungs 0 to 4 (named by their level), then ``wings``,
+``single-digit``, ``chains``, ``uniqueness``, ``forcing``, ``nested`` and ``guessing`` (11); a
+puzzle of rung 5 keeps level ``guessing`` and rung 5 (set logic does not solve it) while its
+tier says what does. ``"se"``: its rating on Sudoku Explainer's scale (null when guessing is
+needed), ``"hardest"``: the technique of the step that sets it. Null for a puzzle with no
+rating.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..api.batch import solve_entries
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
-from ..rules.rating import Level, rate
+from ..rules.rating import TIERS, Level, rate
 from .batch_options import add_jobs_option, add_progress_option, jobs_of
 from .common import add_input_options, read_entries, report_error
 from .dask_hook import dask_aware
@@ -45,6 +53,13 @@ levels (rungs): easy (0: rules 1 and 2, singles), medium (1: + locked candidates
 hard (2: + pairs, X-wing), expert (3: + triples, swordfish), extreme (4: + quads,
 jellyfish), guessing (5: set logic up to size 4 does not solve it; "guesses" counts the
 stepper's guesses with rules 1 and 2).
+
+tiers beyond set logic (a puzzle of rung 5 is rated by the first that solves it):
+wings (5: XY-, XYZ-, W-wing), single-digit (6: skyscraper, 2-string kite, turbot fish,
+simple colouring), chains (7: X-, XY-chains, AICs with groups), uniqueness (8: unique
+rectangles, BUG+1; puzzles with one solution), forcing (9: contradiction, cell and unit
+forcing chains), nested (10: nested forcing chains), guessing (11). "SE" is the rating on
+Sudoku Explainer's scale: the largest value of a step taken.
 """
 
 
@@ -58,18 +73,21 @@ class Rater:
     >>> with Rater() as rater:
     ...     [rater.solve(parse_line(line)).extra["rating"] for line in ("11" + "." * 14, "." * 4)]
     ... # doctest: +NORMALIZE_WHITESPACE
-    [{'level': None, 'rung': None, 'counts': {}, 'guesses': 0, 'unique': False},
-     {'level': 'guessing', 'rung': 5, 'counts': {}, 'guesses': 1, 'unique': False}]
+    [{'level': None, 'rung': None, 'counts': {}, 'guesses': 0, 'unique': False, 'tier': None,
+      'tier_name': None, 'se': None, 'hardest': None},
+     {'level': 'guessing', 'rung': 5, 'counts': {}, 'guesses': 1, 'unique': False, 'tier': 11,
+      'tier_name': 'guessing', 'se': None, 'hardest': None}]
     """
 
     def __init__(self) -> None:
         self._explorer: Explorer | None = None
+        self._asked: tuple[Puzzle, bool] | None = None
 
     def solve(self, puzzle: Puzzle) -> Result:
         """Rate one puzzle."""
         if puzzle.constraints:  # rules beyond houses: the ladder over literal axioms
             return self._constrained(puzzle)
-        r = rate(puzzle)
+        r = rate(puzzle, self._unique)
         solved = r.status == "solved"
         rating = {
             "level": r.level.value if solved else None,
@@ -77,6 +95,10 @@ class Rater:
             "counts": r.counts,
             "guesses": r.guesses,
             "unique": solved and (r.rung < Level.GUESSING.rung or self._unique(puzzle)),
+            "tier": r.ladder_tier if solved else None,
+            "tier_name": r.tier_name if solved else None,
+            "se": r.se if solved else None,
+            "hardest": r.hardest if solved else None,
         }
         status = Status.SOLVED if solved else Status.UNSOLVABLE
         return Result(status, None, puzzle, None, {"rating": rating})
@@ -93,17 +115,29 @@ class Rater:
             "counts": {},
             "guesses": r.guesses,
             "unique": solved and r.unique,
+            "tier": r.level.rung if r.level.rung < Level.GUESSING.rung else len(TIERS) - 1,
+            "tier_name": None,
+            "se": None,
+            "hardest": None,
         }
+        if solved:
+            rating["tier_name"] = TIERS[rating["tier"]]
+        else:
+            rating["tier"] = None
         status = Status.SOLVED if solved else Status.UNSOLVABLE
         return Result(status, None, puzzle, None, {"rating": rating})
 
     def _unique(self, puzzle: Puzzle) -> bool:
-        """Tell whether a puzzle the rules cannot solve has one solution only."""
+        """Tell whether a puzzle the rules cannot solve has one solution only (asked once)."""
+        if self._asked is not None and self._asked[0] == puzzle:
+            return self._asked[1]
         if self._explorer is None:
             from ..api.explorer import Explorer  # lazy: start-up
 
             self._explorer = Explorer()
-        return self._explorer.is_unique(puzzle)
+        answer = self._explorer.is_unique(puzzle)
+        self._asked = (puzzle, answer)
+        return answer
 
     def close(self) -> None:
         """Free the solver of uniqueness questions, if one was started."""
@@ -124,8 +158,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         NAME,
         help="rate puzzles by the rules they need",
         description="Rate each puzzle of FILE by the weakest rung of the ladder that solves it "
-        "without guessing: rules 1 and 2 (singles), then set logic of size 1 to 4, else "
-        "guessing; print one record per puzzle, in input order, with the techniques used.",
+        "without guessing: rules 1 and 2 (singles), then set logic of size 1 to 4, then "
+        "wings, chains, uniqueness and forcing chains, else guessing; print one record per "
+        "puzzle, in input order, with the techniques used.",
         epilog=EPILOG,
         formatter_class=HelpFormat,
     )
@@ -134,7 +169,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--json",
         action="store_true",
         help="one JSON record per puzzle: index, line, status, level, rung, counts, guesses, "
-        "unique",
+        "unique, tier, tier_name, se, hardest",
     )
     batch = parser.add_argument_group("batches")
     add_jobs_option(
@@ -155,18 +190,27 @@ def _plain(rec: dict[str, Any]) -> str:
     >>> _plain({"status": "solved", "level": "guessing", "rung": 5, "counts": {}, "guesses": 2,
     ...         "unique": False})
     'guessing  rung 5  not unique  2 guesses'
+    >>> _plain({"status": "solved", "level": "guessing", "rung": 5, "counts": {"aic": 2},
+    ...         "guesses": 2, "unique": True, "tier": 7, "tier_name": "chains", "se": 7.1})
+    'chains    tier 7  aic 2  SE 7.1'
     """
     if rec["status"] != "solved":
         return str(rec["status"])
-    text = f"{rec['level']:<8}  rung {rec['rung']}"
+    beyond = rec["rung"] == 5 and rec.get("tier_name") not in (None, "guessing")
+    if beyond:  # set logic does not solve it, a tier beyond does: no guessing
+        text = f"{rec['tier_name']:<8}  tier {rec['tier']}"
+    else:
+        text = f"{rec['level']:<8}  rung {rec['rung']}"
     if not rec["unique"]:
         text += "  not unique"
-    if rec["rung"] == 5:
+    if rec["rung"] == 5 and not beyond:
         text += f"  {rec['guesses']} {'guess' if rec['guesses'] == 1 else 'guesses'}"
     counts = rec["counts"]
     used = [f"{name} {k}" for name, k in counts.items() if name not in _SINGLES]
     used += [f"{name} {counts[name]}" for name in _SINGLES if name in counts]
-    return text + ("  " + ", ".join(used) if used else "")
+    if used:
+        text += "  " + ", ".join(used)
+    return text + (f"  SE {rec['se']}" if rec.get("se") is not None else "")
 
 
 _SINGLES = ("elimination", "lone-cell", "lone-ranger")
@@ -195,6 +239,7 @@ def run(args: argparse.Namespace) -> int:
                 else:  # a worker died on its chunk
                     print(f"satdoku: puzzle {entry.index}: {result.error}", file=sys.stderr)
                 rec.update(status="invalid", level=None, rung=None, counts={}, guesses=0)
+                rec.update(tier=None, tier_name=None, se=None, hardest=None)
                 rec["error"] = result.error
             else:
                 rec["status"] = result.status.value

@@ -135,7 +135,7 @@ class _Maker:
         if climbed is not None and not climbed.contradiction:
             rung = climbed.rung if climbed.solved else Level.GUESSING.rung
             return Level.from_rung(rung), rung
-        rated = rate(Puzzle.checked_already(self.shape, cells))
+        rated = rate(Puzzle.checked_already(self.shape, cells), beyond=False)  # level, rung only
         return rated.level, rated.rung
 
     def leveled(self, removal: Removal, grid: Grid) -> tuple[Grid, Level, int] | None:

@@ -9,7 +9,7 @@ set logic (and twins), if chosen, makes one move, smallest size first, and the t
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -161,6 +161,17 @@ class Propagator:
                     self.queue.append((a << 1) | 1)
             elif left == 0:
                 self._contradiction(a, self.members[a], depth)
+
+    def strike(self, variables: Iterable[int], depth: int = 0) -> None:
+        """Make open claims false, as a technique beyond the rules decided; rules 1, 2 follow.
+
+        >>> p = Propagator(Shape.latin(2))
+        >>> p.strike([1, 4]); list(p.propagate())[-1].rule.value, p.grid()
+        (1, (2, 1, 1, 2))
+        """
+        for v in variables:
+            if self.value[v] == UNKNOWN:
+                self._set_false(v, depth)
 
     def _contradiction(self, a: int, because: tuple[int, ...], depth: int) -> None:
         if self.conflict is None:

@@ -1,14 +1,21 @@
-"""Rebuilding the stepper's states from its steps alone, forward, as a viewer does."""
+"""Rebuilding the stepper's states from its steps alone, forward, as a viewer does.
+
+Steps of the techniques beyond set logic are replayed from their premises by the independent
+checker (:func:`replay_techniques`), which refuses one that does not follow.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
 from ..core.claims import FALSE, TRUE, UNKNOWN
+from ..core.shape import Shape
 from .state import State
 from .steps import Rule, Step
+from .technique_check import apply_step
+from .techniques.step import TechniqueStep
 
-__all__ = ["Replayer", "replay"]
+__all__ = ["Replayer", "replay", "replay_techniques"]
 
 
 class Replayer:
@@ -64,3 +71,25 @@ def replay(steps: Iterable[Step], n: int) -> Iterator[State]:
     for step in steps:
         replayer.apply(step)
         yield replayer.state()
+
+
+def replay_techniques(
+    steps: Iterable[TechniqueStep], shape: Shape, cand: list[int]
+) -> Iterator[list[int]]:
+    """Yield the candidates after each technique's step, each checked from its premises first.
+
+    ``cand`` holds per cell the mask of its candidates (bit d - 1), 0 for a solved cell; a step
+    that does not follow raises ValueError with the reason.
+
+    >>> from satdoku.rules.techniques import Advanced, Node
+    >>> cand = [0] * 81
+    >>> cand[0], cand[6], cand[36], cand[42] = 0b11, 0b101, 0b110, 0b111000100
+    >>> chain = (Node((6,), 3), Node((6,), 1), Node((0,), 1), Node((0,), 2), Node((36,), 2),
+    ...          Node((36,), 3))
+    >>> step = TechniqueStep(Advanced.XY_WING, ((42, 3),), chain=chain)
+    >>> [after[42] for after in replay_techniques([step], Shape.sudoku(9), cand)]
+    [448]
+    """
+    for step in steps:
+        cand = apply_step(step, shape, cand)
+        yield cand

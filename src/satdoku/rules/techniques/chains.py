@@ -1,0 +1,307 @@
+"""Chains of alternating inference: X-chains, XY-chains and AICs with grouped nodes.
+
+A chain alternates strong links (one of the two nodes is true: a bivalue cell's two digits, a
+digit's only two places, or two groups, in a house) and weak links (at most one is true: two
+digits of one cell, one digit in cells that see each other), starting and ending with a strong
+one. If the first node is false the next is true, the next false..., so one of the two ends is
+true, and a candidate weakly linked to both ends is false. X-chains use one digit and no groups;
+XY-chains use bivalue cells only (a strong link inside each cell); AICs use both, and groups: a
+digit's places in a box within one row or column, as one node.
+
+The search is breadth-first from each node, so the shortest chain is found first.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+
+from .board import Board
+from .step import Advanced, Node, TechniqueStep
+
+__all__ = ["x_chain", "xy_chain", "aic", "four_node_chains", "chain_eliminations"]
+
+_AREAS = ("box", "region")
+
+
+class _Graph:
+    """The nodes of one board and their strong and weak links, by index."""
+
+    def __init__(self, board: Board, *, digit: int = 0, bivalue: bool = False, groups: bool):
+        self.board = board
+        cand, n = board.cand, board.n
+        nodes: list[Node] = []
+        index: dict[tuple[tuple[int, ...], int], int] = {}
+
+        def add(cells: tuple[int, ...], d: int) -> int:
+            key = (cells, d)
+            if key not in index:
+                index[key] = len(nodes)
+                nodes.append(Node(cells, d))
+            return index[key]
+
+        for c, m in enumerate(cand):
+            if not m or (bivalue and m.bit_count() != 2):
+                continue
+            for d in range(1, n + 1):
+                if m >> (d - 1) & 1 and (not digit or d == digit):
+                    add((c,), d)
+        strong: list[set[int]] = [set() for _ in nodes]
+        if not digit:
+            for c, m in enumerate(cand):
+                low, high = ((c,), (m & -m).bit_length()), ((c,), m.bit_length())
+                if m.bit_count() == 2 and low in index and high in index:
+                    a, b = index[low], index[high]
+                    strong[a].add(b)
+                    strong[b].add(a)
+        if not bivalue:
+            for h in range(len(board.houses)):
+                for d in range(1, n + 1):
+                    if digit and d != digit:
+                        continue
+                    places = board.places(h, d)
+                    if len(places) < 2:
+                        continue
+                    for part_a, part_b in self._halves(places, h, groups):
+                        if (len(part_a) > 1 or len(part_b) > 1) and not groups:
+                            continue
+                        a, b = add(part_a, d), add(part_b, d)
+                        while len(strong) < len(nodes):
+                            strong.append(set())
+                        strong[a].add(b)
+                        strong[b].add(a)
+        self.nodes = nodes
+        self.index = index
+        self.strong = [sorted(s) for s in strong]
+        self.groups: dict[int, list[int]] = {}
+        for i, node in enumerate(nodes):
+            if node.grouped:
+                self.groups.setdefault(node.digit, []).append(i)
+        self._weak: dict[int, list[int]] = {}
+
+    def _halves(
+        self, places: tuple[int, ...], h: int, groups: bool
+    ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Yield the splits of a digit's places in a house into two nodes (a strong link)."""
+        if len(places) == 2:
+            yield (places[0],), (places[1],)
+            return
+        if not groups:
+            return
+        board = self.board
+        houses, houses_of = board.houses, board.houses_of
+        kinds = board.shape.houses
+        own_area = kinds[h].kind in _AREAS
+        for other_kind in ("row", "column") if own_area else _AREAS:
+            parts: dict[int, list[int]] = {}
+            for c in places:
+                for g in houses_of[c]:
+                    if g != h and kinds[g].kind == other_kind:
+                        parts.setdefault(g, []).append(c)
+                        break
+            if len(parts) == 2 and sum(len(p) for p in parts.values()) == len(places):
+                a, b = parts.values()
+                if set(a) <= set(houses[h]) and set(b) <= set(houses[h]):
+                    yield tuple(a), tuple(b)
+
+    def weak(self, i: int) -> list[int]:
+        """Return the nodes weakly linked to node i (computed once, when first asked)."""
+        links = self._weak.get(i)
+        if links is None:
+            links = self._weak[i] = self._weak_of(i)
+        return links
+
+    def _weak_of(self, i: int) -> list[int]:
+        node, index, cand = self.nodes[i], self.index, self.board.cand
+        peers = self.board.peers
+        common = peers[node.cells[0]]
+        for c in node.cells[1:]:
+            common = common & peers[c]
+        d = node.digit
+        bit = 1 << (d - 1)
+        links = [j for c in common if cand[c] & bit and (j := index.get(((c,), d), -1)) >= 0]
+        links += [
+            j
+            for j in self.groups.get(d, ())
+            if j != i and all(c in common for c in self.nodes[j].cells)
+        ]
+        if not node.grouped:
+            c = node.cell
+            links += [
+                j
+                for e in range(1, self.board.n + 1)
+                if e != d and cand[c] >> (e - 1) & 1 and (j := index.get(((c,), e), -1)) >= 0
+            ]
+        return links
+
+
+def chain_eliminations(board: Board, first: Node, last: Node) -> tuple[tuple[int, int], ...]:
+    """Return the candidates weakly linked to both ends of a chain (one end is true).
+
+    >>> from satdoku.core.shape import Shape
+    >>> board = Board(Shape.latin(3), [0b11, 0b11, 0, 0b11, 0, 0, 0, 0, 0])
+    >>> chain_eliminations(board, Node((1,), 1), Node((3,), 1))
+    ((0, 1),)
+    """
+    cand, peers = board.cand, board.peers
+    if first.digit == last.digit:
+        bit = 1 << (first.digit - 1)
+        ends = set(first.cells) | set(last.cells)
+        common = peers[first.cells[0]]
+        for c in (*first.cells[1:], *last.cells):
+            common = common & peers[c]
+        return tuple((c, first.digit) for c in sorted(common - ends) if cand[c] & bit)
+    if first.grouped or last.grouped:
+        return ()
+    a, b = first.cell, last.cell
+    if a == b:
+        keep = {first.digit, last.digit}
+        return tuple(
+            (a, d) for d in range(1, board.n + 1) if cand[a] >> (d - 1) & 1 and d not in keep
+        )
+    if b not in peers[a]:
+        return ()
+    found = []
+    if cand[a] >> (last.digit - 1) & 1:
+        found.append((a, last.digit))
+    if cand[b] >> (first.digit - 1) & 1:
+        found.append((b, first.digit))
+    return tuple(sorted(found))
+
+
+class _Ends:
+    """What a chain starting at one node removes, for each node it may end at."""
+
+    def __init__(self, board: Board, start: Node) -> None:
+        self.board, self.start = board, start
+        cand, peers = board.cand, board.peers
+        common = peers[start.cells[0]]
+        for c in start.cells[1:]:
+            common = common & peers[c]
+        bit = 1 << (start.digit - 1)
+        self.same = {c for c in common if cand[c] & bit}
+
+    def gone(self, end: Node) -> tuple[tuple[int, int], ...]:
+        """Return the candidates weakly linked to both the start and ``end``."""
+        start = self.start
+        if end.digit == start.digit:
+            if not self.same:
+                return ()
+            peers = self.board.peers
+            hit = self.same
+            for c in end.cells:
+                hit = hit & peers[c]
+                if not hit:
+                    return ()
+            return tuple((c, start.digit) for c in sorted(hit))
+        if start.grouped or end.grouped:
+            return ()
+        return chain_eliminations(self.board, start, end)
+
+
+def _shortest(graph: _Graph, most: int) -> tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]:
+    """Return the shortest chain (at most ``most`` nodes) that removes a candidate, and what."""
+    nodes, strong, weak = graph.nodes, graph.strong, graph.weak
+    best: tuple[tuple[Node, ...], tuple[tuple[int, int], ...]] = ((), ())
+    for start in range(len(nodes)):
+        if not strong[start]:
+            continue
+        limit = len(best[0]) - 1 if best[0] else most
+        ends = _Ends(graph.board, nodes[start])
+        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
+        queue = deque([(start, False, 1)])
+        found = None
+        while queue and found is None:
+            u, on, size = queue.popleft()
+            if size >= limit:
+                continue
+            for v in strong[u] if not on else weak(u):
+                key = (v, not on)
+                if key in parent:
+                    continue
+                parent[key] = (u, on)
+                if not on and v != start:
+                    gone = ends.gone(nodes[v])
+                    if gone:
+                        found = (key, gone)
+                        break
+                queue.append((v, not on, size + 1))
+        if found is None:
+            continue
+        path: list[Node] = []
+        at: tuple[int, bool] | None = found[0]
+        while at is not None:
+            path.append(nodes[at[0]])
+            at = parent[at]
+        chain = tuple(reversed(path))
+        if not best[0] or len(chain) < len(best[0]):
+            best = (chain, found[1])
+    return best
+
+
+def _step(
+    technique: Advanced, found: tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]
+) -> TechniqueStep | None:
+    chain, gone = found
+    if not chain:
+        return None
+    return TechniqueStep(
+        technique, gone, chain=chain, digits=tuple(sorted({node.digit for node in chain}))
+    )
+
+
+def four_node_chains(board: Board) -> TechniqueStep | None:
+    """Return a one-digit chain of four nodes (skyscraper, 2-string kite or turbot fish)."""
+    for d in range(1, board.n + 1):
+        chain, gone = _shortest(_Graph(board, digit=d, groups=False), 4)
+        if chain:  # two nodes (a strong link no set logic saw, on diagonals) is an X-chain
+            kind = _four_kind(board, chain) if len(chain) == 4 else Advanced.X_CHAIN
+            return TechniqueStep(kind, gone, chain=chain, digits=(d,))
+    return None
+
+
+def _strong_house(board: Board, a: int, b: int, digit: int) -> int:
+    """Return the house where a digit's only two places are a and b, lines before areas."""
+    shape = board.shape
+    common = [h for h in board.houses_of[a] if h in board.houses_of[b]]
+    common.sort(key=lambda h: shape.houses[h].kind in _AREAS)
+    for h in common:
+        if len(board.places(h, digit)) == 2:
+            return h
+    return common[0]
+
+
+def _four_kind(board: Board, chain: tuple[Node, ...]) -> Advanced:
+    """Name a four-node one-digit chain: skyscraper, 2-string kite or turbot fish."""
+    kinds = board.shape.houses
+    d = chain[0].digit
+    first = kinds[_strong_house(board, chain[0].cell, chain[1].cell, d)].kind
+    last = kinds[_strong_house(board, chain[2].cell, chain[3].cell, d)].kind
+    lines = {"row", "column"}
+    if first == last and first in lines:
+        return Advanced.SKYSCRAPER
+    if {first, last} == lines:
+        inner = set(board.houses_of[chain[1].cell]) & set(board.houses_of[chain[2].cell])
+        if any(kinds[h].kind in _AREAS for h in inner):
+            return Advanced.TWO_STRING_KITE
+    return Advanced.TURBOT_FISH
+
+
+def x_chain(board: Board, most: int = 12) -> TechniqueStep | None:
+    """Return the shortest one-digit chain (no groups) that removes a candidate, digit by digit."""
+    best = None
+    for d in range(1, board.n + 1):
+        found = _shortest(_Graph(board, digit=d, groups=False), most)
+        if found[0] and (best is None or len(found[0]) < len(best[0])):
+            best = found
+    return _step(Advanced.X_CHAIN, best) if best else None
+
+
+def xy_chain(board: Board, most: int = 12) -> TechniqueStep | None:
+    """Return the shortest chain of bivalue cells that removes a candidate."""
+    return _step(Advanced.XY_CHAIN, _shortest(_Graph(board, bivalue=True, groups=False), most))
+
+
+def aic(board: Board, most: int = 14) -> TechniqueStep | None:
+    """Return the shortest alternating inference chain, grouped nodes allowed."""
+    return _step(Advanced.AIC, _shortest(_Graph(board, groups=True), most))

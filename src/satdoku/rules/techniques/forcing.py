@@ -1,0 +1,228 @@
+"""Forcing chains: what follows from each candidate by rules 1 and 2, compared across cases.
+
+Each candidate is assumed true in a copy of the grid and rules 1 and 2 run to their fixpoint
+(a dynamic chain: every placement and elimination on the way counts).
+
+* contradiction forcing chain: a candidate whose assumption ends in a contradiction is false;
+* cell forcing chain: one of a cell's candidates is true, so what follows from each of them
+  (a placement, an elimination) holds;
+* unit forcing chain: likewise over the places of a digit in a house;
+* nested forcing chain: the same, where the assumption's consequences include the candidates
+  whose own assumption ends in a contradiction (forcing chains inside forcing chains).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..candidate_grid import CandidateGrid, Single
+from .board import Board, bits_of
+from .step import Advanced, Candidate, TechniqueStep
+
+__all__ = ["forcing_chain", "nested_forcing_chain"]
+
+Outcome = CandidateGrid | None
+"""The grid after assuming a candidate and applying rules 1 and 2; None on a contradiction."""
+
+
+def _base(board: Board) -> CandidateGrid:
+    """Return a trace-free grid of the board: solved cells are marked placed with no candidate."""
+    grid = CandidateGrid(board.shape)
+    full = grid.full
+    grid.cand = board.cand[:]
+    grid.placed = [0 if m else -1 for m in board.cand]
+    for h, cells in enumerate(board.houses):
+        seen = 0
+        for c in cells:
+            seen |= board.cand[c]
+        grid.done[h] = full & ~seen
+    return grid
+
+
+def _copy(grid: CandidateGrid) -> CandidateGrid:
+    twin = CandidateGrid.__new__(CandidateGrid)
+    twin.n, twin.full, twin.houses = grid.n, grid.full, grid.houses
+    twin.houses_of, twin.peers = grid.houses_of, grid.peers
+    twin.cand, twin.placed, twin.done = grid.cand[:], grid.placed[:], grid.done[:]
+    return twin
+
+
+def _assume(base: CandidateGrid, cell: int, digit: int) -> Outcome:
+    grid = _copy(base)
+    singles: list[Single] = []
+    if not grid.place(cell, digit, singles) or not grid.settle(singles):
+        return None
+    return grid
+
+
+def _nested(base: CandidateGrid, cell: int, digit: int) -> Outcome:
+    """Assume a candidate, then also strike each candidate whose own assumption contradicts."""
+    grid = _assume(base, cell, digit)
+    while grid is not None:
+        struck = None
+        for c, m in enumerate(grid.cand):
+            if grid.placed[c] or m & (m - 1) == 0:
+                continue
+            for d in bits_of(m):
+                if _assume(grid, c, d) is None:
+                    struck = (c, d)
+                    break
+            if struck:
+                break
+        if struck is None:
+            return grid
+        c, d = struck
+        grid.cand[c] &= ~(1 << (d - 1))
+        singles: list[Single] = []
+        m = grid.cand[c]
+        if m & (m - 1) == 0:
+            singles.append((c, m.bit_length()))
+        if not grid.settle(singles):
+            return None
+    return None
+
+
+def _common(board: Board, outcomes: list[CandidateGrid]) -> tuple[list[Candidate], list[Candidate]]:
+    """Return what every outcome agrees on: placements, and eliminations of open candidates."""
+    placed: list[Candidate] = []
+    gone: list[Candidate] = []
+    for cell, mask in enumerate(board.cand):
+        if not mask:
+            continue
+        union = 0
+        for grid in outcomes:
+            union |= grid.cand[cell]
+        if union != mask:
+            gone += [(cell, d) for d in bits_of(mask & ~union)]
+        if union.bit_count() == 1 and all(g.placed[cell] for g in outcomes):
+            placed.append((cell, union.bit_length()))
+    return placed, gone
+
+
+def _search(
+    board: Board, assume: Callable[[CandidateGrid, int, int], Outcome], nested: bool
+) -> TechniqueStep | None:
+    base = _base(board)
+    cand = board.cand
+    cache: dict[Candidate, Outcome] = {}
+
+    def outcome(cell: int, digit: int) -> Outcome:
+        key = (cell, digit)
+        if key not in cache:
+            cache[key] = assume(base, cell, digit)
+        return cache[key]
+
+    contradiction = (
+        Advanced.NESTED_FORCING_CHAIN if nested else Advanced.CONTRADICTION_FORCING_CHAIN
+    )
+    cells = sorted((c for c, m in enumerate(cand) if m), key=lambda c: cand[c].bit_count())
+    for cell in cells:
+        for d in bits_of(cand[cell]):
+            if outcome(cell, d) is None:
+                return _finish(board, contradiction, ((cell, d),), [], [(cell, d)], None, assume)
+    technique = Advanced.NESTED_FORCING_CHAIN if nested else Advanced.CELL_FORCING_CHAIN
+    for cell in cells:
+        branches = tuple((cell, d) for d in bits_of(cand[cell]))
+        found = _conclude(board, branches, outcome)
+        if found is not None:
+            return _finish(board, technique, branches, *found, None, assume)
+    technique = Advanced.NESTED_FORCING_CHAIN if nested else Advanced.UNIT_FORCING_CHAIN
+    for h in range(len(board.houses)):
+        for d in range(1, board.n + 1):
+            places = board.places(h, d)
+            if len(places) < 2:
+                continue
+            branches = tuple((c, d) for c in places)
+            found = _conclude(board, branches, outcome)
+            if found is not None:
+                return _finish(board, technique, branches, *found, h, assume)
+    return None
+
+
+def _conclude(
+    board: Board, branches: tuple[Candidate, ...], outcome: Callable[[int, int], Outcome]
+) -> tuple[list[Candidate], list[Candidate]] | None:
+    outcomes = [outcome(c, d) for c, d in branches]
+    alive = [g for g in outcomes if g is not None]
+    if len(alive) < len(outcomes):
+        return None  # a contradiction is a simpler step, found first
+    placed, gone = _common(board, alive)
+    own = {(c, d) for c, d in branches}
+    gone = [x for x in gone if x not in own]
+    if not (placed or gone):
+        return None
+    return placed, gone
+
+
+def _finish(
+    board: Board,
+    technique: Advanced,
+    branches: tuple[Candidate, ...],
+    placed: list[Candidate],
+    gone: list[Candidate],
+    house: int | None,
+    assume: Callable[[CandidateGrid, int, int], Outcome],
+) -> TechniqueStep:
+    placed_cells = {c for c, _ in placed}
+    for cell, digit in placed:
+        gone += [(cell, d) for d in bits_of(board.cand[cell]) if d != digit]
+    gone = sorted(set(gone))
+    _ = placed_cells, assume
+    return TechniqueStep(
+        technique,
+        tuple(gone),
+        placed=tuple(sorted(placed)),
+        branches=branches,
+        house=house,
+        complexity=_complexity(board, branches, gone, placed),
+    )
+
+
+def _complexity(
+    board: Board, branches: tuple[Candidate, ...], gone: list[Candidate], placed: list[Candidate]
+) -> int:
+    """Count the placements each branch makes, wave by wave, until its conclusion holds."""
+    base = _base(board)
+    total = 0
+    for cell, digit in branches:
+        grid = _copy(base)
+        singles: list[Single] = [(cell, digit)]
+        count = 0
+        while True:
+            if _holds(grid, gone, placed) or count > 4 * board.n:
+                break
+            if not singles and (not grid.hidden_singles(singles) or not singles):
+                break
+            wave, singles = singles, []
+            ok = True
+            for c, d in wave:
+                if not grid.placed[c]:
+                    count += 1
+                ok = grid.place(c, d, singles) and ok
+            if not ok:
+                break
+        total += count
+    return total
+
+
+def _holds(grid: CandidateGrid, gone: list[Candidate], placed: list[Candidate]) -> bool:
+    return all(not grid.cand[c] >> (d - 1) & 1 for c, d in gone) and all(
+        grid.placed[c] == d for c, d in placed
+    )
+
+
+def forcing_chain(board: Board) -> TechniqueStep | None:
+    """Return a contradiction, cell or unit forcing chain (in that order) that decides something.
+
+    >>> from satdoku.core.shape import Shape
+    >>> cand = [0b11, 0b11, 0b111, 0b11, 0b11, 0b11, 0b111, 0b111, 0b111]
+    >>> step = forcing_chain(Board(Shape.latin(3), cand))
+    >>> step.technique.value, step.eliminated[:2]
+    ('contradiction-forcing-chain', ((0, 1),))
+    """
+    return _search(board, _assume, nested=False)
+
+
+def nested_forcing_chain(board: Board) -> TechniqueStep | None:
+    """Return a forcing chain whose branches strike candidates that lead to a contradiction."""
+    return _search(board, _nested, nested=True)
