@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.shape import Shape
+from .candidate_view import CandidateView
 from .techniques.step import Advanced, Node, TechniqueStep
+from .uniqueness_check import bug_problem, rectangle_problem
 
 __all__ = ["check_step", "apply_step"]
 
@@ -34,25 +36,6 @@ _FORCING = {
 }
 
 
-class _Grid:
-    """The candidates (bit d - 1 per digit, 0 for a solved cell) with the shape's houses."""
-
-    def __init__(self, shape: Shape, cand: Sequence[int]) -> None:
-        self.n = shape.n
-        self.cand = list(cand)
-        self.houses = [house.cells for house in shape.houses]
-        self.peers = [set(p) for p in shape.peers]
-
-    def has(self, cell: int, digit: int) -> bool:
-        return 0 <= cell < len(self.cand) and bool(self.cand[cell] >> (digit - 1) & 1)
-
-    def places(self, cells: Sequence[int], digit: int) -> set[int]:
-        return {c for c in cells if self.has(c, digit)}
-
-    def one_house(self, cells: set[int]) -> bool:
-        return any(cells <= set(h) for h in self.houses)
-
-
 def check_step(step: TechniqueStep, shape: Shape, cand: Sequence[int]) -> str | None:
     """Return why a step does not follow from its premises in these candidates, or None.
 
@@ -68,7 +51,7 @@ def check_step(step: TechniqueStep, shape: Shape, cand: Sequence[int]) -> str | 
     >>> check_step(TechniqueStep(Advanced.XY_WING, ((41, 3),), chain=chain), Shape.sudoku(9), cand)
     'r5c6=3 is not a candidate'
     """
-    grid = _Grid(shape, cand)
+    grid = CandidateView(shape, cand)
     n = shape.n
     for cell, digit in step.eliminated:
         if not grid.has(cell, digit):
@@ -83,9 +66,9 @@ def check_step(step: TechniqueStep, shape: Shape, cand: Sequence[int]) -> str | 
     if technique is Advanced.SIMPLE_COLOURING:
         return _colouring(grid, step)
     if technique in _RECTANGLES:
-        return _rectangle(grid, step)
+        return rectangle_problem(grid, step)
     if technique is Advanced.BUG_PLUS_1:
-        return _bug(grid, step)
+        return bug_problem(grid, step)
     return _forcing(grid, step)
 
 
@@ -109,14 +92,14 @@ def apply_step(step: TechniqueStep, shape: Shape, cand: Sequence[int]) -> list[i
 
 
 # -- chains ---------------------------------------------------------------------------------
-def _node_ok(grid: _Grid, node: Node) -> bool:
+def _node_ok(grid: CandidateView, node: Node) -> bool:
     cells = set(node.cells)
     if not cells or not all(grid.has(c, node.digit) for c in cells):
         return False
     return len(cells) == 1 or grid.one_house(cells)
 
 
-def _strong(grid: _Grid, a: Node, b: Node) -> bool:
+def _strong(grid: CandidateView, a: Node, b: Node) -> bool:
     """Tell whether at least one of two nodes is true: a bivalue cell, or a digit's only places."""
     if len(a.cells) == 1 and a.cells == b.cells and a.digit != b.digit:
         return grid.cand[a.cells[0]] == (1 << (a.digit - 1)) | (1 << (b.digit - 1))
@@ -126,7 +109,7 @@ def _strong(grid: _Grid, a: Node, b: Node) -> bool:
     return any(both <= set(h) and grid.places(h, a.digit) == both for h in grid.houses)
 
 
-def _weak(grid: _Grid, a: Node, b: Node) -> bool:
+def _weak(grid: CandidateView, a: Node, b: Node) -> bool:
     """Tell whether at most one of two nodes is true: one cell's digits, or peers' same digit."""
     if len(a.cells) == 1 and a.cells == b.cells:
         return a.digit != b.digit
@@ -135,7 +118,7 @@ def _weak(grid: _Grid, a: Node, b: Node) -> bool:
     return all(y in grid.peers[x] for x in a.cells for y in b.cells)
 
 
-def _chain(grid: _Grid, step: TechniqueStep) -> str | None:
+def _chain(grid: CandidateView, step: TechniqueStep) -> str | None:
     chain = step.chain
     if len(chain) < 2 or len(chain) % 2:
         return "a chain needs an even number of nodes"
@@ -157,7 +140,7 @@ def _chain(grid: _Grid, step: TechniqueStep) -> str | None:
     return _chain_shape(grid, step)
 
 
-def _chain_shape(grid: _Grid, step: TechniqueStep) -> str | None:
+def _chain_shape(grid: CandidateView, step: TechniqueStep) -> str | None:
     """Check that a chain has its technique's form (length, one digit, bivalue cells)."""
     chain, technique = step.chain, step.technique
     digits = {node.digit for node in chain}
@@ -176,7 +159,7 @@ def _chain_shape(grid: _Grid, step: TechniqueStep) -> str | None:
 
 
 # -- patterns -------------------------------------------------------------------------------
-def _xyz(grid: _Grid, step: TechniqueStep) -> str | None:
+def _xyz(grid: CandidateView, step: TechniqueStep) -> str | None:
     if len(step.cells) != 3:
         return "an XYZ-wing has a pivot and two pincers"
     pivot, a, b = step.cells
@@ -199,13 +182,13 @@ def _xyz(grid: _Grid, step: TechniqueStep) -> str | None:
     return None
 
 
-def _conjugate(grid: _Grid, a: int, b: int, digit: int) -> bool:
+def _conjugate(grid: CandidateView, a: int, b: int, digit: int) -> bool:
     return a != b and any(
         a in h and b in h and grid.places(h, digit) == {a, b} for h in grid.houses
     )
 
 
-def _colouring(grid: _Grid, step: TechniqueStep) -> str | None:
+def _colouring(grid: CandidateView, step: TechniqueStep) -> str | None:
     if len(step.digits) != 1 or not step.links:
         return "simple colouring needs a digit and its conjugate pairs"
     digit = step.digits[0]
@@ -242,94 +225,8 @@ def _colouring(grid: _Grid, step: TechniqueStep) -> str | None:
     return None
 
 
-def _deadly(grid: _Grid, corners: Sequence[int]) -> bool:
-    n = grid.n
-    rows = {c // n for c in corners}
-    cols = {c % n for c in corners}
-    if len(set(corners)) != 4 or len(rows) != 2 or len(cols) != 2:
-        return False
-    a, b, c, d = sorted(corners)
-    for house in grid.houses:
-        inside = set(house) & {a, b, c, d}
-        if inside and (len(inside) != 2 or inside in ({a, d}, {b, c})):
-            return False
-    return True
-
-
-def _rectangle(grid: _Grid, step: TechniqueStep) -> str | None:
-    corners = step.cells[:4]
-    if len(step.digits) < 2 or not _deadly(grid, corners):
-        return "the four cells are not a deadly rectangle"
-    x, y = step.digits[:2]
-    pair = (1 << (x - 1)) | (1 << (y - 1))
-    cand = grid.cand
-    if any(cand[c] & pair != pair for c in corners):
-        return "a corner lacks one of the two digits"
-    floor = [c for c in corners if cand[c] == pair]
-    roof = [c for c in corners if cand[c] != pair]
-    gone = set(step.eliminated)
-    technique = step.technique
-    if technique is Advanced.UNIQUE_RECTANGLE_1:
-        ok = len(roof) == 1 and gone <= {(roof[0], x), (roof[0], y)}
-    elif technique is Advanced.UNIQUE_RECTANGLE_2:
-        extra = step.digits[2] if len(step.digits) > 2 else 0
-        bit = 1 << (extra - 1) if extra else 0
-        ok = (
-            len(roof) == 2
-            and bit != 0
-            and all(cand[r] == pair | bit for r in roof)
-            and all(d == extra and set(roof) <= grid.peers[c] for c, d in gone)
-        )
-    elif technique is Advanced.UNIQUE_RECTANGLE_3:
-        ok = len(roof) == 2 and _type_3(grid, step, roof, pair)
-    else:
-        house = grid.houses[step.house] if step.house is not None else ()
-        ok = (
-            len(roof) == 2
-            and set(roof) <= set(house)
-            and grid.places(house, x) == set(roof)
-            and gone <= {(r, y) for r in roof}
-        )
-    return None if ok and len(floor) + len(roof) == 4 else f"not a {technique.title}"
-
-
-def _type_3(grid: _Grid, step: TechniqueStep, roof: list[int], pair: int) -> bool:
-    if step.house is None or len(step.cells) != 5:
-        return False
-    house = set(grid.houses[step.house])
-    other = step.cells[4]
-    extra = (grid.cand[roof[0]] | grid.cand[roof[1]]) & ~pair
-    return (
-        extra.bit_count() == 2
-        and set(roof) | {other} <= house
-        and grid.cand[other] == extra
-        and all(
-            c in house and c not in roof and c != other and extra >> (d - 1) & 1
-            for c, d in step.eliminated
-        )
-    )
-
-
-def _bug(grid: _Grid, step: TechniqueStep) -> str | None:
-    if len(step.placed) != 1:
-        return "BUG+1 places one digit"
-    cell, digit = step.placed[0]
-    cand = grid.cand
-    if cand[cell].bit_count() != 3 or not grid.has(cell, digit):
-        return "the BUG+1 cell is not trivalue with the digit"
-    if any(m and m.bit_count() != 2 for c, m in enumerate(cand) if c != cell):
-        return "an open cell other than the BUG+1 cell is not bivalue"
-    grave = cand[:]
-    grave[cell] &= ~(1 << (digit - 1))
-    for house in grid.houses:
-        for d in range(1, grid.n + 1):
-            if sum(1 for c in house if grave[c] >> (d - 1) & 1) not in (0, 2):
-                return "without the digit, some digit is not twice in some house"
-    return None
-
-
 # -- forcing chains -------------------------------------------------------------------------
-def _settle(grid: _Grid, cand: list[int], queue: list[tuple[int, int]]) -> list[int] | None:
+def _settle(grid: CandidateView, cand: list[int], queue: list[tuple[int, int]]) -> list[int] | None:
     """Place the queued candidates and what rules 1 and 2 force next; None on a contradiction."""
     solved = [0] * len(cand)
     for c, m in enumerate(cand):
@@ -369,11 +266,11 @@ def _settle(grid: _Grid, cand: list[int], queue: list[tuple[int, int]]) -> list[
             return cand
 
 
-def _assume(grid: _Grid, cand: list[int], cell: int, digit: int) -> list[int] | None:
+def _assume(grid: CandidateView, cand: list[int], cell: int, digit: int) -> list[int] | None:
     return _settle(grid, cand[:], [(cell, digit)])
 
 
-def _nested(grid: _Grid, cell: int, digit: int) -> list[int] | None:
+def _nested(grid: CandidateView, cell: int, digit: int) -> list[int] | None:
     """Assume a candidate; also strike candidates whose own assumption contradicts, repeatedly."""
     cand = _assume(grid, grid.cand, cell, digit)
     while cand is not None:
@@ -386,7 +283,7 @@ def _nested(grid: _Grid, cell: int, digit: int) -> list[int] | None:
     return None
 
 
-def _refuted(grid: _Grid, cand: list[int]) -> tuple[int, int] | None:
+def _refuted(grid: CandidateView, cand: list[int]) -> tuple[int, int] | None:
     """Return the first open candidate whose assumption ends in a contradiction."""
     for c, m in enumerate(cand):
         if m.bit_count() < 2:
@@ -397,7 +294,7 @@ def _refuted(grid: _Grid, cand: list[int]) -> tuple[int, int] | None:
     return None
 
 
-def _forcing(grid: _Grid, step: TechniqueStep) -> str | None:
+def _forcing(grid: CandidateView, step: TechniqueStep) -> str | None:
     branches = step.branches
     if not branches:
         return "a forcing chain needs its branches"
