@@ -29,7 +29,6 @@ from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
 from ..core.shape import Shape
 from ..rules.singles import singles
-from .constraint_sat import constrained_result
 from .deadline_child import Answer, within_deadline
 from .interrupts import shielded
 from .limits import (
@@ -218,6 +217,8 @@ class SatBackend:
     def solve(self, puzzle: Puzzle) -> Result:
         """Solve one puzzle; the solution is checked independently before it is returned."""
         if puzzle.constraints:  # rules beyond houses: their own formula, helpers and checkers
+            from .constraint_sat import constrained_result  # lazy: start-up (rule sessions)
+
             return constrained_result(puzzle, self.solver_name, self.limits)
         shape, started = puzzle.shape, time.monotonic()
         plan = self._plans.get(shape) or self._plan(shape)

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from ..io.alphabet import Alphabet
 from ..io.entries import Entry
-from ..io.json_objects import read_as
 from ..io.reading import FileLayout, read_puzzles
 from ..io.shape_options import ShapeOptions
 
@@ -38,6 +37,8 @@ class LineReading:
     def entries(self, lines: Iterable[str], first_line: int = 1) -> Iterator[Entry]:
         """Read the puzzles of text lines, the first of them line ``first_line`` of the input."""
         if self.input_format is not None:
+            from ..io.json_objects import read_as  # lazy: start-up (f-puzzles, variant files)
+
             rows = [
                 (number, text.lstrip("\ufeff") if number == 1 else text)
                 for number, text in enumerate(lines, first_line)

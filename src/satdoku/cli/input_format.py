@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..io.json_objects import FORMS
+from ..io.named_forms import FORMS
 from ..io.tatham import GAMES
 
 __all__ = ["add_format_options"]

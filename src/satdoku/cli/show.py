@@ -15,7 +15,6 @@ from ..io.grid import format_pretty
 from ..io.killer_text import FORMS as KILLER_FORMS
 from ..io.killer_text import format_killer
 from ..io.tatham import GAMES, format_game_id, game_of
-from ..io.variant_file import format_variant
 from ..rules.state import State
 from ..views.plain_board import format_board
 from ..views.svg import board_svg, pencil_marks
@@ -38,10 +37,18 @@ EPILOG = """examples:
   satdoku show puzzle.txt --format variant      # satdoku's variant file (JSON), one a line
 """
 
+
+def _variant_text(puzzle: Puzzle) -> str:
+    """Write a puzzle as satdoku's variant file (loaded on use: it knows every rule kind)."""
+    from ..io.variant_file import format_variant  # lazy: start-up
+
+    return format_variant(puzzle)
+
+
 _WRITERS = {
     "fpuzzles": format_fpuzzles,
     "fpuzzles-link": lambda puzzle: format_fpuzzles(puzzle, link=True),
-    "variant": format_variant,
+    "variant": _variant_text,
 }
 """Writers of the formats that state any puzzle's shape and rules (beside games and killers)."""
 

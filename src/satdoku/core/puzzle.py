@@ -5,12 +5,15 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .claims import Claim, variable
-from .constraints import Constraint
 from .display import draw
 from .errors import InputError
 from .shape import Shape
+
+if TYPE_CHECKING:  # a puzzle's rules, named in its type only: start-up loads no rule kind
+    from .constraints import Constraint
 
 __all__ = ["DEFAULT_SYMBOLS", "Grid", "Puzzle", "array_values", "digits_of"]
 

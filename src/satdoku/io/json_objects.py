@@ -10,13 +10,11 @@ from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from .entries import Entry
 from .fpuzzles import looks_like_fpuzzles, parse_fpuzzles, puzzle_of_fpuzzles
+from .named_forms import FORMS
 from .shape_options import ShapeOptions, check_own_shape
 from .variant_file import looks_like_variant, puzzle_of_variant
 
 __all__ = ["FORMS", "puzzle_of_object", "read_objects", "read_as"]
-
-FORMS = ("fpuzzles", "variant")
-"""The formats a reader may be told a text is in (else each puzzle's evident form is read)."""
 
 
 def puzzle_of_object(data: object, form: str | None = None) -> Puzzle:

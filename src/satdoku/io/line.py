@@ -14,7 +14,7 @@ from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.shape import MAX_SIZE
 from .alphabet import Alphabet, alphabet_of
-from .fpuzzles import looks_like_fpuzzles, parse_fpuzzles
+from .fpuzzles.links import looks_like_fpuzzles
 from .killer_text import killer_form_of, parse_killer
 from .shape_options import ShapeOptions, check_own_shape
 from .symbols import check_digits, read_symbols
@@ -82,6 +82,8 @@ def parse_line(
                 raise err.at(source=source, line=line) from None
             return Puzzle.checked_already(shape, tuple(fast))
     if looks_like_fpuzzles(body):
+        from .fpuzzles import parse_fpuzzles  # lazy: start-up (every rule kind's reader)
+
         return _own_shape(
             lambda: parse_fpuzzles(body), "puzzle of f-puzzles", options, line, source
         )

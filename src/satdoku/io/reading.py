@@ -20,9 +20,9 @@ from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from .alphabet import DEFAULT_SYMBOLS, Alphabet, alphabet_of
 from .entries import Entry
+from .fpuzzles.links import looks_like_fpuzzles
 from .grid import drop_table_headers, is_separator, parse_grid, row_width
 from .header import split_header
-from .json_objects import looks_like_fpuzzles, read_objects
 from .json_rows import racket_to_json, read_json
 from .killer_text import killer_form_of
 from .line import parse_line
@@ -151,6 +151,8 @@ def _read(
     if first is None:
         return
     if layout is not FileLayout.GRID and first[1].lstrip()[:1] == "{":
+        from .json_objects import read_objects  # lazy: start-up (f-puzzles, variant files)
+
         yield from read_objects([first, *content], source, options)
         return
     if game is not None or looks_like_game_id(first[1]):

@@ -4,30 +4,72 @@ Each kind is a frozen value with its own independent checker (:meth:`broken`), w
 grid directly and shares no code with the axioms that encode the rule.
 """
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .cage import ArithmeticCage, KillerCage, Operation
 from .cell_names import cell_digit, cell_list, cell_name
-from .cell_rules import Extremum, Parity, extrema
-from .dots import XV, Kropki, KropkiNegative, XVNegative
-from .groups import Arrow, Clone, Quadruple, circle_value
 from .kinds import Constraint, broken_constraints
-from .lines import (
-    BetweenLine,
-    EntropicLine,
-    ModularLine,
-    Palindrome,
-    RegionSumLine,
-    Renban,
-    Thermometer,
-    Whisper,
-    ZipperLine,
-    line_name,
-)
-from .neighbours import AntiKing, AntiKnight, NonConsecutive
-from .outside_sums import LittleKiller, Sandwich, XSum
 from .pairs import Comparison, Consecutive
-from .regions import Distinct
 from .roles import CELLS, holds_cells
 from .skyscraper import Side, Skyscraper
+
+if TYPE_CHECKING:  # the variant kinds, loaded on first use (see _LAZY)
+    from .cell_rules import Extremum, Parity, extrema
+    from .dots import XV, Kropki, KropkiNegative, XVNegative
+    from .groups import Arrow, Clone, Quadruple, circle_value
+    from .lines import (
+        BetweenLine,
+        EntropicLine,
+        ModularLine,
+        Palindrome,
+        RegionSumLine,
+        Renban,
+        Thermometer,
+        Whisper,
+        ZipperLine,
+        line_name,
+    )
+    from .neighbours import AntiKing, AntiKnight, NonConsecutive
+    from .outside_sums import LittleKiller, Sandwich, XSum
+    from .regions import Distinct
+
+_LAZY = {
+    **dict.fromkeys(("Extremum", "Parity", "extrema"), "cell_rules"),
+    **dict.fromkeys(("XV", "Kropki", "KropkiNegative", "XVNegative"), "dots"),
+    **dict.fromkeys(("Arrow", "Clone", "Quadruple", "circle_value"), "groups"),
+    **dict.fromkeys(
+        (
+            "BetweenLine",
+            "EntropicLine",
+            "ModularLine",
+            "Palindrome",
+            "RegionSumLine",
+            "Renban",
+            "Thermometer",
+            "Whisper",
+            "ZipperLine",
+            "line_name",
+        ),
+        "lines",
+    ),
+    **dict.fromkeys(("AntiKing", "AntiKnight", "NonConsecutive"), "neighbours"),
+    **dict.fromkeys(("LittleKiller", "Sandwich", "XSum"), "outside_sums"),
+    "Distinct": "regions",
+}
+"""Where each variant kind lives: loaded on first use (PEP 562), so reading a plain sudoku, a
+game ID or a killer text does not load every variant rule's module."""
+
+
+def __getattr__(name: str) -> Any:
+    """Load a variant kind on its first use, then keep it as a plain attribute."""
+    home = _LAZY.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "AntiKing",

@@ -10,13 +10,12 @@ The document's shape and givens are read by :mod:`.layout`, its rules by one rea
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ...core.errors import InputError
 from ...core.puzzle import Puzzle
 from .links import LINK, looks_like_fpuzzles, payload_of
 from .lz_base64 import compress_to_base64, decompress_from_base64
-from .reader import puzzle_of_fpuzzles
-from .writer import fpuzzles_data
 
 __all__ = [
     "format_fpuzzles",
@@ -48,6 +47,8 @@ def parse_fpuzzles(text: str) -> Puzzle:
         data = json.loads(document)
     except (json.JSONDecodeError, RecursionError, ValueError) as err:
         raise InputError(f"f-puzzles text: its content is not JSON ({err})") from None
+    from .reader import puzzle_of_fpuzzles  # lazy: start-up (every rule kind's reader)
+
     return puzzle_of_fpuzzles(data)
 
 
@@ -58,5 +59,21 @@ def format_fpuzzles(puzzle: Puzzle, *, link: bool = False) -> str:
     >>> format_fpuzzles(Puzzle.empty(Shape.sudoku(4)), link=True)[:36]
     'https://www.f-puzzles.com/?load=N4Ig'
     """
+    from .writer import fpuzzles_data  # lazy: start-up (every rule kind's writer)
+
     text = compress_to_base64(json.dumps(fpuzzles_data(puzzle), separators=(",", ":")))
     return LINK + text if link else text
+
+
+def __getattr__(name: str) -> Any:
+    """Load the reader and the writer of documents on first use (PEP 562): a command that
+    reads no f-puzzles puzzle never imports every rule kind's reader."""
+    if name == "puzzle_of_fpuzzles":
+        from .reader import puzzle_of_fpuzzles  # lazy: start-up
+
+        return puzzle_of_fpuzzles
+    if name == "fpuzzles_data":
+        from .writer import fpuzzles_data  # lazy: start-up
+
+        return fpuzzles_data
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

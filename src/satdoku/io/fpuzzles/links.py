@@ -4,7 +4,6 @@ holds it (``f-puzzles.com/?load=...``, SudokuPad's ``sudokupad.app/fpuzzles...``
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote
 
 from ...core.errors import InputError
 
@@ -59,4 +58,6 @@ stored on a website, which satdoku does not fetch)
             "f-puzzles.com/?load=N4Ig... or sudokupad.app/fpuzzlesN4Ig... (a short link names "
             "a puzzle stored on a website, which satdoku does not fetch)"
         )
+    from urllib.parse import unquote  # lazy: start-up (urllib loads ipaddress)
+
     return unquote(match.group(1)), start + match.start(1) + 1

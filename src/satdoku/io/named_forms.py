@@ -1,0 +1,10 @@
+"""The formats a reader may be told its text is in, by name (``--input-format``).
+
+>>> FORMS
+('fpuzzles', 'variant')
+"""
+
+__all__ = ["FORMS"]
+
+FORMS = ("fpuzzles", "variant")
+"""The formats a reader may be told a text is in (else each puzzle's evident form is read)."""
