@@ -143,11 +143,7 @@ def overlay_svg(overlay: Overlay, n: int, size: float, symbol: Callable[[int], s
             f'width="{size - 2 * inset}" height="{size - 2 * inset}" rx="4"/>'
         )
     for link in overlay.links:  # under the marks: a node's ring hides the line's ends
-        (x1, y1), (x2, y2) = (mark_centre(c, n, size) for c in (link.first, link.second))
-        kind = "strong" if link.strong else "weak"
-        parts.append(
-            f'<line class="link {kind}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
-        )
+        parts.append(_link_svg(link, n, size))
     for kind, claims in (
         ("node", overlay.nodes),
         ("struck", overlay.struck),
@@ -156,3 +152,23 @@ def overlay_svg(overlay: Overlay, n: int, size: float, symbol: Callable[[int], s
     ):
         parts += _marks(kind, claims, n, size, symbol)
     return parts
+
+
+def _link_svg(link: Link, n: int, size: float) -> str:
+    """Draw a link: a straight line inside a cell, else an arc bowed towards the board's centre,
+    so that it passes beside the candidates between its ends and stays on the board."""
+    (x1, y1), (x2, y2) = (mark_centre(c, n, size) for c in (link.first, link.second))
+    kind = "strong" if link.strong else "weak"
+    if (link.first.row, link.first.col) == (link.second.row, link.second.col):
+        return (
+            f'<line class="link {kind}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
+        )
+    dx, dy = x2 - x1, y2 - y1
+    bow = min(0.25, size / math.hypot(dx, dy))
+    mx, my, middle = (x1 + x2) / 2, (y1 + y2) / 2, n * size / 2
+    if (middle - mx) * -dy + (middle - my) * dx < 0:  # bow towards the board's centre
+        bow = -bow
+    cx, cy = mx - dy * bow, my + dx * bow
+    return (
+        f'<path class="link {kind}" d="M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {x2:.1f},{y2:.1f}"/>'
+    )

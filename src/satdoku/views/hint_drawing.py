@@ -19,7 +19,7 @@ from ..api.hint_blockers import Blocker
 from ..core.axioms import Axiom
 from ..core.claims import FALSE, TRUE, Claim
 from ..rules.set_logic import SetMove
-from ..rules.techniques.step import TechniqueStep
+from ..rules.techniques.step import Node, TechniqueStep
 from .board_overlay import Link, Overlay
 from .hint_sentences import hint_text
 from .svg import board_svg
@@ -122,7 +122,7 @@ def technique_overlay(step: TechniqueStep, n: int, *, level: int = 3) -> Overlay
     if level < 3:
         return Overlay(roles=tuple((cell, "pattern") for cell in pattern_cells(step)))
     links = tuple(
-        Link(_claim(a.cells[0], a.digit, n), _claim(b.cells[0], b.digit, n), strong)
+        Link(_claim(_nearest(a, b, n), a.digit, n), _claim(_nearest(b, a, n), b.digit, n), strong)
         for a, b, strong in chain_links(step)
     )
     nodes = [_claim(c, node.digit, n) for node in step.chain for c in node.cells]
@@ -136,6 +136,12 @@ def technique_overlay(step: TechniqueStep, n: int, *, level: int = 3) -> Overlay
         links=links,
         nodes=tuple(dict.fromkeys(x for x in nodes if (x.row * n + x.col, x.digit) not in decided)),
     )
+
+
+def _nearest(node: Node, other: Node, n: int) -> int:
+    """Return the cell of a (grouped) node nearest to another node's first cell."""
+    (r, c) = divmod(other.cells[0], n)
+    return min(node.cells, key=lambda x: abs(x // n - r) + abs(x % n - c))
 
 
 def _claim(cell: int, digit: int, n: int) -> Claim:
