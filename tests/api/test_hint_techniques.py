@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from itertools import islice
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -155,12 +156,16 @@ def _index(family: str) -> int:
 def test_uniqueness_needs_a_puzzle_known_to_have_one_solution() -> None:
     original, grid, marks = _published(Advanced.UNIQUE_RECTANGLE_1)
     assert hint(grid, marks, original=original).advanced.family == "uniqueness"  # type: ignore[union-attr]
-    # the same candidates in a grid with two solutions (one given less): no rectangle
-    loose = original.with_cells(tuple(0 if i == 0 else d for i, d in enumerate(original.cells)))
-    cells = tuple(0 if i == 0 else d for i, d in enumerate(grid.cells))
-    found = hint(grid.with_cells(cells), marks, original=loose)
-    assert not found.unique and found.status is HintStatus.STEP
-    assert found.advanced is None or found.advanced.family != "uniqueness"
+    # the same grid and candidates, judged by the puzzle less its first given: several solutions
+    first = next(i for i, d in enumerate(original.cells) if d)
+    loose = original.with_cells(tuple(0 if i == first else d for i, d in enumerate(original.cells)))
+    assert len(list(islice(completions(loose), 2))) == 2
+    found = hint(grid, marks, original=loose)
+    assert not found.unique and found.status is HintStatus.STEP and found.advanced is not None
+    assert found.advanced.family != "uniqueness"
+    assert found.advanced == next_step(
+        Board.from_values(grid.shape, found.state.values), unique=False
+    )
 
 
 def test_a_step_the_checker_refuses_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
