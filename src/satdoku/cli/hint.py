@@ -51,7 +51,9 @@ EPILOG = """examples:
 
 The ladder, weakest first: elimination (rule 1), lone cell and lone ranger (rule 2), then
 set logic of size 1 (locked candidates), 2 (pairs, X-wing), 3 (triples, swordfish), 4 (quads,
-jellyfish). A mistake (a filled cell or a crossed-out candidate that contradicts the solution)
+jellyfish), then wings, one-digit chains and colouring, X-/XY-chains and AICs, unique rectangles
+and BUG+1 (only in a puzzle known to have one solution), forcing and nested forcing chains,
+each named with its SE value; a guess only when none applies. A mistake (a filled cell or a crossed-out candidate that contradicts the solution)
 is reported before anything else. Pencil marks: one token of candidates per cell in reading
 order (e.g. 1679), frames and box lines ignored; '.' is a cell without marks.
 """
@@ -75,7 +77,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=int,
         choices=LEVELS,
         default=3,
-        help="how much to say: 1 the technique, 2 also where, 3 the claims and why (default)",
+        help="how much to say: 1 the technique, 2 also where, 3 the claims and why, or a "
+        "chain's premises (default)",
     )
     group.add_argument(
         "--marks",
