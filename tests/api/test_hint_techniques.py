@@ -29,8 +29,6 @@ from satdoku.core.errors import InternalError
 from satdoku.core.puzzle import Puzzle
 from satdoku.io.line import parse_line
 from satdoku.rules.counting import completions
-from satdoku.rules.propagator import Propagator
-from satdoku.rules.strategies import RUNGS
 from satdoku.rules.technique_check import check_step
 from satdoku.rules.techniques import Advanced, Board, TechniqueStep, next_step
 from satdoku.views.hint_drawing import hint_page, hint_svg
@@ -56,19 +54,7 @@ def _player_grid(puzzle: Puzzle, value: list[int]) -> tuple[Puzzle, list[set[int
 def _partly_solved(index: int, rnd: random.Random) -> tuple[Puzzle, Puzzle, list[set[int] | None]]:
     """Puzzle ``index`` after singles and set logic and up to three technique steps."""
     puzzle = parse_line(LINES[index])
-    n = puzzle.shape.n
-    p = Propagator(puzzle.shape, RUNGS[-1])
-    for _ in p.givens(puzzle):
-        pass
-    for _ in p.propagate():
-        pass
-    for _ in range(rnd.randrange(4)):
-        step = next_step(Board.from_values(puzzle.shape, p.value), unique=True)
-        if step is None or not step.eliminated:
-            break
-        p.strike(c * n + d for c, d in step.eliminated)
-        for _ in p.propagate():
-            pass
+    p, _ = climb_to(puzzle, rnd.randrange(4), exact=False)
     return (puzzle, *_player_grid(puzzle, p.value))
 
 

@@ -34,8 +34,11 @@ PUBLISHED = {
 }
 
 
-def climb_to(puzzle: Puzzle, steps: int) -> tuple[Propagator, Board]:
-    """Run the rating's climb past ``steps`` steps beyond set logic; return the next stall."""
+def climb_to(puzzle: Puzzle, steps: int, *, exact: bool = True) -> tuple[Propagator, Board]:
+    """Run the rating's climb past ``steps`` steps beyond set logic; return the next stall.
+
+    With ``exact`` False the climb may stop sooner: at a stall no technique removes a
+    candidate from."""
     n = puzzle.shape.n
     p = Propagator(puzzle.shape, RUNGS[-1])
     for _ in p.givens(puzzle):
@@ -44,6 +47,8 @@ def climb_to(puzzle: Puzzle, steps: int) -> tuple[Propagator, Board]:
         pass
     for _ in range(steps):
         step = next_step(Board.from_values(puzzle.shape, p.value), unique=True)
+        if not exact and (step is None or not step.eliminated):
+            break
         assert step is not None
         p.strike(c * n + d for c, d in step.eliminated)
         for _ in p.propagate():

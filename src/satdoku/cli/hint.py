@@ -53,9 +53,10 @@ The ladder, weakest first: elimination (rule 1), lone cell and lone ranger (rule
 set logic of size 1 (locked candidates), 2 (pairs, X-wing), 3 (triples, swordfish), 4 (quads,
 jellyfish), then wings, one-digit chains and colouring, X-/XY-chains and AICs, unique rectangles
 and BUG+1 (only in a puzzle known to have one solution), forcing and nested forcing chains,
-each named with its SE value; a guess only when none applies. A mistake (a filled cell or a crossed-out candidate that contradicts the solution)
-is reported before anything else. Pencil marks: one token of candidates per cell in reading
-order (e.g. 1679), frames and box lines ignored; '.' is a cell without marks.
+each named with its SE value; a guess only when none applies. A mistake (a filled cell or a
+crossed-out candidate that contradicts the solution) is reported before anything else.
+Pencil marks: one token of candidates per cell in reading order (e.g. 1679), frames and box
+lines ignored; '.' is a cell without marks.
 """
 
 
