@@ -32,30 +32,17 @@ from satdoku.rules.counting import completions
 from satdoku.rules.technique_check import check_step
 from satdoku.rules.techniques import Advanced, Board, TechniqueStep, next_step
 from satdoku.views.hint_drawing import hint_page, hint_svg
-from technique_positions import PUBLISHED, climb_to
+from technique_positions import PUBLISHED, climb_to, player_grid
 
 NS = "{http://www.w3.org/2000/svg}"
 LINES = puzzle_lines(TOP1465)
-
-
-def _player_grid(puzzle: Puzzle, value: list[int]) -> tuple[Puzzle, list[set[int] | None]]:
-    """The grid and pencil marks a player who made the claim values' deductions holds."""
-    n = puzzle.shape.n
-    cells = tuple(
-        next((d for d in range(1, n + 1) if value[c * n + d] == 1), 0) for c in range(n * n)
-    )
-    marks: list[set[int] | None] = [
-        None if cells[c] else {d for d in range(1, n + 1) if value[c * n + d] != -1}
-        for c in range(n * n)
-    ]
-    return puzzle.with_cells(cells), marks
 
 
 def _partly_solved(index: int, rnd: random.Random) -> tuple[Puzzle, Puzzle, list[set[int] | None]]:
     """Puzzle ``index`` after singles and set logic and up to three technique steps."""
     puzzle = parse_line(LINES[index])
     p, _ = climb_to(puzzle, rnd.randrange(4), exact=False)
-    return (puzzle, *_player_grid(puzzle, p.value))
+    return (puzzle, *player_grid(puzzle, p.value))
 
 
 def _premise_cells_said(found: Hint) -> None:
@@ -112,7 +99,7 @@ def _published(technique: Advanced) -> tuple[Puzzle, Puzzle, list[set[int] | Non
     index, steps = PUBLISHED[technique]
     puzzle = parse_line(LINES[index])
     p, _ = climb_to(puzzle, steps)
-    return (puzzle, *_player_grid(puzzle, p.value))
+    return (puzzle, *player_grid(puzzle, p.value))
 
 
 @pytest.mark.parametrize("family", list(FAMILY_POSITIONS))

@@ -11,7 +11,7 @@ from satdoku.rules.propagator import Propagator
 from satdoku.rules.strategies import RUNGS
 from satdoku.rules.techniques import Advanced, Board, next_step
 
-__all__ = ["PUBLISHED", "climb_to"]
+__all__ = ["PUBLISHED", "climb_to", "player_grid"]
 
 PUBLISHED = {
     Advanced.TWO_STRING_KITE: (0, 0),
@@ -54,3 +54,16 @@ def climb_to(puzzle: Puzzle, steps: int, *, exact: bool = True) -> tuple[Propaga
         for _ in p.propagate():
             pass
     return p, Board.from_values(puzzle.shape, p.value)
+
+
+def player_grid(puzzle: Puzzle, value: list[int]) -> tuple[Puzzle, list[set[int] | None]]:
+    """The grid and pencil marks a player who made the claim values' deductions holds."""
+    n = puzzle.shape.n
+    cells = tuple(
+        next((d for d in range(1, n + 1) if value[c * n + d] == 1), 0) for c in range(n * n)
+    )
+    marks: list[set[int] | None] = [
+        None if cells[c] else {d for d in range(1, n + 1) if value[c * n + d] != -1}
+        for c in range(n * n)
+    ]
+    return puzzle.with_cells(cells), marks
