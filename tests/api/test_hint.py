@@ -258,7 +258,7 @@ def test_hints_where_set_logic_is_the_weakest_rung() -> None:
     assert sum(seen.values()) == 40 and 4 in seen, seen
 
 
-def test_a_stalled_grid_is_stuck_and_the_checker_agrees() -> None:
+def test_a_grid_stalled_by_set_logic_gets_a_technique_beyond_it() -> None:
     hard = "................12..3.45........65.4.1.......7...8.......1...7...9...8...4...2..."
     puzzle = parse_line(hard)
     t = trace(puzzle, RUNGS[4])
@@ -266,8 +266,17 @@ def test_a_stalled_grid_is_stuck_and_the_checker_agrees() -> None:
     value = _replay([step_record(s, puzzle.shape) for s in t.steps], 9)
     grid, marks = _grid_and_marks(value, 9)
     found = hint(Puzzle(puzzle.shape, grid), marks, original=puzzle)
-    assert found.status is HintStatus.STUCK and progress_stages(puzzle.shape, value) == []
+    assert progress_stages(puzzle.shape, value) == []
+    assert found.status is HintStatus.STEP and found.advanced is not None and found.step is None
+    assert found.stage is not None and found.stage >= 7 and found.rung == 5
+    assert "guess" not in str(found.at(1))
+
+
+def test_a_grid_where_nothing_applies_is_stuck_and_says_guess() -> None:
+    found = hint(parse_line("." * 16))  # an empty 4x4 Sudoku: every candidate can be true
+    assert found.status is HintStatus.STUCK and not found.unique
     assert "fewest candidates" in str(found.at(2)) and "guess" in str(found.at(1))
+    assert "uniqueness techniques need a puzzle known to have one solution" in str(found)
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])

@@ -290,10 +290,11 @@ def test_a_step_that_supplies_links_has_them_drawn() -> None:
     overlay = step_overlay(step, values, 4)
     svg = board_svg((0,) * 16, parse_line("." * 16).shape, overlay=overlay)
     root = ElementTree.fromstring(svg)
-    lines = [e for e in root.iter(f"{NS}line") if "link" in e.get("class", "")]
+    lines = [e for e in root.iter() if "link" in e.get("class", "")]
     assert [e.get("class") for e in lines] == ["link strong", "link weak"]
+    assert {e.tag for e in lines} == {f"{NS}path"}  # between cells: arcs beside the candidates
     x1, y1 = mark_centre(a, 4, 48)
-    assert (float(lines[0].get("x1")), float(lines[0].get("y1"))) == (x1, y1)
+    assert lines[0].get("d", "").startswith(f"M{x1:.1f},{y1:.1f} Q")
     assert [
         e.get("data-claim") for e in root.iter(f"{NS}text") if "mk-removed" in e.get("class", "")
     ] == ["3,0,1"]

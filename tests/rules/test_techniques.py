@@ -20,13 +20,12 @@ from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
 from satdoku.rules.counting import completions
-from satdoku.rules.propagator import Propagator
 from satdoku.rules.rating import rate
-from satdoku.rules.strategies import RUNGS
 from satdoku.rules.technique_check import apply_step, check_step
 from satdoku.rules.techniques import FINDERS, Advanced, Board, Node, TechniqueStep, next_step
 from satdoku.rules.techniques.uniqueness import bug_plus_1
 from satdoku.views.technique_sentences import technique_sentence
+from technique_positions import PUBLISHED, climb_to
 
 
 def cell(name: str, n: int = 9) -> int:
@@ -133,45 +132,7 @@ def test_bug_plus_1_places_the_digit_seen_three_times() -> None:
     )
 
 
-# -- published positions: top1465 (index, steps beyond set logic before it) ----------------
-PUBLISHED = {
-    Advanced.TWO_STRING_KITE: (0, 0),
-    Advanced.UNIQUE_RECTANGLE_1: (0, 1),
-    Advanced.AIC: (0, 2),
-    Advanced.CONTRADICTION_FORCING_CHAIN: (0, 3),
-    Advanced.UNIQUE_RECTANGLE_4: (0, 8),
-    Advanced.XY_CHAIN: (0, 9),
-    Advanced.UNIT_FORCING_CHAIN: (1, 15),
-    Advanced.NESTED_FORCING_CHAIN: (1, 18),
-    Advanced.XY_WING: (6, 28),
-    Advanced.W_WING: (11, 6),
-    Advanced.TURBOT_FISH: (12, 0),
-    Advanced.SKYSCRAPER: (35, 1),
-    Advanced.UNIQUE_RECTANGLE_2: (38, 2),
-    Advanced.X_CHAIN: (40, 0),
-    Advanced.XYZ_WING: (55, 10),
-    Advanced.SIMPLE_COLOURING: (180, 28),
-    Advanced.UNIQUE_RECTANGLE_3: (196, 3),
-}
-
-
-def climb_to(puzzle: Puzzle, steps: int) -> tuple[Propagator, Board]:
-    """Run the rating's climb past ``steps`` steps beyond set logic; return the next stall."""
-    n = puzzle.shape.n
-    p = Propagator(puzzle.shape, RUNGS[-1])
-    for _ in p.givens(puzzle):
-        pass
-    for _ in p.propagate():
-        pass
-    for _ in range(steps):
-        step = next_step(Board.from_values(puzzle.shape, p.value), unique=True)
-        assert step is not None
-        p.strike(c * n + d for c, d in step.eliminated)
-        for _ in p.propagate():
-            pass
-    return p, Board.from_values(puzzle.shape, p.value)
-
-
+# -- published positions: top1465 (tests/support/technique_positions.py) --------------------
 @pytest.mark.parametrize("technique", list(PUBLISHED), ids=lambda t: t.value)
 def test_published_positions(technique: Advanced) -> None:
     index, steps = PUBLISHED[technique]

@@ -2,7 +2,9 @@
 
 A player's grid (partly filled) and, optionally, pencil marks (:mod:`satdoku.api.marks`) make a
 state; the hint is its next move on the ladder of :mod:`satdoku.api.hint_moves` (elimination,
-lone cell, lone ranger, then set logic of size 1 to 4), as a step the stepper would record. A
+lone cell, lone ranger, then set logic of size 1 to 4), as a step the stepper would record;
+when those make no progress, the weakest technique beyond set logic that applies
+(:mod:`satdoku.api.hint_techniques`: wings, chains, uniqueness, forcing chains). A
 mistake comes first: a filled cell or a removed candidate that contradicts the solution (of
 ``original``, the puzzle as first set, when given; else of the grid itself). A grid that has no
 solution at all, with no original to compare with, is answered by the entries that cannot all
@@ -29,10 +31,12 @@ from ..io.alphabet import Alphabet, alphabet_of
 from ..rules.state import State
 from ..rules.steps import Step
 from ..rules.strategies import Technique
+from ..rules.techniques import TechniqueStep
 from .arguments import puzzle_of
 from .explain import explain
 from .hint_blockers import Blocker, blockers
 from .hint_moves import contradiction, next_move, player_values
+from .hint_techniques import technique_stage, technique_step
 from .marks import Marks, marks_of
 from .solve import solve
 from .space import count
@@ -76,7 +80,10 @@ class Hint:
     ``step`` is the deduction (a rule-1, rule-2 or set-logic step) for status ``step``, or the
     contradiction of the state for ``unsolvable`` when there is one; ``stage`` its place on
     :data:`~satdoku.api.hint_moves.HINT_LADDER` (0 elimination, 1 lone cell, 2 lone ranger,
-    3-6 set logic of size 1-4). ``conflict`` lists entries that cannot all hold (no original).
+    3-6 set logic of size 1-4, then 7-12 the families beyond set logic). ``advanced`` is the
+    deduction when it needs a technique beyond set logic (``step`` is then None; ``unique``
+    tells whether the puzzle is known to have one solution, so uniqueness techniques apply).
+    ``conflict`` lists entries that cannot all hold (no original).
 
     >>> from satdoku.io.line import parse_line
     >>> h = hint(parse_line("1.3..4..2...4..1"))
@@ -95,11 +102,27 @@ class Hint:
     solution: Grid | None = None
     marked: bool = False
     alphabet: Alphabet = Alphabet()
+    advanced: TechniqueStep | None = None
+    unique: bool = False
 
     @property
     def technique(self) -> Technique | None:
-        """Return the technique of the deduction (None when the hint is no deduction)."""
+        """Return the technique of a deduction up to set logic (None otherwise)."""
         return self.step.technique if self.step is not None else None
+
+    @property
+    def technique_name(self) -> str | None:
+        """Return the deduction's technique as the JSON names it: ``lone-cell``, ``xy-wing``.
+
+        >>> from satdoku.io.line import parse_line
+        >>> hint(parse_line("1.3..4..2...4..1")).technique_name
+        'lone-cell'
+        """
+        if self.status is not HintStatus.STEP:
+            return None
+        if self.advanced is not None:
+            return self.advanced.technique.value
+        return self.technique.value if self.technique is not None else None
 
     @property
     def blockers(self) -> tuple[Blocker, ...]:
@@ -116,7 +139,9 @@ class Hint:
 
     @property
     def rung(self) -> int | None:
-        """Return the rating rung the deduction needs: 0 singles, 1-4 set logic of that size."""
+        """Return the rating rung the deduction needs: 0 singles, 1-4 set logic, 5 beyond."""
+        if self.advanced is not None and self.status is HintStatus.STEP:
+            return 5
         technique = self.technique
         if technique is None or self.status is not HintStatus.STEP:
             return None
@@ -141,7 +166,7 @@ class Hint:
 
     def __repr__(self) -> str:
         """Show the hint as one line: its status, level and technique."""
-        technique = self.technique.value if self.technique is not None else None
+        technique = self.technique_name
         return f"Hint(status={self.status.value!r}, level={self.level}, technique={technique!r})"
 
 
@@ -243,6 +268,11 @@ def hint(
         return make(HintStatus.SOLVED)
     move = next_move(grid.shape, values)
     if move is None:
-        return make(HintStatus.STUCK)
+        beyond = technique_step(grid.shape, values, unique=found == 1)
+        if beyond is None:
+            return make(HintStatus.STUCK, unique=found == 1)
+        return make(
+            HintStatus.STEP, stage=technique_stage(beyond), advanced=beyond, unique=found == 1
+        )
     step, stage = move
     return make(HintStatus.STEP, step=step, stage=stage)

@@ -10,6 +10,8 @@ col, digit] | null, "house": name | null}``, the true claim that excludes it. A 
 ``"count"``, from level 2 ``"cells"`` (``[row, col]``, 0-based), at level 3 ``"mistakes"``
 (``{"claim": [row, col, digit], "kind": "filled" | "given" | "removed", "solution": digit}``).
 A grid with no solution adds ``"cells"`` from level 2 and ``"conflict"`` (claims) at level 3.
+A step beyond set logic (stage 7-12, rung 5) has the fields of
+:func:`satdoku.views.technique_record.technique_record` in place of the axiom, step and blockers.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from ..core.puzzle import Puzzle
 from ..views.hint_drawing import hint_page, hint_svg
 from ..views.hint_sentences import hint_text
 from ..views.sentences import axiom_name
+from ..views.technique_record import technique_record
 from ..views.trace_json import step_record
 from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
 from .help_format import HelpFormat
@@ -48,9 +51,12 @@ EPILOG = """examples:
 
 The ladder, weakest first: elimination (rule 1), lone cell and lone ranger (rule 2), then
 set logic of size 1 (locked candidates), 2 (pairs, X-wing), 3 (triples, swordfish), 4 (quads,
-jellyfish). A mistake (a filled cell or a crossed-out candidate that contradicts the solution)
-is reported before anything else. Pencil marks: one token of candidates per cell in reading
-order (e.g. 1679), frames and box lines ignored; '.' is a cell without marks.
+jellyfish), then wings, one-digit chains and colouring, X-/XY-chains and AICs, unique rectangles
+and BUG+1 (only in a puzzle known to have one solution), forcing and nested forcing chains,
+each named with its SE value; a guess only when none applies. A mistake (a filled cell or a
+crossed-out candidate that contradicts the solution) is reported before anything else.
+Pencil marks: one token of candidates per cell in reading order (e.g. 1679), frames and box
+lines ignored; '.' is a cell without marks.
 """
 
 
@@ -72,7 +78,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=int,
         choices=LEVELS,
         default=3,
-        help="how much to say: 1 the technique, 2 also where, 3 the claims and why (default)",
+        help="how much to say: 1 the technique, 2 also where, 3 the claims and why, or a "
+        "chain's premises (default)",
     )
     group.add_argument(
         "--marks",
@@ -168,7 +175,10 @@ def hint_record(found: Hint) -> dict[str, Any]:
     shape = found.puzzle.shape
     rec: dict[str, Any] = {"status": found.status.value, "level": level, "text": hint_text(found)}
     step = found.step
-    if found.status is HintStatus.STEP:
+    if found.status is HintStatus.STEP and found.advanced is not None:
+        rec.update(technique_record(found.advanced, shape.n, level, alphabet))
+        rec.update(rung=found.rung, stage=found.stage)
+    elif found.status is HintStatus.STEP:
         assert step is not None and found.technique is not None
         rec.update(technique=found.technique.value, rung=found.rung, stage=found.stage)
         if level >= 2:

@@ -19,11 +19,20 @@ from ..api.hint_blockers import Blocker
 from ..core.axioms import Axiom
 from ..core.claims import FALSE, TRUE, Claim
 from ..rules.set_logic import SetMove
+from ..rules.techniques.step import Node, TechniqueStep
 from .board_overlay import Link, Overlay
 from .hint_sentences import hint_text
 from .svg import board_svg
+from .technique_parts import chain_links, pattern_cells, premise_cells
 
-__all__ = ["DrawnStep", "step_overlay", "hint_overlay", "hint_svg", "hint_page"]
+__all__ = [
+    "DrawnStep",
+    "step_overlay",
+    "technique_overlay",
+    "hint_overlay",
+    "hint_svg",
+    "hint_page",
+]
 
 
 class DrawnStep(Protocol):
@@ -96,13 +105,56 @@ def _var(claim: Claim, n: int) -> int:
     return (claim.row * n + claim.col) * n + claim.digit
 
 
+def technique_overlay(step: TechniqueStep, n: int, *, level: int = 3) -> Overlay:
+    """Return the overlay of a step beyond set logic: where at level 2, its whole chain at 3.
+
+    The pattern's cells are shaded, the chain's nodes ringed and its links drawn (strong
+    solid, weak dashed), the candidates it removes struck in red and those it places ringed.
+
+    >>> from satdoku.rules.techniques import Advanced, Node
+    >>> chain = (Node((0,), 7), Node((4,), 7), Node((22,), 7), Node((26,), 7))
+    >>> o = technique_overlay(TechniqueStep(Advanced.X_CHAIN, ((8, 7),), chain=chain), 9)
+    >>> sorted(o.cells("pattern")), [link.strong for link in o.links], o.removed[0].label()
+    ([0, 4, 22, 26], [True, False, True], 'r1c9=7')
+    """
+    if level < 2:
+        return Overlay()
+    if level < 3:
+        return Overlay(roles=tuple((cell, "pattern") for cell in pattern_cells(step)))
+    links = tuple(
+        Link(_claim(_nearest(a, b, n), a.digit, n), _claim(_nearest(b, a, n), b.digit, n), strong)
+        for a, b, strong in chain_links(step)
+    )
+    nodes = [_claim(c, node.digit, n) for node in step.chain for c in node.cells]
+    nodes += [_claim(c, d, n) for c, d in step.branches]
+    nodes += [_claim(c, step.digits[0], n) for link in step.links for c in link]
+    decided = {*step.eliminated, *step.placed}
+    return Overlay(
+        roles=tuple((cell, "pattern") for cell in premise_cells(step)),
+        removed=tuple(_claim(c, d, n) for c, d in step.eliminated),
+        placed=tuple(_claim(c, d, n) for c, d in step.placed),
+        links=links,
+        nodes=tuple(dict.fromkeys(x for x in nodes if (x.row * n + x.col, x.digit) not in decided)),
+    )
+
+
+def _nearest(node: Node, other: Node, n: int) -> int:
+    """Return the cell of a (grouped) node nearest to another node's first cell."""
+    (r, c) = divmod(other.cells[0], n)
+    return min(node.cells, key=lambda x: abs(x // n - r) + abs(x % n - c))
+
+
+def _claim(cell: int, digit: int, n: int) -> Claim:
+    return Claim(cell // n, cell % n, digit)
+
+
 def hint_overlay(hint: Hint) -> Overlay:
     """Return what a hint's drawing colours at its level (mistakes and conflicts in red).
 
     >>> from satdoku.api.hint import hint
     >>> from satdoku.io.line import parse_line
     >>> hint_overlay(hint(parse_line("1.3..4..2...4..1"), level=1))
-    Overlay(roles=(), struck=(), removed=(), placed=(), links=())
+    Overlay(roles=(), struck=(), removed=(), placed=(), links=(), nodes=())
     """
     n = hint.puzzle.shape.n
     if hint.level >= 2 and hint.status in (HintStatus.MISTAKE, HintStatus.UNSOLVABLE):
@@ -110,6 +162,8 @@ def hint_overlay(hint: Hint) -> Overlay:
         if not wrong and hint.step is not None:
             wrong = list(hint.step.reasons)
         return Overlay(roles=tuple(dict.fromkeys((c.row * n + c.col, "mistake") for c in wrong)))
+    if hint.status is HintStatus.STEP and hint.advanced is not None:
+        return technique_overlay(hint.advanced, n, level=hint.level)
     if hint.status is not HintStatus.STEP or hint.step is None:
         return Overlay()
     return step_overlay(hint.step, hint.state.values, n, blockers=hint.blockers, level=hint.level)
@@ -126,7 +180,8 @@ def hint_svg(hint: Hint) -> str:
     """
     puzzle, state = hint.puzzle, hint.state
     n = puzzle.shape.n
-    candidates = [state.candidates(i // n, i % n) for i in range(n * n)] if hint.marked else None
+    shown = hint.marked or hint.advanced is not None  # a technique reads the candidates
+    candidates = [state.candidates(i // n, i % n) for i in range(n * n)] if shown else None
     return board_svg(
         state.grid(),
         puzzle.shape,
@@ -144,6 +199,7 @@ _LEGEND = (
     ("#cfe0ff", "set logic: base"),
     ("#ffd7b0", "set logic: cover"),
     ("#e6d3ff", "both"),
+    ("#d8ecff", "the pattern or chain"),
     ("#c9f2d3", "the cell the hint fills"),
 )
 
@@ -175,5 +231,8 @@ def hint_page(hint: Hint, title: str = "satdoku hint") -> str:
         '<li><i style="border:2px dashed #2451c2"></i>a blocker</li>'
         '<li><s style="color:#5b6b8c;font-weight:700">7</s>&nbsp;a premise: already false</li>'
         '<li><s style="color:#d0192b;font-weight:700">7</s>&nbsp;made false by the hint</li>'
+        '<li><i style="border:none;border-top:3px solid #7a3fc4;height:0"></i>strong link (one '
+        'end is true)</li><li><i style="border:none;border-top:3px dashed #7a3fc4;height:0">'
+        "</i>weak link (not both)</li>"
         "</ul></body></html>\n"
     )

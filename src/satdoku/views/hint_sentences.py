@@ -9,10 +9,13 @@ from ..core.claims import Claim, claim_of
 from ..io.alphabet import Alphabet
 from ..rules.steps import Rule, Step
 from .sentences import axiom_name, claim_text, join, sentence, symbol, technique_name
+from .technique_parts import pattern_cells
+from .technique_sentences import technique_sentence
 
 if TYPE_CHECKING:  # the words only: importing the hint's solver at import time costs start-up
     from ..api.hint import Hint, Mistake
     from ..api.hint_blockers import Blocker
+    from ..rules.techniques import TechniqueStep
 
 __all__ = ["hint_text", "why_text"]
 
@@ -56,8 +59,13 @@ def hint_text(hint: Hint, level: int | None = None, alphabet: Alphabet | None = 
         return "the grid has no solution: " + sentence(hint.step, shape, alphabet)
     if status == "stuck":
         said = (
-            "no technique up to set logic of size 4 (quads, jellyfish) makes progress: "
-            "the next step is a guess"
+            "no technique up to nested forcing chains makes progress"
+            + (
+                ""
+                if hint.unique
+                else " (uniqueness techniques need a puzzle known to have one solution)"
+            )
+            + ": the next step is a guess"
         )
         if level == 1:
             return said
@@ -70,6 +78,8 @@ def hint_text(hint: Hint, level: int | None = None, alphabet: Alphabet | None = 
         size, r, c = min(open_cells)
         digits = join([symbol(d, n, alphabet) for d in hint.state.candidates(r, c)])
         return f"{said}; r{r + 1}c{c + 1} has the fewest candidates ({digits})"
+    if hint.advanced is not None:
+        return _advanced_text(hint.advanced, level, n, alphabet)
     step = hint.step
     assert step is not None
     technique = step.technique
@@ -83,6 +93,19 @@ def hint_text(hint: Hint, level: int | None = None, alphabet: Alphabet | None = 
     said = sentence(step, shape, alphabet, terms=True)
     why = why_text(step, hint.blockers, alphabet)
     return f"{said}. {why}" if why else said
+
+
+def _advanced_text(step: TechniqueStep, level: int, n: int, alphabet: Alphabet) -> str:
+    """Say a step beyond set logic: its name and SE value, where it is, or its premises."""
+    unique = " (the puzzle has one solution)" if step.unique else ""
+    name = f"{step.technique.title} (SE {step.se}, beyond set logic: {step.family})"
+    if level == 1:
+        return name + unique
+    if level == 2:
+        cells = join([f"r{c // n + 1}c{c % n + 1}" for c in pattern_cells(step)])
+        start = "starting at" if step.chain and step.family != "wings" else "at"
+        return f"{name} {start} {cells}{unique}"
+    return f"{technique_sentence(step, n, alphabet)} (SE {step.se})"
 
 
 def _cell(claim: Claim) -> str:

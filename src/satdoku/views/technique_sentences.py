@@ -108,7 +108,13 @@ def _premises(step: TechniqueStep, n: int, alphabet: Alphabet) -> str:
     if step.unique and t is not Advanced.BUG_PLUS_1:
         corners = ", ".join(_cell(c, n) for c in step.cells[:4])
         pair = _set(step.digits[:2], n, alphabet)
-        return f"{name}: {corners} on {pair} (the puzzle has one solution)"
+        subset = ""
+        if step.cells[4:]:  # type 3: the roof's extra digits with other cells, a naked subset
+            others = ", ".join(_cell(c, n) for c in step.cells[4:])
+            subset = (
+                f", its extra {_set(step.digits[2:], n, alphabet)} a naked subset with {others}"
+            )
+        return f"{name}: {corners} on {pair}{subset} (the puzzle has one solution)"
     if t is Advanced.BUG_PLUS_1:
         return (
             f"{name}: every open cell has two candidates but {_cell(step.cells[0], n)} "

@@ -1,0 +1,69 @@
+"""Published positions of the techniques beyond set logic, and the climb that reaches them.
+
+Each is a puzzle of magictour's top1465 (tests/data/magictour_top1465.txt) and the number of
+steps beyond set logic the rating's climb takes before it stalls on the technique.
+"""
+
+from __future__ import annotations
+
+from satdoku.core.puzzle import Puzzle
+from satdoku.rules.propagator import Propagator
+from satdoku.rules.strategies import RUNGS
+from satdoku.rules.techniques import Advanced, Board, next_step
+
+__all__ = ["PUBLISHED", "climb_to", "player_grid"]
+
+PUBLISHED = {
+    Advanced.TWO_STRING_KITE: (0, 0),
+    Advanced.UNIQUE_RECTANGLE_1: (0, 1),
+    Advanced.AIC: (0, 2),
+    Advanced.CONTRADICTION_FORCING_CHAIN: (0, 3),
+    Advanced.UNIQUE_RECTANGLE_4: (0, 8),
+    Advanced.XY_CHAIN: (0, 9),
+    Advanced.UNIT_FORCING_CHAIN: (1, 15),
+    Advanced.NESTED_FORCING_CHAIN: (1, 18),
+    Advanced.XY_WING: (6, 28),
+    Advanced.W_WING: (11, 6),
+    Advanced.TURBOT_FISH: (12, 0),
+    Advanced.SKYSCRAPER: (35, 1),
+    Advanced.UNIQUE_RECTANGLE_2: (38, 2),
+    Advanced.X_CHAIN: (40, 0),
+    Advanced.XYZ_WING: (55, 10),
+    Advanced.SIMPLE_COLOURING: (180, 28),
+    Advanced.UNIQUE_RECTANGLE_3: (196, 3),
+}
+
+
+def climb_to(puzzle: Puzzle, steps: int, *, exact: bool = True) -> tuple[Propagator, Board]:
+    """Run the rating's climb past ``steps`` steps beyond set logic; return the next stall.
+
+    With ``exact`` False the climb may stop sooner: at a stall no technique removes a
+    candidate from."""
+    n = puzzle.shape.n
+    p = Propagator(puzzle.shape, RUNGS[-1])
+    for _ in p.givens(puzzle):
+        pass
+    for _ in p.propagate():
+        pass
+    for _ in range(steps):
+        step = next_step(Board.from_values(puzzle.shape, p.value), unique=True)
+        if not exact and (step is None or not step.eliminated):
+            break
+        assert step is not None
+        p.strike(c * n + d for c, d in step.eliminated)
+        for _ in p.propagate():
+            pass
+    return p, Board.from_values(puzzle.shape, p.value)
+
+
+def player_grid(puzzle: Puzzle, value: list[int]) -> tuple[Puzzle, list[set[int] | None]]:
+    """The grid and pencil marks a player who made the claim values' deductions holds."""
+    n = puzzle.shape.n
+    cells = tuple(
+        next((d for d in range(1, n + 1) if value[c * n + d] == 1), 0) for c in range(n * n)
+    )
+    marks: list[set[int] | None] = [
+        None if cells[c] else {d for d in range(1, n + 1) if value[c * n + d] != -1}
+        for c in range(n * n)
+    ]
+    return puzzle.with_cells(cells), marks
