@@ -87,9 +87,7 @@ def constrained_solutions(
             if not found:
                 return
             grid = decode_model(solver.get_model()[:claims], n)
-            broken = [i for i, rule in session.pending.items() if rule.broken(grid, n)]
-            if broken:  # rules loaded only now: the grid breaks them
-                session.load(broken)
+            if session.pending and session.load_broken(grid):  # the grid breaks them
                 continue
             grid = checked_grid(puzzle, grid)
             yield grid

@@ -16,13 +16,14 @@ their learnt clauses go with the old one). Solvers are kept per thread.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cnf.encodings import Encoding, shape_clauses
 from ..cnf.rule_templates import RuleTemplate, recipe, rule_template
-from ..cnf.skyscraper_clauses import skyscraper_bounds
+from ..cnf.skyscraper_clauses import AT_LEAST, AT_MOST, skyscraper_bounds
 from ..core.constraints import Constraint, Skyscraper
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
@@ -63,10 +64,39 @@ SHAPES_PER_THREAD = 4
 
 
 DEFER_CLUES = True
-"""Whether a session loads a Towers clue's clauses only when asked (:meth:`RuleSession.load`): a
-clue is 210-300 clauses, its bounds (``skyscraper_bounds``) a few units, and an easy puzzle's
-36 clues are mostly kept by those and the houses; the solver's grid shows which clue it
-breaks."""
+"""Whether a session loads a Towers clue's clauses only when asked (:meth:`RuleSession.load`,
+:meth:`RuleSession.load_broken`): a clue is 210-300 clauses, its bounds (``skyscraper_bounds``)
+a few units, and an easy puzzle's 36 clues are mostly kept by those and the houses; the
+solver's grid shows which clue it breaks, and which way: a line showing too many towers gets
+the clue's at-most half (about 100 clauses), too few its at-least half (about 190)."""
+
+
+class _WaitingClue:
+    """A Towers clue whose clauses are not all in the solver: its cells from the clue's side,
+    its first helper variable, and the halves not loaded yet."""
+
+    __slots__ = ("rule", "cells", "first", "halves")
+
+    def __init__(self, rule: Skyscraper, cells: tuple[int, ...], first: int) -> None:
+        self.rule = rule
+        self.cells = cells
+        self.first = first
+        self.halves = [AT_MOST, AT_LEAST]
+
+
+@lru_cache(maxsize=4096)
+def _placed_clue(rule: Skyscraper, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return a clue's cells (nearest first) and the literals of its bounds' units."""
+    return rule.cells(n), tuple(unit[0] for unit in skyscraper_bounds(rule, n))
+
+
+def _seen(grid: Sequence[int], cells: tuple[int, ...]) -> int:
+    """Return how many towers a line of the grid shows from its first cell."""
+    seen = tallest = 0
+    for cell in cells:
+        if grid[cell] > tallest:
+            seen, tallest = seen + 1, grid[cell]
+    return seen
 
 
 class _ShapeSolver:
@@ -121,8 +151,9 @@ class RuleSession:
 
     The clauses of Towers clues (see :data:`DEFER_CLUES`) wait in ``pending`` (by the rule's
     index in the puzzle) with only their sound consequences loaded: a grid the solver finds must
-    still be checked against them, and :meth:`load` adds the clauses of those it breaks. An
-    answer of no solution is final (the clauses loaded follow from the puzzle's rules).
+    still be checked against them; :meth:`load_broken` adds the half of the clauses of each
+    clue it breaks that the grid breaks, :meth:`load` all of a clue's clauses. An answer of no
+    solution is final (the clauses loaded follow from the puzzle's rules).
 
     A rule without helpers and with at most :data:`KEPT_CLAUSES` clauses (a ``<`` sign, an
     Adjacent mark or its absence, a two-cell cage) stays in the solver under a selector of its
@@ -136,36 +167,66 @@ class RuleSession:
     (True, [1, -2, -3, 4])
     """
 
-    __slots__ = ("solver", "guard", "assumptions", "pending", "_n", "_waiting")
+    __slots__ = ("solver", "guard", "assumptions", "pending", "_puzzle", "_encoding", "_waiting")
 
     def __init__(
         self,
         solver: PySatSolver,
         guard: int,
         assumptions: list[int],
-        n: int,
-        waiting: dict[int, tuple[Constraint, RuleTemplate, int]],
+        puzzle: Puzzle,
+        encoding: Encoding,
+        waiting: dict[int, _WaitingClue],
     ) -> None:
         self.solver = solver
         self.guard = guard
         self.assumptions = assumptions
-        self._n = n
-        self._waiting = waiting  # index: the rule, its template, its first helper variable
-        self.pending: dict[int, Constraint] = {i: rule for i, (rule, _, _) in waiting.items()}
+        self._puzzle = puzzle
+        self._encoding = encoding
+        self._waiting = waiting  # by the rule's index in the puzzle
+        self.pending: dict[int, Constraint] = {i: clue.rule for i, clue in waiting.items()}
 
     def load(self, indices: list[int]) -> None:
-        """Add the clauses of these pending rules (indices into the puzzle's rules)."""
-        add = getattr(self.solver, "solver", self.solver).add_clause
+        """Add all the clauses of these pending rules (indices into the puzzle's rules)."""
         for index in indices:
-            rule, template, first = self._waiting.pop(index)
-            del self.pending[index]
-            for clause in template.clauses(rule.cells(self._n), first, self.guard):
-                add(clause)
+            clue = self._waiting[index]
+            for half in list(clue.halves):
+                self._load_half(index, clue, half)
+
+    def load_broken(self, grid: Sequence[int]) -> bool:
+        """Add, for each pending clue the grid breaks, the half of its clauses the grid breaks
+        (too many towers seen: at most the clue, too few: at least); tell whether any was."""
+        loaded = False
+        for index, clue in list(self._waiting.items()):
+            seen, visible = _seen(grid, clue.cells), clue.rule.visible
+            half = AT_MOST if seen > visible else AT_LEAST
+            if seen != visible and half in clue.halves:
+                self._load_half(index, clue, half)
+                loaded = True
+        return loaded
+
+    def _load_half(self, index: int, clue: _WaitingClue, half: int) -> None:
+        """Add one half of a waiting clue's clauses; the clue pends no more once both are in."""
+        template = rule_template(clue.rule, self._puzzle, self._encoding, half)
+        add = getattr(self.solver, "solver", self.solver).add_clause
+        for clause in template.clauses(clue.cells, clue.first, self.guard):
+            add(clause)
+        clue.halves.remove(half)
+        if not clue.halves:
+            del self._waiting[index], self.pending[index]
 
     def block(self, literals: list[int]) -> None:
         """Add a clause (a found solution's blocking clause) for this puzzle only."""
         literals.append(-self.guard)
         self.solver.add_clause(literals)
+
+
+def _template(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
+    """Return the template a session starts a rule with: a deferred Towers clue's at-most half
+    (its helpers are those of every half), any other rule's clauses."""
+    if DEFER_CLUES and isinstance(rule, Skyscraper):
+        return rule_template(rule, puzzle, encoding, AT_MOST)
+    return rule_template(rule, puzzle, encoding)
 
 
 _KEPT = threading.local()
@@ -211,7 +272,7 @@ def rule_session(
     held = _kept().get(key)
     known = {} if held is None else held.rules
     templates = {
-        index: rule_template(rule, puzzle, encoding)
+        index: _template(rule, puzzle, encoding)
         for index, rule in enumerate(puzzle.constraints)
         if (rule, recipe(rule.kind)) not in known
     }
@@ -219,7 +280,7 @@ def rule_session(
     fresh = _shape_solver(key, extra, n)
     if fresh is not held:  # a new solver knows no rule yet
         templates.update(
-            (index, rule_template(rule, puzzle, encoding))
+            (index, _template(rule, puzzle, encoding))
             for index, rule in enumerate(puzzle.constraints)
             if index not in templates
         )
@@ -236,16 +297,17 @@ def rule_session(
         add = getattr(solver, "solver", solver).add_clause  # past PySAT's dispatching wrapper
         first = held.base
         selectors = [guard]
-        waiting: dict[int, tuple[Constraint, RuleTemplate, int]] = {}
+        waiting: dict[int, _WaitingClue] = {}
         for index, rule in enumerate(puzzle.constraints):
             template = templates.get(index)
             if template is None:
                 selectors.append(held.rules[rule, recipe(rule.kind)])
                 continue
             if DEFER_CLUES and isinstance(rule, Skyscraper):
-                waiting[index] = rule, template, first
-                for unit in skyscraper_bounds(rule, n):
-                    add((*unit, -guard))
+                cells, bounds = _placed_clue(rule, n)
+                waiting[index] = _WaitingClue(rule, cells, first)
+                for unit in bounds:
+                    add((unit, -guard))
                 first += template.extra
                 continue
             selector = guard
@@ -257,7 +319,7 @@ def rule_session(
             for clause in template.clauses(rule.cells(n), first, selector):
                 add(clause)
             first += template.extra
-        yield RuleSession(solver, guard, selectors, n, waiting)
+        yield RuleSession(solver, guard, selectors, puzzle, encoding, waiting)
     finally:
         held.busy -= 1
         if held.dropped:
