@@ -16,9 +16,11 @@ their learnt clauses go with the old one). Solvers are kept per thread.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..cnf.encodings import Encoding, shape_clauses
@@ -75,28 +77,39 @@ class _WaitingClue:
     """A Towers clue whose clauses are not all in the solver: its cells from the clue's side,
     its first helper variable, and the halves not loaded yet."""
 
-    __slots__ = ("rule", "cells", "first", "halves")
+    __slots__ = ("rule", "place", "first", "halves")
 
-    def __init__(self, rule: Skyscraper, cells: tuple[int, ...], first: int) -> None:
+    def __init__(self, rule: Skyscraper, place: _PlacedClue, first: int) -> None:
         self.rule = rule
-        self.cells = cells
+        self.place = place
         self.first = first
         self.halves = [AT_MOST, AT_LEAST]
 
+    def seen(self, grid: Sequence[int]) -> int:
+        """Return how many towers the grid's line shows from the clue."""
+        seen = tallest = 0
+        for height in self.place.heights(grid):
+            if height > tallest:
+                seen, tallest = seen + 1, height
+        return seen
+
+
+@dataclass(frozen=True)
+class _PlacedClue:
+    """A clue's cells (nearest first), the getter of their digits from a grid, and the
+    literals of its bounds' units."""
+
+    cells: tuple[int, ...]
+    heights: Callable[[Sequence[int]], tuple[int, ...]]
+    bounds: tuple[int, ...]
+
 
 @lru_cache(maxsize=4096)
-def _placed_clue(rule: Skyscraper, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Return a clue's cells (nearest first) and the literals of its bounds' units."""
-    return rule.cells(n), tuple(unit[0] for unit in skyscraper_bounds(rule, n))
-
-
-def _seen(grid: Sequence[int], cells: tuple[int, ...]) -> int:
-    """Return how many towers a line of the grid shows from its first cell."""
-    seen = tallest = 0
-    for cell in cells:
-        if grid[cell] > tallest:
-            seen, tallest = seen + 1, grid[cell]
-    return seen
+def _placed_clue(rule: Skyscraper, n: int) -> _PlacedClue:
+    """Return where a clue stands on an n×n grid, worked out once."""
+    cells = rule.cells(n)
+    heights = itemgetter(*cells) if n > 1 else lambda grid: (grid[cells[0]],)
+    return _PlacedClue(cells, heights, tuple(unit[0] for unit in skyscraper_bounds(rule, n)))
 
 
 class _ShapeSolver:
@@ -198,7 +211,7 @@ class RuleSession:
         (too many towers seen: at most the clue, too few: at least); tell whether any was."""
         loaded = False
         for index, clue in list(self._waiting.items()):
-            seen, visible = _seen(grid, clue.cells), clue.rule.visible
+            seen, visible = clue.seen(grid), clue.rule.visible
             half = AT_MOST if seen > visible else AT_LEAST
             if seen != visible and half in clue.halves:
                 self._load_half(index, clue, half)
@@ -209,7 +222,7 @@ class RuleSession:
         """Add one half of a waiting clue's clauses; the clue pends no more once both are in."""
         template = rule_template(clue.rule, self._puzzle, self._encoding, half)
         add = getattr(self.solver, "solver", self.solver).add_clause
-        for clause in template.clauses(clue.cells, clue.first, self.guard):
+        for clause in template.clauses(clue.place.cells, clue.first, self.guard):
             add(clause)
         clue.halves.remove(half)
         if not clue.halves:
@@ -304,9 +317,9 @@ def rule_session(
                 selectors.append(held.rules[rule, recipe(rule.kind)])
                 continue
             if DEFER_CLUES and isinstance(rule, Skyscraper):
-                cells, bounds = _placed_clue(rule, n)
-                waiting[index] = _WaitingClue(rule, cells, first)
-                for unit in bounds:
+                place = _placed_clue(rule, n)
+                waiting[index] = _WaitingClue(rule, place, first)
+                for unit in place.bounds:
                     add((unit, -guard))
                 first += template.extra
                 continue
