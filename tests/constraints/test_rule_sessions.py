@@ -207,3 +207,23 @@ def test_a_broken_clue_gets_the_half_of_its_clauses_the_grid_breaks() -> None:
         assert session.load_broken(too_few + (0,) * 12)
         assert not allowed(session, too_few) and session.pending == {}
         assert allowed(session, (2, 3, 1, 4))
+
+
+@pytest.mark.parametrize("room", [1, 10**9])  # room for every clue's helpers, or for none
+def test_deferred_clues_number_their_helpers_when_loaded(
+    monkeypatch: pytest.MonkeyPatch, room: int
+) -> None:
+    monkeypatch.setattr(rule_sessions, "DEFERRED_ROOM", room)
+    rules = (Skyscraper(Side.LEFT, 0, 3), Skyscraper(Side.TOP, 1, 2), Skyscraper(Side.RIGHT, 2, 2))
+    puzzle = Puzzle(LATIN4, (0,) * 16, constraints=rules)
+    with rule_session(puzzle, "glucose4") as session:  # a solver of its own: a fresh numbering
+        top = session.solver.nof_vars()
+        assert top == session.guard  # no helper numbered yet: the guard is the last variable
+        session.load([0, 1, 2])
+        numbered = session.solver.nof_vars()
+        assert (numbered == top) == (room == 1)  # within the room, or above the guard
+    expected = sum(
+        not any(rule.broken(tuple(d for row in grid for d in row), 4) for rule in rules)
+        for grid in SQUARES4
+    )
+    assert expected and count_constrained(puzzle, 600, "glucose4") == expected

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from ..cnf.encodings import Encoding, shape_clauses
 from ..cnf.rule_templates import RuleTemplate, recipe, rule_template
@@ -40,6 +40,7 @@ __all__ = [
     "KEPT_LIMIT",
     "IDLE_FACTOR",
     "DEFER_CLUES",
+    "DEFERRED_ROOM",
     "SHAPES_PER_THREAD",
     "RuleSession",
     "rule_session",
@@ -73,16 +74,24 @@ solver's grid shows which clue it breaks, and which way: a line showing too many
 the clue's at-most half (about 100 clauses), too few its at-least half (about 190)."""
 
 
+DEFERRED_ROOM = 2
+"""A session keeps room below its guard for the helpers of one in this many of its deferred
+clues (an easy 9×9 Towers puzzle loads 4-13 of 36); the helpers of a clue loaded past that
+room are numbered above every guard. Helper variables cost every solve (the solver decides
+each), used or not: numbering a clue's helpers when it is loaded keeps them few."""
+
+
 class _WaitingClue:
     """A Towers clue whose clauses are not all in the solver: its cells from the clue's side,
-    its first helper variable, and the halves not loaded yet."""
+    its first helper variable (None before either half is loaded), and the halves not loaded
+    yet."""
 
     __slots__ = ("rule", "place", "first", "halves")
 
-    def __init__(self, rule: Skyscraper, place: _PlacedClue, first: int) -> None:
+    def __init__(self, rule: Skyscraper, place: _PlacedClue) -> None:
         self.rule = rule
         self.place = place
-        self.first = first
+        self.first: int | None = None
         self.halves = [AT_MOST, AT_LEAST]
 
     def seen(self, grid: Sequence[int]) -> int:
@@ -180,18 +189,31 @@ class RuleSession:
     (True, [1, -2, -3, 4])
     """
 
-    __slots__ = ("solver", "guard", "assumptions", "pending", "_puzzle", "_encoding", "_waiting")
+    __slots__ = (
+        "solver",
+        "guard",
+        "assumptions",
+        "pending",
+        "_puzzle",
+        "_encoding",
+        "_waiting",
+        "_held",
+        "_helpers",
+    )
 
     def __init__(
         self,
-        solver: PySatSolver,
+        held: _ShapeSolver,
         guard: int,
         assumptions: list[int],
         puzzle: Puzzle,
         encoding: Encoding,
         waiting: dict[int, _WaitingClue],
+        helpers: range,
     ) -> None:
-        self.solver = solver
+        self.solver = held.solver
+        self._held = held
+        self._helpers = helpers  # the free helper variables below the guard
         self.guard = guard
         self.assumptions = assumptions
         self._puzzle = puzzle
@@ -221,6 +243,12 @@ class RuleSession:
     def _load_half(self, index: int, clue: _WaitingClue, half: int) -> None:
         """Add one half of a waiting clue's clauses; the clue pends no more once both are in."""
         template = rule_template(clue.rule, self._puzzle, self._encoding, half)
+        if clue.first is None:  # its helpers: below the guard if there is room, else above all
+            free, held = self._helpers, self._held
+            if len(free) >= template.extra:
+                clue.first, self._helpers = free.start, free[template.extra :]
+            else:
+                clue.first, held.top = held.top + 1, held.top + template.extra
         add = getattr(self.solver, "solver", self.solver).add_clause
         for clause in template.clauses(clue.place.cells, clue.first, self.guard):
             add(clause)
@@ -234,10 +262,23 @@ class RuleSession:
         self.solver.add_clause(literals)
 
 
+def _helpers_needed(puzzle: Puzzle, templates: dict[int, RuleTemplate]) -> int:
+    """Return the helper variables to keep below a puzzle's guard: all of the rules loaded at
+    once, room for those of a share of the deferred clues (:data:`DEFERRED_ROOM`)."""
+    rules = puzzle.constraints
+    deferred = sum(t.extra for i, t in templates.items() if _deferred(rules[i]))
+    return sum(t.extra for t in templates.values()) - deferred + deferred // DEFERRED_ROOM
+
+
+def _deferred(rule: Constraint) -> TypeGuard[Skyscraper]:
+    """Tell whether a session loads the rule's clauses only when a grid breaks it."""
+    return DEFER_CLUES and isinstance(rule, Skyscraper)
+
+
 def _template(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
     """Return the template a session starts a rule with: a deferred Towers clue's at-most half
     (its helpers are those of every half), any other rule's clauses."""
-    if DEFER_CLUES and isinstance(rule, Skyscraper):
+    if _deferred(rule):
         return rule_template(rule, puzzle, encoding, AT_MOST)
     return rule_template(rule, puzzle, encoding)
 
@@ -289,7 +330,7 @@ def rule_session(
         for index, rule in enumerate(puzzle.constraints)
         if (rule, recipe(rule.kind)) not in known
     }
-    extra = sum(template.extra for template in templates.values())
+    extra = _helpers_needed(puzzle, templates)
     fresh = _shape_solver(key, extra, n)
     if fresh is not held:  # a new solver knows no rule yet
         templates.update(
@@ -298,6 +339,7 @@ def rule_session(
             if index not in templates
         )
         held = fresh
+        extra = _helpers_needed(puzzle, templates)
     guard = max(held.top, held.base + extra) + 1
     if held.floor is None:  # room below the guards for puzzles with more helpers than this one
         guard += n**3 + extra // 2
@@ -316,12 +358,10 @@ def rule_session(
             if template is None:
                 selectors.append(held.rules[rule, recipe(rule.kind)])
                 continue
-            if DEFER_CLUES and isinstance(rule, Skyscraper):
-                place = _placed_clue(rule, n)
-                waiting[index] = _WaitingClue(rule, place, first)
-                for unit in place.bounds:
+            if _deferred(rule):
+                waiting[index] = clue = _WaitingClue(rule, _placed_clue(rule, n))
+                for unit in clue.place.bounds:
                     add((unit, -guard))
-                first += template.extra
                 continue
             selector = guard
             if not template.extra and len(template.local) <= KEPT_CLAUSES:
@@ -332,7 +372,8 @@ def rule_session(
             for clause in template.clauses(rule.cells(n), first, selector):
                 add(clause)
             first += template.extra
-        yield RuleSession(solver, guard, selectors, puzzle, encoding, waiting)
+        helpers = range(first, held.base + extra)
+        yield RuleSession(held, guard, selectors, puzzle, encoding, waiting, helpers)
     finally:
         held.busy -= 1
         if held.dropped:
