@@ -168,8 +168,9 @@ class _ShapeSolver:
 
 
 class RuleSession:
-    """One puzzle's clauses in a shape's solver: solve with ``assumptions`` (the guard and the
-    selectors of the puzzle's kept rules), block with the guard.
+    """One puzzle's clauses in a shape's solver: solve with ``assumptions`` (the guard, the
+    selectors of the puzzle's kept rules and the bounds of its deferred clues), block with the
+    guard.
 
     The clauses of Towers clues (see :data:`DEFER_CLUES`) wait in ``pending`` (by the rule's
     index in the puzzle) with only their sound consequences loaded: a grid the solver finds must
@@ -360,8 +361,7 @@ def rule_session(
                 continue
             if _deferred(rule):
                 waiting[index] = clue = _WaitingClue(rule, _placed_clue(rule, n))
-                for unit in clue.place.bounds:
-                    add((unit, -guard))
+                selectors.extend(clue.place.bounds)  # assumed: no clause to add and retire
                 continue
             selector = guard
             if not template.extra and len(template.local) <= KEPT_CLAUSES:
