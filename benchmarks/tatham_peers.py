@@ -328,7 +328,7 @@ def one_time_start(by_set: dict[str, list[str]]) -> tuple[float, int]:
     started = time.process_time()
     shapes = {parse_game_id(ids[0]).shape: None for ids in by_set.values()}
     for shape in shapes:
-        with rule_session(Puzzle.empty(shape), SatBackend().solver_name):
+        with rule_session(Puzzle.empty(shape), SatBackend().rule_solver_name):
             pass
     return time.process_time() - started, len(shapes)
 

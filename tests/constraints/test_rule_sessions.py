@@ -186,3 +186,42 @@ def test_a_towers_puzzle_loads_only_the_clues_its_grids_break() -> None:
     assert solve_constrained(puzzle) == square
     with rule_session(puzzle, "minisat22") as session:  # a new session waits for all again
         assert len(session.pending) == 16
+
+
+def test_a_broken_clue_gets_the_half_of_its_clauses_the_grid_breaks() -> None:
+    clue = Skyscraper(Side.LEFT, 0, 3)  # row 1, 3 seen: its bounds put 1-2 first, 1-3 second
+    puzzle = Puzzle(LATIN4, (0,) * 16, constraints=(clue,))
+    too_many, too_few = (1, 2, 3, 4), (2, 1, 4, 3)  # 4 seen, 2 seen
+
+    def allowed(session: rule_sessions.RuleSession, row: tuple[int, ...]) -> bool:
+        claims = [c * 4 + d for c, d in enumerate(row)]
+        return bool(session.solver.solve([*session.assumptions, *claims]))
+
+    with rule_session(puzzle, "minisat22") as session:
+        assert allowed(session, too_many) and allowed(session, too_few)
+        assert not session.load_broken((1, 3, 2, 4) + (0,) * 12)  # 3 seen: nothing to load
+        assert session.load_broken(too_many + (0,) * 12)  # the at-most half only
+        assert not allowed(session, too_many) and allowed(session, too_few)
+        assert session.pending == {0: clue}
+        assert not session.load_broken(too_many + (0,) * 12)  # loaded already
+        assert session.load_broken(too_few + (0,) * 12)
+        assert not allowed(session, too_few) and session.pending == {}
+        assert allowed(session, (2, 3, 1, 4))
+
+
+@pytest.mark.parametrize("room", [1, 10**9])  # room for every clue's helpers, or for none
+def test_deferred_clues_number_their_helpers_when_loaded(
+    monkeypatch: pytest.MonkeyPatch, room: int
+) -> None:
+    monkeypatch.setattr(rule_sessions, "DEFERRED_ROOM", room)
+    rules = (Skyscraper(Side.LEFT, 0, 3), Skyscraper(Side.TOP, 1, 2), Skyscraper(Side.RIGHT, 2, 2))
+    puzzle = Puzzle(LATIN4, (0,) * 16, constraints=rules)
+    with rule_session(puzzle, "glucose4") as session:  # a solver of its own: a fresh numbering
+        session.load([0, 1, 2])  # each clause ends in the guard's negation
+        numbered = session.solver.nof_vars()
+        assert (numbered == session.guard) == (room == 1)  # within the room, or above the guard
+    expected = sum(
+        not any(rule.broken(tuple(d for row in grid for d in row), 4) for rule in rules)
+        for grid in SQUARES4
+    )
+    assert expected and count_constrained(puzzle, 600, "glucose4") == expected

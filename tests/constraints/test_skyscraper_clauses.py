@@ -3,13 +3,20 @@ exactly the orders of 1..n that show the clue (every clue, sides and sizes up to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 
 import pytest
 from pysat.solvers import Solver
 
 from satdoku.cnf.encodings import AuxiliaryVariables
-from satdoku.cnf.skyscraper_clauses import skyscraper_bounds, skyscraper_clauses
+from satdoku.cnf.skyscraper_clauses import (
+    AT_LEAST,
+    AT_MOST,
+    skyscraper_bounds,
+    skyscraper_clauses,
+    skyscraper_halves,
+)
 from satdoku.core.constraints import Side, Skyscraper
 
 
@@ -18,11 +25,28 @@ def shown(heights: tuple[int, ...]) -> int:
     return sum(h == max(heights[: i + 1]) for i, h in enumerate(heights))
 
 
-def line_models(clue: Skyscraper, n: int) -> set[tuple[int, ...]]:
+Clauses = Callable[[Skyscraper, int], list[list[int]]]
+
+
+def full(clue: Skyscraper, n: int) -> list[list[int]]:
+    return skyscraper_clauses(clue, n, AuxiliaryVariables(n**3))
+
+
+def half(which: int) -> Clauses:
+    """The clauses of one half with the bounds."""
+
+    def made(clue: Skyscraper, n: int) -> list[list[int]]:
+        clauses = skyscraper_halves(clue, n, AuxiliaryVariables(n**3))[which]
+        return clauses + skyscraper_bounds(clue, n)
+
+    return made
+
+
+def line_models(clue: Skyscraper, n: int, encode: Clauses = full) -> set[tuple[int, ...]]:
     """The line's digits (from the clue's side) in every model of the clue's clauses with each
     cell holding one digit and no digit twice."""
     cells = clue.cells(n)
-    clauses = skyscraper_clauses(clue, n, AuxiliaryVariables(n**3))
+    clauses = encode(clue, n)
     for cell in cells:
         claims = [cell * n + d for d in range(1, n + 1)]
         clauses.append(claims)
@@ -48,6 +72,24 @@ def test_the_models_are_the_lines_that_show_the_clue(n: int, side: Side) -> None
         clue = Skyscraper(side, n - 1, visible)
         expected = {p for p in permutations(range(1, n + 1)) if shown(p) == visible}
         assert line_models(clue, n) == expected
+
+
+def within_bounds(clue: Skyscraper, line: tuple[int, ...], n: int) -> bool:
+    """Whether no tower of the line (from the clue's side) passes the clue's bounds."""
+    low = n - clue.visible
+    return all(h <= low + i for i, h in enumerate(line, 1)) and (clue.visible != 1 or line[0] == n)
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+@pytest.mark.parametrize("side", [Side.LEFT, Side.BOTTOM])
+def test_each_half_keeps_its_side_of_the_clue_exactly(n: int, side: Side) -> None:
+    """With the bounds, the at-most half's models are the lines within them that show the clue
+    or fewer towers, the at-least half's those that show the clue or more."""
+    for visible in range(1, n + 2):
+        clue = Skyscraper(side, 0, visible)
+        lines = [p for p in permutations(range(1, n + 1)) if within_bounds(clue, p, n)]
+        assert line_models(clue, n, half(AT_MOST)) == {p for p in lines if shown(p) <= visible}
+        assert line_models(clue, n, half(AT_LEAST)) == {p for p in lines if shown(p) >= visible}
 
 
 @pytest.mark.parametrize("n", range(1, 7))

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from functools import partial
 
 from ..backends.sat import SatBackend
-from ..backends.solvers import DEFAULT_SOLVER
 from ..backends.strategy import Strategy
 from ..cnf.encodings import Encoding
 from ..core.limits import Limits
@@ -25,7 +24,7 @@ __all__ = ["solve", "solve_result", "shared_backend", "SHARED_BACKENDS"]
 def solve_result(
     puzzle: Puzzle,
     *,
-    solver: str = DEFAULT_SOLVER,
+    solver: str | None = None,
     encoding: Encoding = Encoding(),
     strategy: Strategy = Strategy.AUTO,
     limits: Limits = Limits(),
@@ -52,7 +51,7 @@ _BACKENDS = PerThread[SatBackend](SHARED_BACKENDS)
 
 
 def shared_backend(
-    solver: str = DEFAULT_SOLVER,
+    solver: str | None = None,
     encoding: Encoding = Encoding(),
     strategy: Strategy = Strategy.AUTO,
     limits: Limits = Limits(),
@@ -70,7 +69,7 @@ def shared_backend(
 
 
 def _keyed(
-    solver: str, encoding: Encoding, strategy: Strategy, limits: Limits, native: bool | None
+    solver: str | None, encoding: Encoding, strategy: Strategy, limits: Limits, native: bool | None
 ) -> tuple[tuple[object, ...], Callable[[], SatBackend]]:
     """Return the key a set of options is kept under and the maker of its backend."""
     key = (solver, encoding, strategy, limits, native)

@@ -23,7 +23,7 @@ from . import stop_flag
 from .interrupts import shielded
 from .limits import solve_within
 from .rule_sessions import rule_session
-from .solvers import check_solver_name
+from .solvers import CONSTRAINED_SOLVER, check_solver_name
 
 __all__ = [
     "CONSTRAINED_SOLVER",
@@ -34,13 +34,6 @@ __all__ = [
     "count_constrained",
     "constrained_result",
 ]
-
-CONSTRAINED_SOLVER = "minisat22"
-"""The PySAT solver of puzzles with rules, chosen by measurement (benchmarks/constrained_bench.py,
-CPU to encode and solve, median of 15-18 9×9 IDs per game from Tatham's generators): minisat22
-0.12 s on Towers, 0.026 s on Unequal, 0.020 s on Keen, tied with glucose4 and glucose42 within
-the machine's noise; cadical153 0.13-0.14 s on Towers, lingeling 0.17 s. Loading the clauses
-takes most of it."""
 
 
 class OutOfLimits(Exception):
@@ -94,9 +87,7 @@ def constrained_solutions(
             if not found:
                 return
             grid = decode_model(solver.get_model()[:claims], n)
-            broken = [i for i, rule in session.pending.items() if rule.broken(grid, n)]
-            if broken:  # rules loaded only now: the grid breaks them
-                session.load(broken)
+            if session.pending and session.load_broken(grid):  # the grid breaks them
                 continue
             grid = checked_grid(puzzle, grid)
             yield grid

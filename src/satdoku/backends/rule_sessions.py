@@ -16,13 +16,16 @@ their learnt clauses go with the old one). Solvers are kept per thread.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from functools import lru_cache
+from operator import itemgetter
+from typing import TYPE_CHECKING, TypeGuard
 
 from ..cnf.encodings import Encoding, shape_clauses
 from ..cnf.rule_templates import RuleTemplate, recipe, rule_template
-from ..cnf.skyscraper_clauses import skyscraper_bounds
+from ..cnf.skyscraper_clauses import AT_LEAST, AT_MOST, skyscraper_bounds
 from ..core.constraints import Constraint, Skyscraper
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
@@ -37,6 +40,7 @@ __all__ = [
     "KEPT_LIMIT",
     "IDLE_FACTOR",
     "DEFER_CLUES",
+    "DEFERRED_ROOM",
     "SHAPES_PER_THREAD",
     "RuleSession",
     "rule_session",
@@ -63,10 +67,58 @@ SHAPES_PER_THREAD = 4
 
 
 DEFER_CLUES = True
-"""Whether a session loads a Towers clue's clauses only when asked (:meth:`RuleSession.load`): a
-clue is 210-300 clauses, its bounds (``skyscraper_bounds``) a few units, and an easy puzzle's
-36 clues are mostly kept by those and the houses; the solver's grid shows which clue it
-breaks."""
+"""Whether a session loads a Towers clue's clauses only when asked (:meth:`RuleSession.load`,
+:meth:`RuleSession.load_broken`): a clue is 210-300 clauses, its bounds (``skyscraper_bounds``)
+a few units, and an easy puzzle's 36 clues are mostly kept by those and the houses; the
+solver's grid shows which clue it breaks, and which way: a line showing too many towers gets
+the clue's at-most half (about 100 clauses), too few its at-least half (about 190)."""
+
+
+DEFERRED_ROOM = 2
+"""A session keeps room below its guard for the helpers of one in this many of its deferred
+clues (an easy 9×9 Towers puzzle loads 4-13 of 36); the helpers of a clue loaded past that
+room are numbered above every guard. Helper variables cost every solve (the solver decides
+each), used or not: numbering a clue's helpers when it is loaded keeps them few."""
+
+
+class _WaitingClue:
+    """A Towers clue whose clauses are not all in the solver: its cells from the clue's side,
+    its first helper variable (None before either half is loaded), and the halves not loaded
+    yet."""
+
+    __slots__ = ("rule", "place", "first", "halves")
+
+    def __init__(self, rule: Skyscraper, place: _PlacedClue) -> None:
+        self.rule = rule
+        self.place = place
+        self.first: int | None = None
+        self.halves = [AT_MOST, AT_LEAST]
+
+    def seen(self, grid: Sequence[int]) -> int:
+        """Return how many towers the grid's line shows from the clue."""
+        seen = tallest = 0
+        for height in self.place.heights(grid):
+            if height > tallest:
+                seen, tallest = seen + 1, height
+        return seen
+
+
+@dataclass(frozen=True)
+class _PlacedClue:
+    """A clue's cells (nearest first), the getter of their digits from a grid, and the
+    literals of its bounds' units."""
+
+    cells: tuple[int, ...]
+    heights: Callable[[Sequence[int]], tuple[int, ...]]
+    bounds: tuple[int, ...]
+
+
+@lru_cache(maxsize=4096)
+def _placed_clue(rule: Skyscraper, n: int) -> _PlacedClue:
+    """Return where a clue stands on an n×n grid, worked out once."""
+    cells = rule.cells(n)
+    heights = itemgetter(*cells) if n > 1 else lambda grid: (grid[cells[0]],)
+    return _PlacedClue(cells, heights, tuple(unit[0] for unit in skyscraper_bounds(rule, n)))
 
 
 class _ShapeSolver:
@@ -116,13 +168,15 @@ class _ShapeSolver:
 
 
 class RuleSession:
-    """One puzzle's clauses in a shape's solver: solve with ``assumptions`` (the guard and the
-    selectors of the puzzle's kept rules), block with the guard.
+    """One puzzle's clauses in a shape's solver: solve with ``assumptions`` (the guard, the
+    selectors of the puzzle's kept rules and the bounds of its deferred clues), block with the
+    guard.
 
     The clauses of Towers clues (see :data:`DEFER_CLUES`) wait in ``pending`` (by the rule's
     index in the puzzle) with only their sound consequences loaded: a grid the solver finds must
-    still be checked against them, and :meth:`load` adds the clauses of those it breaks. An
-    answer of no solution is final (the clauses loaded follow from the puzzle's rules).
+    still be checked against them; :meth:`load_broken` adds the half of the clauses of each
+    clue it breaks that the grid breaks, :meth:`load` all of a clue's clauses. An answer of no
+    solution is final (the clauses loaded follow from the puzzle's rules).
 
     A rule without helpers and with at most :data:`KEPT_CLAUSES` clauses (a ``<`` sign, an
     Adjacent mark or its absence, a two-cell cage) stays in the solver under a selector of its
@@ -136,36 +190,98 @@ class RuleSession:
     (True, [1, -2, -3, 4])
     """
 
-    __slots__ = ("solver", "guard", "assumptions", "pending", "_n", "_waiting")
+    __slots__ = (
+        "solver",
+        "guard",
+        "assumptions",
+        "pending",
+        "_puzzle",
+        "_encoding",
+        "_waiting",
+        "_held",
+        "_helpers",
+    )
 
     def __init__(
         self,
-        solver: PySatSolver,
+        held: _ShapeSolver,
         guard: int,
         assumptions: list[int],
-        n: int,
-        waiting: dict[int, tuple[Constraint, RuleTemplate, int]],
+        puzzle: Puzzle,
+        encoding: Encoding,
+        waiting: dict[int, _WaitingClue],
+        helpers: range,
     ) -> None:
-        self.solver = solver
+        self.solver = held.solver
+        self._held = held
+        self._helpers = helpers  # the free helper variables below the guard
         self.guard = guard
         self.assumptions = assumptions
-        self._n = n
-        self._waiting = waiting  # index: the rule, its template, its first helper variable
-        self.pending: dict[int, Constraint] = {i: rule for i, (rule, _, _) in waiting.items()}
+        self._puzzle = puzzle
+        self._encoding = encoding
+        self._waiting = waiting  # by the rule's index in the puzzle
+        self.pending: dict[int, Constraint] = {i: clue.rule for i, clue in waiting.items()}
 
     def load(self, indices: list[int]) -> None:
-        """Add the clauses of these pending rules (indices into the puzzle's rules)."""
-        add = getattr(self.solver, "solver", self.solver).add_clause
+        """Add all the clauses of these pending rules (indices into the puzzle's rules)."""
         for index in indices:
-            rule, template, first = self._waiting.pop(index)
-            del self.pending[index]
-            for clause in template.clauses(rule.cells(self._n), first, self.guard):
-                add(clause)
+            clue = self._waiting[index]
+            for half in list(clue.halves):
+                self._load_half(index, clue, half)
+
+    def load_broken(self, grid: Sequence[int]) -> bool:
+        """Add, for each pending clue the grid breaks, the half of its clauses the grid breaks
+        (too many towers seen: at most the clue, too few: at least); tell whether any was."""
+        loaded = False
+        for index, clue in list(self._waiting.items()):
+            seen, visible = clue.seen(grid), clue.rule.visible
+            half = AT_MOST if seen > visible else AT_LEAST
+            if seen != visible and half in clue.halves:
+                self._load_half(index, clue, half)
+                loaded = True
+        return loaded
+
+    def _load_half(self, index: int, clue: _WaitingClue, half: int) -> None:
+        """Add one half of a waiting clue's clauses; the clue pends no more once both are in."""
+        template = rule_template(clue.rule, self._puzzle, self._encoding, half)
+        if clue.first is None:  # its helpers: below the guard if there is room, else above all
+            free, held = self._helpers, self._held
+            if len(free) >= template.extra:
+                clue.first, self._helpers = free.start, free[template.extra :]
+            else:
+                clue.first, held.top = held.top + 1, held.top + template.extra
+        add = getattr(self.solver, "solver", self.solver).add_clause
+        for clause in template.clauses(clue.place.cells, clue.first, self.guard):
+            add(clause)
+        clue.halves.remove(half)
+        if not clue.halves:
+            del self._waiting[index], self.pending[index]
 
     def block(self, literals: list[int]) -> None:
         """Add a clause (a found solution's blocking clause) for this puzzle only."""
         literals.append(-self.guard)
         self.solver.add_clause(literals)
+
+
+def _helpers_needed(puzzle: Puzzle, templates: dict[int, RuleTemplate]) -> int:
+    """Return the helper variables to keep below a puzzle's guard: all of the rules loaded at
+    once, room for those of a share of the deferred clues (:data:`DEFERRED_ROOM`)."""
+    rules = puzzle.constraints
+    deferred = sum(t.extra for i, t in templates.items() if _deferred(rules[i]))
+    return sum(t.extra for t in templates.values()) - deferred + deferred // DEFERRED_ROOM
+
+
+def _deferred(rule: Constraint) -> TypeGuard[Skyscraper]:
+    """Tell whether a session loads the rule's clauses only when a grid breaks it."""
+    return DEFER_CLUES and isinstance(rule, Skyscraper)
+
+
+def _template(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
+    """Return the template a session starts a rule with: a deferred Towers clue's at-most half
+    (its helpers are those of every half), any other rule's clauses."""
+    if _deferred(rule):
+        return rule_template(rule, puzzle, encoding, AT_MOST)
+    return rule_template(rule, puzzle, encoding)
 
 
 _KEPT = threading.local()
@@ -211,19 +327,20 @@ def rule_session(
     held = _kept().get(key)
     known = {} if held is None else held.rules
     templates = {
-        index: rule_template(rule, puzzle, encoding)
+        index: _template(rule, puzzle, encoding)
         for index, rule in enumerate(puzzle.constraints)
         if (rule, recipe(rule.kind)) not in known
     }
-    extra = sum(template.extra for template in templates.values())
+    extra = _helpers_needed(puzzle, templates)
     fresh = _shape_solver(key, extra, n)
     if fresh is not held:  # a new solver knows no rule yet
         templates.update(
-            (index, rule_template(rule, puzzle, encoding))
+            (index, _template(rule, puzzle, encoding))
             for index, rule in enumerate(puzzle.constraints)
             if index not in templates
         )
         held = fresh
+        extra = _helpers_needed(puzzle, templates)
     guard = max(held.top, held.base + extra) + 1
     if held.floor is None:  # room below the guards for puzzles with more helpers than this one
         guard += n**3 + extra // 2
@@ -236,17 +353,15 @@ def rule_session(
         add = getattr(solver, "solver", solver).add_clause  # past PySAT's dispatching wrapper
         first = held.base
         selectors = [guard]
-        waiting: dict[int, tuple[Constraint, RuleTemplate, int]] = {}
+        waiting: dict[int, _WaitingClue] = {}
         for index, rule in enumerate(puzzle.constraints):
             template = templates.get(index)
             if template is None:
                 selectors.append(held.rules[rule, recipe(rule.kind)])
                 continue
-            if DEFER_CLUES and isinstance(rule, Skyscraper):
-                waiting[index] = rule, template, first
-                for unit in skyscraper_bounds(rule, n):
-                    add((*unit, -guard))
-                first += template.extra
+            if _deferred(rule):
+                waiting[index] = clue = _WaitingClue(rule, _placed_clue(rule, n))
+                selectors.extend(clue.place.bounds)  # assumed: no clause to add and retire
                 continue
             selector = guard
             if not template.extra and len(template.local) <= KEPT_CLAUSES:
@@ -257,7 +372,8 @@ def rule_session(
             for clause in template.clauses(rule.cells(n), first, selector):
                 add(clause)
             first += template.extra
-        yield RuleSession(solver, guard, selectors, n, waiting)
+        helpers = range(first, held.base + extra)
+        yield RuleSession(held, guard, selectors, puzzle, encoding, waiting, helpers)
     finally:
         held.busy -= 1
         if held.dropped:

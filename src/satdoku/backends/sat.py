@@ -44,6 +44,7 @@ from .limits import (
 from .native import GUESS_BUDGET, Engine, engine_for
 from .pool import REFRESH_CHECK, SolverKey, SolverPool
 from .solvers import (
+    CONSTRAINED_SOLVER,
     DEFAULT_SOLVER,
     FRESH_SOLVER_OPTIONS,
     PORTFOLIO_OPTIONS,
@@ -137,6 +138,11 @@ class SatBackend:
     and guessing, in C) on grids up to its side limit, with a budget of guesses; PySAT solves what
     it gives up on. None (the default) uses it with the AUTO strategy when it is built.
 
+    ``solver``: the PySAT solver's name; None (the default) lets satdoku choose the measured best
+    for each puzzle: :data:`~satdoku.backends.solvers.DEFAULT_SOLVER` for houses alone,
+    :data:`~satdoku.backends.solvers.CONSTRAINED_SOLVER` for puzzles with rules (Keen,
+    Towers, Unequal...). A name given is used for every puzzle.
+
     >>> from satdoku.core.shape import Shape
     >>> backend = SatBackend()
     >>> backend.solve(Puzzle(Shape.latin(2), (1, 0, 0, 0))).solution
@@ -145,14 +151,15 @@ class SatBackend:
 
     def __init__(
         self,
-        solver: str = DEFAULT_SOLVER,
+        solver: str | None = None,
         encoding: Encoding = Encoding(),
         strategy: Strategy = Strategy.AUTO,
         limits: Limits = Limits(),
         portfolio: int | None = None,
         native: bool | None = None,
     ) -> None:
-        self.solver_name = check_solver_name(solver)
+        self.solver_name = check_solver_name(solver or DEFAULT_SOLVER)
+        self.rule_solver_name = check_solver_name(solver or CONSTRAINED_SOLVER)
         self.native = strategy is Strategy.AUTO if native is None else native
         self.encoding = encoding
         self.strategy = strategy
@@ -163,6 +170,7 @@ class SatBackend:
             raise InputError(f"a portfolio needs at least one solver, got {portfolio}")
         self.portfolio = portfolio
         check_limitable(self.solver_name, limits)
+        check_limitable(self.rule_solver_name, limits)
         self._persistent = SolverPool(on_drop=self._forget)
         self._plans: dict[Shape, _Plan] = {}
 
@@ -219,7 +227,7 @@ class SatBackend:
         if puzzle.constraints:  # rules beyond houses: their own formula, helpers and checkers
             from .constraint_sat import constrained_result  # lazy: start-up (rule sessions)
 
-            return constrained_result(puzzle, self.solver_name, self.limits)
+            return constrained_result(puzzle, self.rule_solver_name, self.limits)
         shape, started = puzzle.shape, time.monotonic()
         plan = self._plans.get(shape) or self._plan(shape)
         plan.countdown -= 1

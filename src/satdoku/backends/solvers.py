@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # PySAT loads when a solver is made, not at start-up
 __all__ = [
     "SOLVER_NAMES",
     "DEFAULT_SOLVER",
+    "CONSTRAINED_SOLVER",
     "check_solver_name",
     "SOLVER_OPTIONS",
     "FRESH_SOLVER_OPTIONS",
@@ -34,6 +35,14 @@ __all__ = [
 
 DEFAULT_SOLVER = "cadical153"
 """The PySAT solver used unless another is named (chosen by measurement; see the README)."""
+
+CONSTRAINED_SOLVER = "minisat22"
+"""The PySAT solver of puzzles with rules unless another is named, chosen by measurement
+(benchmarks/constrained_bench.py, CPU to encode and solve, median of 15-18 9×9 IDs per game from
+Tatham's generators): minisat22 0.12 s on Towers, 0.026 s on Unequal, 0.020 s on Keen, tied with
+glucose4 and glucose42 within the machine's noise; cadical153 0.13-0.14 s on Towers, lingeling
+0.17 s. In the batch of benchmarks/tatham_peers.py (9×9 Towers, rules loaded per puzzle into a
+shape's solver) minisat22 takes 3.7 ms a puzzle against cadical153's 5.2 ms."""
 
 SOLVER_NAMES = (
     "cadical103",

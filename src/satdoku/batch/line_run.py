@@ -344,6 +344,7 @@ def _explainer(batch: Batch) -> Iterator[Callable[[Result], Result]]:
     and the steps of rules 1 and 2 that prove it when they do."""
     from ..api.explain import Explainer  # lazy: start-up (only --explain needs them)
     from ..api.rule_conflict import explain_rules, explained_result  # lazy: start-up
+    from ..backends.solvers import DEFAULT_SOLVER  # lazy: start-up
     from ..views.explanation import annotated  # lazy: start-up
 
     options = batch.options
@@ -354,10 +355,11 @@ def _explainer(batch: Batch) -> Iterator[Callable[[Result], Result]]:
         if puzzle is not None and puzzle.constraints:  # rules: the givens and rules that clash
             if result.status is not Status.UNSOLVABLE:
                 return result
-            return explained_result(result, explain_rules(puzzle, options.solver, options.limits))
+            rules = explain_rules(puzzle, options.solver or DEFAULT_SOLVER, options.limits)
+            return explained_result(result, rules)
         return annotated(result, explainer.explain_result(result), alphabet, steps=True)
 
-    with Explainer(options.solver, options.encoding, options.limits) as explainer:
+    with Explainer(options.solver or DEFAULT_SOLVER, options.encoding, options.limits) as explainer:
         yield explained
 
 

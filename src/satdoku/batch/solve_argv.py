@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Sequence
 
 from ..backends.registry import BackendKind
-from ..backends.solvers import DEFAULT_SOLVER, SOLVER_NAMES
+from ..backends.solvers import SOLVER_NAMES
 from ..backends.strategy import Strategy
 from ..cnf.encodings import AtMostOne, Encoding, Scheme
 from ..core.limits import Limits
@@ -48,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--diagonals", action="store_true")
     parser.add_argument("--regions")
     parser.add_argument("--game", choices=GAMES)
-    parser.add_argument("--solver", default=DEFAULT_SOLVER, choices=SOLVER_NAMES)
+    parser.add_argument("--solver", default=None, choices=SOLVER_NAMES)
     parser.add_argument("--encoding", default="extended", choices=[s.value for s in Scheme])
     parser.add_argument("--amo", default="auto", choices=[a.value for a in AtMostOne])
     parser.add_argument("--strategy", default="auto", choices=[s.value for s in Strategy])

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from functools import partial
 
 from ..backends.registry import Backend, BackendKind, make_backend
-from ..backends.solvers import DEFAULT_SOLVER
 from ..backends.strategy import Strategy
 from ..cnf.encodings import Encoding
 from ..core.limits import Limits
@@ -21,14 +20,14 @@ class SolveOptions:
     limits, portfolio and whether the compiled engine goes first (None: when it fits).
 
     >>> options = SolveOptions(limits=Limits(timeout=2.0))
-    >>> options.solver == DEFAULT_SOLVER, options.compiled_first
+    >>> options.solver is None, options.compiled_first  # None: satdoku picks per puzzle
     (True, True)
     >>> SolveOptions(native=False).compiled_first
     False
     """
 
     backend: BackendKind = BackendKind.SAT
-    solver: str = DEFAULT_SOLVER
+    solver: str | None = None
     encoding: Encoding = Encoding()
     strategy: Strategy = Strategy.AUTO
     limits: Limits = Limits()

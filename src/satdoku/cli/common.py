@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO
 
-from ..backends.solvers import DEFAULT_SOLVER, SOLVER_NAMES
+from ..backends.solvers import CONSTRAINED_SOLVER, DEFAULT_SOLVER, SOLVER_NAMES
 from ..backends.strategy import Strategy
 from ..batch.line_reading import LineReading
 from ..batch.outcome_text import EXAMPLE, say_error
@@ -127,10 +127,11 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("solving")
     group.add_argument(
         "--solver",
-        default=DEFAULT_SOLVER,
+        default=None,
         choices=SOLVER_NAMES,
         metavar="NAME",
-        help=f"PySAT solver (default {DEFAULT_SOLVER}): {', '.join(SOLVER_NAMES)}",
+        help=f"PySAT solver, for every puzzle (default: {DEFAULT_SOLVER}, and "
+        f"{CONSTRAINED_SOLVER} for puzzles with rules): {', '.join(SOLVER_NAMES)}",
     )
     add_encoding_options(group)
     group.add_argument(

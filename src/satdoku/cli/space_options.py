@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..api.order import Order
 from ..api.predicates import PREDICATES, Predicate, PredicateError, predicate_named
 from ..backends.limits import is_keyboard_interrupt
+from ..backends.solvers import DEFAULT_SOLVER
 from ..backends.strategy import Strategy
 from ..core.errors import InputError
 from ..core.puzzle import Grid, Puzzle
@@ -196,12 +197,12 @@ def run_space(args: argparse.Namespace) -> int:
     status = 0
     out = sys.stdout
     explainer = (
-        Explainer(args.solver, encoding_of(args), limits_of(args))
+        Explainer(args.solver or DEFAULT_SOLVER, encoding_of(args), limits_of(args))
         if getattr(args, "explain", False)
         else None
     )
     with Explorer(
-        args.solver,
+        args.solver or DEFAULT_SOLVER,
         encoding_of(args),
         Strategy(args.strategy),
         limits_of(args),

@@ -28,7 +28,7 @@ from ..core.shape import Shape
 from .constraint_formula import ImpliedAtMostOne
 from .encodings import AuxiliaryVariables, Encoding
 from .pair_clauses import pair_clauses
-from .skyscraper_clauses import skyscraper_clauses
+from .skyscraper_clauses import skyscraper_clauses, skyscraper_halves
 
 __all__ = [
     "PLACEMENT_FIELDS",
@@ -147,23 +147,32 @@ def recipe(kind: str) -> tuple[object, object]:
     return ENCODERS.get(kind), TABLES.get(kind)
 
 
-def rule_template(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
-    """Return the template of a rule's compact clauses (cached by :func:`placement_key`).
+def rule_template(
+    rule: Constraint, puzzle: Puzzle, encoding: Encoding, half: int | None = None
+) -> RuleTemplate:
+    """Return the template of a rule's compact clauses (cached by :func:`placement_key`); of a
+    Towers clue, ``half`` asks for one half of them (``AT_MOST`` or ``AT_LEAST`` of
+    :mod:`satdoku.cnf.skyscraper_clauses`, without the bounds), over the same helpers.
 
-    >>> from satdoku.core.constraints import Comparison
+    >>> from satdoku.core.constraints import Comparison, Side
     >>> rule_template(Comparison(0, 1), Puzzle.empty(Shape.latin(2)), Encoding()).local
     ((-1, 4), (-2,), (-3,), (-4, 1))
+    >>> clue, nine = Skyscraper(Side.LEFT, 0, 3), Puzzle.empty(Shape.latin(9))
+    >>> [len(rule_template(clue, nine, Encoding(), half).local) for half in (None, 0, 1)]
+    [298, 108, 187]
     """
+    if half is not None and not isinstance(rule, Skyscraper):
+        raise ValueError(f"only a Towers clue has halves, not {rule.kind}")
     key = placement_key(rule, puzzle.shape)
     if key is None:
         return _made(rule, puzzle, encoding)
-    known = (key, encoding, recipe(rule.kind))
+    known = (key, encoding, recipe(rule.kind), half)
     with _LOCK:
         template = _KEPT.get(known)
         if template is not None:
             _KEPT.move_to_end(known)
             return template
-    template = _made(rule, puzzle, encoding)
+    template = _made(rule, puzzle, encoding, half)
     with _LOCK:
         _KEPT[known] = template
         if len(_KEPT) > TEMPLATES_KEPT:
@@ -204,7 +213,9 @@ def table_clauses(size: int, rows: Sequence[Filling], n: int) -> list[list[int]]
     return made
 
 
-def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
+def _made(
+    rule: Constraint, puzzle: Puzzle, encoding: Encoding, half: int | None = None
+) -> RuleTemplate:
     """Encode the rule alone and move its variables to local ones."""
     n = puzzle.n
     claims = n**3
@@ -218,7 +229,10 @@ def _made(rule: Constraint, puzzle: Puzzle, encoding: Encoding) -> RuleTemplate:
         top = claims
     elif isinstance(rule, Skyscraper):
         aux = AuxiliaryVariables(claims)
-        clauses = skyscraper_clauses(rule, n, aux)
+        if half is None:
+            clauses = skyscraper_clauses(rule, n, aux)
+        else:
+            clauses = skyscraper_halves(rule, n, aux)[half]
         top = aux.top
     else:
         helpers = HelperClaims(n)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import ClassVar
 
 from ..errors import InputError
@@ -52,13 +53,7 @@ class Skyscraper:
         """Return the line's cells in the order they are seen, nearest first."""
         if self.line >= n:
             raise InputError(f"{self.side.value} clue on line {self.line + 1} of a {n}x{n} grid")
-        if self.side is Side.TOP:
-            return tuple(r * n + self.line for r in range(n))
-        if self.side is Side.BOTTOM:
-            return tuple(r * n + self.line for r in reversed(range(n)))
-        if self.side is Side.LEFT:
-            return tuple(self.line * n + c for c in range(n))
-        return tuple(self.line * n + c for c in reversed(range(n)))
+        return _line_cells(self.side, self.line, n)
 
     def title(self, n: int) -> str:
         """Name the clue."""
@@ -75,3 +70,15 @@ class Skyscraper:
         if seen == self.visible:
             return None
         return f"{self.title(n)}: {seen} seen ({','.join(map(str, heights))})"
+
+
+@lru_cache(maxsize=1024)
+def _line_cells(side: Side, line: int, n: int) -> tuple[int, ...]:
+    """Return the cells of a line seen from a side, nearest first (worked out once)."""
+    if side is Side.TOP:
+        return tuple(r * n + line for r in range(n))
+    if side is Side.BOTTOM:
+        return tuple(r * n + line for r in reversed(range(n)))
+    if side is Side.LEFT:
+        return tuple(line * n + c for c in range(n))
+    return tuple(line * n + c for c in reversed(range(n)))
