@@ -18,7 +18,8 @@ published in:
 
 The copy is given by path (a checkout, or a bare git directory) and never stored here. Each
 puzzle is read with satdoku's killer text reader, solved, compared with its published solution
-(and checked house by house and cage by cage, the only check when none was published), and counted up to 2 (``count --limit 2``).
+(and checked house by house and cage by cage, the only check when none was published), and
+counted up to 2 (``count --limit 2``).
 The table: read, refused (grouped by the refusal), solved and equal, solved (no published
 solution), wrong (must be 0), not unique, and the median CPU seconds per puzzle.
 
@@ -133,16 +134,15 @@ def published(text: str, solutions: dict[str, str]) -> list[Published]:
         body = body[body.index("(") + 1 :].lstrip()
         if body.startswith("{"):
             body = body[body.index("}") + 1 :]  # the collection's options: its source
-        entries: list[list[str | None]] = []
+        entries: list[tuple[str, str | None]] = []  # each text, and its solution if given
         for literal in _STRING.findall(body):
             value = _unescaped(literal)
             if _SOLUTION.fullmatch(value) and entries:
-                entries[-1][2] = value
+                entries[-1] = (entries[-1][0], value)
             else:
-                entries.append([f"#{len(entries) + 1}", value, None])
-        for place, value, grid in entries:
-            assert place is not None and value is not None
-            name, puzzle = place, value
+                entries.append((value, None))
+        for place, (value, grid) in enumerate(entries, 1):
+            name, puzzle = f"#{place}", value
             if value in named:
                 name, puzzle = value, _field(named[value], "input") or value
                 grid = grid or _field(named[value], "solution")

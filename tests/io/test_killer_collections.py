@@ -117,7 +117,9 @@ def _git(folder: Path, *argv: str) -> None:
 
 def test_the_benchmark_tells_equal_refused_wrong_and_not_unique_apart(tmp_path: Path) -> None:
     (hs, hs_grid), (tarek, tarek_grid) = [
-        (row[2], row[3]) for row in _rows() if row[:2] in (["HS_KILLERS", "#3"], ["TAREK_ALL", "#1"])
+        (row[2], row[3])
+        for row in _rows()
+        if row[:2] in (["HS_KILLERS", "#3"], ["TAREK_ALL", "#1"])
     ]
     swapped = hs_grid[1] + hs_grid[0] + hs_grid[2:]
     loose = "3<" + "0" * 79  # one cage: many solutions
@@ -138,7 +140,9 @@ def test_the_benchmark_tells_equal_refused_wrong_and_not_unique_apart(tmp_path: 
     copy = tmp_path / "copy"
     (copy / "data").mkdir(parents=True)
     _git(copy, "init", "-q")
-    (copy / "data" / "killers.js").write_text(f"const HARD = [\n  ['{tarek}',\n  '{tarek_grid}'],\n];\n")
+    (copy / "data" / "killers.js").write_text(
+        f"const HARD = [\n  ['{tarek}',\n  '{tarek_grid}'],\n];\n"
+    )
     _git(copy, "add", ".")
     _git(copy, "commit", "-q", "-m", "killers")
     _git(copy, "mv", "data/killers.js", "data/collections.js")
