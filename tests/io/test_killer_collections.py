@@ -24,6 +24,13 @@ def _rows() -> list[list[str]]:
     return [line.split("\t") for line in (DATA / "published.tsv").read_text().splitlines()]
 
 
+def _texts(folder: Path, rows: list[list[str]]) -> str:
+    """Write the killers' texts one a line; return the file's path."""
+    path = folder / "killers.txt"
+    path.write_text("".join(f"{row[2]}\n" for row in rows))
+    return str(path)
+
+
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     status = main(argv)
     captured = capsys.readouterr()
@@ -44,9 +51,7 @@ def test_satdoku_solves_each_published_killer_to_its_published_solution(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rows = _rows()
-    path = tmp_path / "killers.txt"
-    path.write_text("".join(f"{row[2]}\n" for row in rows))
-    status, out, err = _run(["solve", str(path)], capsys)
+    status, out, err = _run(["solve", _texts(tmp_path, rows)], capsys)
     assert (status, err) == (0, "")
     solutions = [line for line in out.splitlines() if not line.startswith("# shape:")]
     assert solutions == [row[3] for row in rows]
@@ -56,9 +61,7 @@ def test_count_limit_2_finds_each_published_killer_has_one_solution(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rows = _rows()
-    path = tmp_path / "killers.txt"
-    path.write_text("".join(f"{row[2]}\n" for row in rows))
-    status, out, err = _run(["count", str(path), "--limit", "2"], capsys)
+    status, out, err = _run(["count", _texts(tmp_path, rows), "--limit", "2"], capsys)
     assert (status, err) == (0, "")
     assert out.splitlines() == ["1"] * len(rows)
 
