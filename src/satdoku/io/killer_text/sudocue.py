@@ -6,7 +6,8 @@ http://sudocue.net/forum/viewtopic.php?t=551): fields each followed by a colon, 
 First ``3x3`` (the only box shape), then ``d`` for a killer whose two diagonals are houses or
 nothing, then ``k``; then 81 numbers, r1c1..r9c9, each ``total × 256 + cage number``: the
 cells with one cage number are its cage, and each repeats the cage's total. A total of 0 is a
-cell outside every cage (published puzzles give such cells numbers of their own). The final
+cell outside every cage (published puzzles give such cells numbers of their own, or write them
+``0`` even where cage 0 has a total: the number of a cell of total 0 names no cage). The final
 colon may be left out.
 """
 
@@ -47,10 +48,22 @@ def read_sudocue(text: str) -> Puzzle:
         fail(_FORM, at, f"expected 81 numbers after 'k:', one for each cell, got {len(numbers)}")
     cages: dict[int, tuple[int, list[int]]] = {}  # cage number: (total, cells)
     first_column: dict[int, int] = {}
+    outside: dict[int, int] = {}  # cage number of a cell of total 0: the cell
     for cell, (column, field) in enumerate(numbers):
         if not (field.isascii() and field.isdigit()):
             fail(_FORM, column, f"expected a number (total × 256 + cage number), got {field!r}")
         total, number = divmod(int(field), 256)
+        if total == 0:
+            if number in outside:
+                fail(
+                    _FORM,
+                    column,
+                    f"{cell_name(cell, SIDE)} and {cell_name(outside[number], SIDE)} share cage "
+                    f"{number} with total 0: a cell without a total stands outside every cage, "
+                    "alone",
+                )
+            outside[number] = cell  # outside every cage, even one its number names
+            continue
         if number not in cages:
             cages[number] = (total, [cell])
             first_column[number] = column
@@ -63,18 +76,9 @@ def read_sudocue(text: str) -> Puzzle:
                 f"{cell_name(cell, SIDE)} is in cage {number} with total {total}, but "
                 f"{cell_name(cells[0], SIDE)} (column {first_column[number]}) gives it {known}",
             )
-        if total == 0:
-            fail(
-                _FORM,
-                column,
-                f"{cell_name(cell, SIDE)} and {cell_name(cells[0], SIDE)} share cage {number} "
-                "with total 0: a cell without a total stands outside every cage, alone",
-            )
         cells.append(cell)
     constraints = []
     for number, (total, cells) in sorted(cages.items(), key=lambda item: item[1][1][0]):
-        if total == 0:
-            continue
         problem = total_problem(len(cells), total)
         if problem is not None:
             where = cell_list(cells, SIDE)
