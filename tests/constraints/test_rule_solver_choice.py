@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from satdoku.backends import sat
+from satdoku.backends import constraint_sat
 from satdoku.backends.sat import SatBackend
 from satdoku.backends.solvers import CONSTRAINED_SOLVER, DEFAULT_SOLVER
 from satdoku.batch.solve_options import SolveOptions
@@ -23,13 +23,13 @@ PLAIN = Puzzle(Shape.latin(2), (1, 0, 0, 0))
 def _rule_solver(monkeypatch: pytest.MonkeyPatch, backend: SatBackend) -> str:
     """Solve the Towers puzzle with the backend; return the solver name its rules were given."""
     used: list[str] = []
-    real = sat.constrained_result
+    real = constraint_sat.constrained_result
 
     def spy(puzzle: Puzzle, name: str, *rest: object) -> Result:
         used.append(name)
         return real(puzzle, name, *rest)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sat, "constrained_result", spy)
+    monkeypatch.setattr(constraint_sat, "constrained_result", spy)  # imported where it is used
     with backend:
         solution = backend.solve(TOWERS).solution
         assert solution is not None and solution[:3] == (1, 2, 3)
