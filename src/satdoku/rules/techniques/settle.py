@@ -45,8 +45,8 @@ def settle_touched(grid: CandidateGrid, singles: list[Single], changed: Iterable
     >>> settle_touched(grid, [(0, 1)]), grid.placed
     (True, [1, 2, 2, 1])
     """
-    cand, placed, done, full = grid.cand, grid.placed, grid.done, grid.full
-    houses, houses_of, peers = grid.houses, grid.houses_of, grid.peers
+    cand, placed, done = grid.cand, grid.placed, grid.done
+    houses_of, peers = grid.houses_of, grid.peers
     touched = set(changed)
     while True:
         while singles:
@@ -78,24 +78,7 @@ def settle_touched(grid: CandidateGrid, singles: list[Single], changed: Iterable
             return True
         dirty = {h for c in touched for h in houses_of[c]}
         touched = set()
-        for h in dirty:
-            cells = houses[h]
-            once = twice = 0
-            for c in cells:
-                if not placed[c]:
-                    m = cand[c]
-                    twice |= once & m
-                    once |= m
-            open_digits = full & ~done[h]
-            if open_digits & ~once:
-                return False
-            lone = once & ~twice & open_digits
-            while lone:
-                bit = lone & -lone
-                lone ^= bit
-                for c in cells:
-                    if cand[c] & bit and not placed[c]:
-                        singles.append((c, bit.bit_length()))
-                        break
+        if not grid.hidden_singles(singles, dirty):
+            return False
         if not singles:
             return True
