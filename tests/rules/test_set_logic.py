@@ -15,6 +15,7 @@ from satdoku.core.axioms import axioms
 from satdoku.core.claims import FALSE, UNKNOWN
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
+from satdoku.rules.propagator import Propagator
 from satdoku.rules.search import TraceStatus, trace
 from satdoku.rules.set_logic import SetMove, families, find_move
 from satdoku.rules.steps import Rule, Step
@@ -306,3 +307,24 @@ def test_set_k_uses_no_larger_move(k: int) -> None:
         for step in trace(puzzle, RUNGS[k]).steps:
             if step.sets is not None:
                 assert step.sets.size <= k
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from([1, 2, 4]))
+def test_quiet_families_are_skipped_only_when_they_have_no_move(seed: int, most: int) -> None:
+    """Along a climb that strikes random claims, the move found with ``quiet`` is the full one."""
+    rnd = random.Random(seed)
+    puzzle = random_puzzle(SUDOKU, rnd, 0.3)
+    n = SUDOKU.n
+    p = Propagator(SUDOKU, RUNGS[-1])
+    list(p.givens(puzzle))
+    quiet: dict[int, list[int]] = {}
+    while p.conflict is None and not p.solved:
+        list(p.propagate(0))  # the propagator keeps its own quiet families
+        plain = find_move(SUDOKU, p.value, p.true_of, ALL, most)
+        assert find_move(SUDOKU, p.value, p.true_of, ALL, most, quiet) == plain
+        assert plain is None or p.conflict is not None
+        open_claims = [v for v in range(1, n**3 + 1) if p.value[v] == UNKNOWN]
+        if not open_claims:
+            break
+        p.strike(rnd.sample(open_claims, min(len(open_claims), rnd.randint(1, 3))))

@@ -23,6 +23,7 @@ records each axiom's rule in the order the counts reach it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from ..core.claims import FALSE, TRUE, UNKNOWN
@@ -178,10 +179,11 @@ class CandidateGrid:
                 found.append((cell, m.bit_length()))
         return found
 
-    def hidden_singles(self, singles: list[Single]) -> bool:
+    def hidden_singles(self, singles: list[Single], among: Iterable[int] | None = None) -> bool:
         """Rule 2 on every house axiom: append each digit with one place left in a house.
 
         False when a house has a digit not placed and with no place left (an axiom with none).
+        ``among``: the indices of the only houses to look at (default: all).
 
         >>> grid = CandidateGrid(Shape.latin(2))
         >>> grid.cand[0] = 0b01
@@ -189,8 +191,9 @@ class CandidateGrid:
         >>> grid.hidden_singles(found), found
         (True, [(1, 2), (2, 2)])
         """
-        cand, placed, done, full = self.cand, self.placed, self.done, self.full
-        for h, cells in enumerate(self.houses):
+        cand, placed, done, full, houses = self.cand, self.placed, self.done, self.full, self.houses
+        for h in range(len(houses)) if among is None else among:
+            cells = houses[h]
             once = twice = 0
             for cell in cells:
                 if not placed[cell]:

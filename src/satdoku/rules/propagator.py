@@ -79,6 +79,8 @@ class Propagator:
         self.trues = 0
         self.queue: deque[int] = deque()
         self.conflict: Step | None = None
+        self.quiet: dict[int, list[int]] = {}
+        """Set-logic families with no move, by their bases' masks (see ``find_move``)."""
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -112,6 +114,7 @@ class Propagator:
         self.trues = snap.trues
         self.queue.clear()
         self.conflict = None
+        self.quiet.clear()  # claims decided since may be open again
 
     def open_cells(self) -> Iterator[int]:
         """Yield the cells (row*n + col) with no true claim, in reading order."""
@@ -273,7 +276,7 @@ class Propagator:
         twins = self.twins and Technique.HIDDEN_PAIR not in wanted
         if twins:
             wanted = wanted | {Technique.HIDDEN_PAIR}
-        move = find_move(self.shape, self.value, self.true_of, wanted)
+        move = find_move(self.shape, self.value, self.true_of, wanted, quiet=self.quiet)
         if move is None:
             return []
         for v in move.eliminated:

@@ -301,11 +301,16 @@ def find_move(
     true_of: Sequence[int],
     techniques: Collection[Technique],
     most: int = MAX_SIZE,
+    quiet: dict[int, list[int]] | None = None,
 ) -> SetMove | None:
     """Return a set-logic move of the chosen techniques that makes a claim false, smallest k first.
 
     ``value`` holds each claim's value (index = variable), ``true_of`` each axiom's true claim
     (0: none). Among moves of one size, naked before hidden before fish, houses in order.
+    ``quiet`` (kept by the caller across calls with the same techniques and ``most``, on a
+    state whose claims only get decided): per family, its bases' masks when it last had no
+    move; a family whose masks are still those has none (its moves could only strike claims
+    that were open then), so it is skipped. A search that finds nothing records every family.
 
     >>> from satdoku.io.line import parse_line
     >>> from satdoku.rules.propagator import Propagator
@@ -320,6 +325,7 @@ def find_move(
     """
     wanted = set(techniques)
     masks: dict[int, list[tuple[int, int]]] = {}
+    raw: dict[int, list[int]] = {}
     all_families = families(shape)
     for k in range(1, most + 1):
         for index, family in enumerate(all_families):
@@ -327,7 +333,11 @@ def find_move(
                 continue
             usable = masks.get(index)
             if usable is None:
-                usable = [(i, m) for i, m in enumerate(_base_masks(family, value, true_of)) if m]
+                raw[index] = base = _base_masks(family, value, true_of)
+                if quiet is not None and quiet.get(index) == base:
+                    usable = []
+                else:
+                    usable = [(i, m) for i, m in enumerate(base) if m]
                 masks[index] = usable
             if len(usable) < k:
                 continue
@@ -336,4 +346,6 @@ def find_move(
                 move = _move(family, k, chosen, union, value, shape)
                 if move is not None:
                     return move
+    if quiet is not None:
+        quiet.update(raw)
     return None

@@ -56,7 +56,7 @@ class Board:
     ((1, 2), True, True)
     """
 
-    __slots__ = ("shape", "n", "cand", "houses", "houses_of", "peers", "_places")
+    __slots__ = ("shape", "n", "cand", "houses", "houses_of", "peers", "_places", "derived")
 
     def __init__(self, shape: Shape, cand: Sequence[int]) -> None:
         self.shape = shape
@@ -64,6 +64,8 @@ class Board:
         self.cand = list(cand)
         self.houses, self.houses_of, self.peers = _layout(shape)
         self._places: list[dict[int, tuple[int, ...]]] | None = None
+        self.derived: dict[object, object] = {}
+        """What finders computed from this board, kept for the next finders (it never changes)."""
 
     @classmethod
     def from_values(cls, shape: Shape, value: Sequence[int]) -> Board:

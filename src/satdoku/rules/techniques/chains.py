@@ -13,7 +13,6 @@ The search is breadth-first from each node, so the shortest chain is found first
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterator
 
 from .board import Board
@@ -135,6 +134,15 @@ class _Graph:
         return links
 
 
+def _graph(board: Board, *, digit: int = 0, bivalue: bool = False, groups: bool) -> _Graph:
+    """Return the graph of a board's nodes, made once per board and kind."""
+    key = ("chain graph", digit, bivalue, groups)
+    graph = board.derived.get(key)
+    if not isinstance(graph, _Graph):
+        graph = board.derived[key] = _Graph(board, digit=digit, bivalue=bivalue, groups=groups)
+    return graph
+
+
 def chain_eliminations(board: Board, first: Node, last: Node) -> tuple[tuple[int, int], ...]:
     """Return the candidates weakly linked to both ends of a chain (one end is true).
 
@@ -200,39 +208,59 @@ class _Ends:
 
 
 def _shortest(graph: _Graph, most: int) -> tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]:
-    """Return the shortest chain (at most ``most`` nodes) that removes a candidate, and what."""
+    """Return the shortest chain (at most ``most`` nodes) that removes a candidate, and what.
+
+    Breadth-first from each node in turn; a state is ``2 * node + on`` (``on``: reached by a
+    strong link, so the node is true when the start is false). The first start with the
+    shortest chain wins, and for it the first chain its search meets.
+    """
     nodes, strong, weak = graph.nodes, graph.strong, graph.weak
     best: tuple[tuple[Node, ...], tuple[tuple[int, int], ...]] = ((), ())
+    states = 2 * len(nodes)
     for start in range(len(nodes)):
         if not strong[start]:
             continue
         limit = len(best[0]) - 1 if best[0] else most
-        ends = _Ends(graph.board, nodes[start])
-        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
-        queue = deque([(start, False, 1)])
+        gone_at = _Ends(graph.board, nodes[start]).gone
+        parent = [-1] * states
+        parent[2 * start] = 2 * start
+        queue = [2 * start]
+        sizes = [1]
         found = None
-        while queue and found is None:
-            u, on, size = queue.popleft()
+        at = 0
+        while at < len(queue) and found is None:
+            state, size = queue[at], sizes[at]
+            at += 1
             if size >= limit:
                 continue
-            for v in strong[u] if not on else weak(u):
-                key = (v, not on)
-                if key in parent:
+            u, on = state >> 1, state & 1
+            if on:
+                for v in weak(u):
+                    key = 2 * v
+                    if parent[key] < 0:
+                        parent[key] = state
+                        queue.append(key)
+                        sizes.append(size + 1)
+                continue
+            for v in strong[u]:
+                key = 2 * v + 1
+                if parent[key] >= 0:
                     continue
-                parent[key] = (u, on)
-                if not on and v != start:
-                    gone = ends.gone(nodes[v])
+                parent[key] = state
+                if v != start:
+                    gone = gone_at(nodes[v])
                     if gone:
                         found = (key, gone)
                         break
-                queue.append((v, not on, size + 1))
+                queue.append(key)
+                sizes.append(size + 1)
         if found is None:
             continue
-        path: list[Node] = []
-        at: tuple[int, bool] | None = found[0]
-        while at is not None:
-            path.append(nodes[at[0]])
-            at = parent[at]
+        path = [nodes[found[0] >> 1]]
+        key = found[0]
+        while key != 2 * start:
+            key = parent[key]
+            path.append(nodes[key >> 1])
         chain = tuple(reversed(path))
         if not best[0] or len(chain) < len(best[0]):
             best = (chain, found[1])
@@ -253,7 +281,7 @@ def _step(
 def four_node_chains(board: Board) -> TechniqueStep | None:
     """Return a one-digit chain of four nodes (skyscraper, 2-string kite or turbot fish)."""
     for d in range(1, board.n + 1):
-        chain, gone = _shortest(_Graph(board, digit=d, groups=False), 4)
+        chain, gone = _shortest(_graph(board, digit=d, groups=False), 4)
         if chain:  # two nodes (a strong link no set logic saw, on diagonals) is an X-chain
             kind = _four_kind(board, chain) if len(chain) == 4 else Advanced.X_CHAIN
             return TechniqueStep(kind, gone, chain=chain, digits=(d,))
@@ -291,7 +319,7 @@ def x_chain(board: Board, most: int = 12) -> TechniqueStep | None:
     """Return the shortest one-digit chain (no groups) that removes a candidate, digit by digit."""
     best = None
     for d in range(1, board.n + 1):
-        found = _shortest(_Graph(board, digit=d, groups=False), most)
+        found = _shortest(_graph(board, digit=d, groups=False), most)
         if found[0] and (best is None or len(found[0]) < len(best[0])):
             best = found
     return _step(Advanced.X_CHAIN, best) if best else None
@@ -299,9 +327,9 @@ def x_chain(board: Board, most: int = 12) -> TechniqueStep | None:
 
 def xy_chain(board: Board, most: int = 12) -> TechniqueStep | None:
     """Return the shortest chain of bivalue cells that removes a candidate."""
-    return _step(Advanced.XY_CHAIN, _shortest(_Graph(board, bivalue=True, groups=False), most))
+    return _step(Advanced.XY_CHAIN, _shortest(_graph(board, bivalue=True, groups=False), most))
 
 
 def aic(board: Board, most: int = 14) -> TechniqueStep | None:
     """Return the shortest alternating inference chain, grouped nodes allowed."""
-    return _step(Advanced.AIC, _shortest(_Graph(board, groups=True), most))
+    return _step(Advanced.AIC, _shortest(_graph(board, groups=True), most))

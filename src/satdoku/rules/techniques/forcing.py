@@ -14,9 +14,11 @@ Each candidate is assumed true in a copy of the grid and rules 1 and 2 run to th
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from ..candidate_grid import CandidateGrid, Single
 from .board import Board, bits_of
+from .settle import at_fixpoint, settle_touched
 from .step import Advanced, Candidate, TechniqueStep
 
 __all__ = ["forcing_chain", "nested_forcing_chain"]
@@ -48,6 +50,13 @@ def _copy(grid: CandidateGrid) -> CandidateGrid:
 
 
 def _assume(base: CandidateGrid, cell: int, digit: int) -> Outcome:
+    """Assume a candidate of a grid at the fixpoint of rules 1 and 2, and apply them."""
+    grid = _copy(base)
+    return grid if settle_touched(grid, [(cell, digit)]) else None
+
+
+def _assume_anywhere(base: CandidateGrid, cell: int, digit: int) -> Outcome:
+    """Assume a candidate of any grid, and apply rules 1 and 2 scanning every house."""
     grid = _copy(base)
     singles: list[Single] = []
     if not grid.place(cell, digit, singles) or not grid.settle(singles):
@@ -55,30 +64,43 @@ def _assume(base: CandidateGrid, cell: int, digit: int) -> Outcome:
     return grid
 
 
-def _nested(base: CandidateGrid, cell: int, digit: int) -> Outcome:
-    """Assume a candidate, then also strike each candidate whose own assumption contradicts."""
-    grid = _assume(base, cell, digit)
+Assume = Callable[[CandidateGrid, int, int], Outcome]
+
+
+def _nested(base: CandidateGrid, cell: int, digit: int, assume: Assume) -> Outcome:
+    """Assume a candidate, then also strike each candidate whose own assumption contradicts.
+
+    Striking is monotone (a grid with fewer candidates contradicts at least as often), so the
+    grid where no assumption contradicts is the same whatever the order of the strikes: from a
+    grid at the fixpoint of rules 1 and 2, each pass goes on past a strike; from any other grid
+    the scan starts again after each strike.
+    """
+    fixpoint = assume is _assume
+    grid = assume(base, cell, digit)
     while grid is not None:
-        struck = None
-        for c, m in enumerate(grid.cand):
-            if grid.placed[c] or m & (m - 1) == 0:
-                continue
-            for d in bits_of(m):
-                if _assume(grid, c, d) is None:
-                    struck = (c, d)
+        cand, placed = grid.cand, grid.placed
+        struck = False
+        for c in range(len(cand)):
+            for d in bits_of(cand[c]):
+                m = cand[c]
+                if placed[c] or m & (m - 1) == 0:
                     break
-            if struck:
+                if not m >> (d - 1) & 1 or assume(grid, c, d) is not None:
+                    continue
+                struck = True
+                m = cand[c] = m & ~(1 << (d - 1))
+                singles: list[Single] = [(c, m.bit_length())] if m & (m - 1) == 0 else []
+                if fixpoint:
+                    if not settle_touched(grid, singles, (c,)):
+                        return None
+                elif not grid.settle(singles):
+                    return None
+                else:
+                    break
+            if struck and not fixpoint:
                 break
-        if struck is None:
+        if not struck:
             return grid
-        c, d = struck
-        grid.cand[c] &= ~(1 << (d - 1))
-        singles: list[Single] = []
-        m = grid.cand[c]
-        if m & (m - 1) == 0:
-            singles.append((c, m.bit_length()))
-        if not grid.settle(singles):
-            return None
     return None
 
 
@@ -99,10 +121,10 @@ def _common(board: Board, outcomes: list[CandidateGrid]) -> tuple[list[Candidate
     return placed, gone
 
 
-def _search(
-    board: Board, assume: Callable[[CandidateGrid, int, int], Outcome], nested: bool
-) -> TechniqueStep | None:
+def _search(board: Board, nested: bool) -> TechniqueStep | None:
     base = _base(board)
+    settle = _assume if at_fixpoint(base) else _assume_anywhere
+    assume: Assume = partial(_nested, assume=settle) if nested else settle
     cand = board.cand
     cache: dict[Candidate, Outcome] = {}
 
@@ -220,9 +242,9 @@ def forcing_chain(board: Board) -> TechniqueStep | None:
     >>> step.technique.value, step.eliminated[:2]
     ('contradiction-forcing-chain', ((0, 1),))
     """
-    return _search(board, _assume, nested=False)
+    return _search(board, nested=False)
 
 
 def nested_forcing_chain(board: Board) -> TechniqueStep | None:
     """Return a forcing chain whose branches strike candidates that lead to a contradiction."""
-    return _search(board, _nested, nested=True)
+    return _search(board, nested=True)
