@@ -45,9 +45,9 @@ _PAIRWISE = Encoding(Scheme.EXTENDED, AtMostOne.PAIRWISE)
 
 CNF_EXAMPLES: tuple[ExampleCnf, ...] = (
     ExampleCnf("empty4.cnf", "empty4.txt", note="the empty 4x4: 288 models"),
-    ExampleCnf("sudoku4.cnf", "sudoku4.txt", note="seed 004: two solutions"),
-    ExampleCnf("sudoku9.cnf", "sudoku9.txt", note="seed 002, Figure 1a: one solution"),
-    ExampleCnf("potts9.cnf", "potts9.txt", note="seed 001 (Potts)"),
+    ExampleCnf("sudoku4.cnf", "sudoku4.txt", note="a 4x4 with two solutions"),
+    ExampleCnf("sudoku9.cnf", "sudoku9.txt", note="a 9x9 with one solution"),
+    ExampleCnf("potts9.cnf", "potts9.txt", note="a 9x9 given as a list of givens"),
     ExampleCnf(
         "sudoku16.cnf",
         "sudoku16.txt",
