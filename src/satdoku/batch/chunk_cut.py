@@ -15,7 +15,7 @@ from typing import IO, NamedTuple
 from ..core.errors import InputError
 from ..io.header import split_header
 from ..io.line_chunks import LineChunk, line_chunks
-from ..io.reading import FileLayout
+from ..io.reading import FileLayout, content_lines
 from .line_reading import LineReading
 from .text_input import MAX_LINE_BYTES, empty_input
 
@@ -39,13 +39,6 @@ class Cut(NamedTuple):
     anchor: str | None
     head: str | None
     shape_line: str | None = None  # the file's '# shape' line: every chunk is read under it
-
-
-def _content(lines: list[str]) -> Iterator[str]:
-    for number, line in enumerate(lines):
-        text = (line.lstrip("\ufeff") if number == 0 else line).strip()
-        if text and not text.startswith("#"):
-            yield text
 
 
 def anchor_of(chunk: LineChunk, reading: LineReading) -> str | None:
@@ -95,7 +88,7 @@ def cut_input(reading: LineReading, stream: IO[bytes], chunk_bytes: int) -> Cut:
     if first is None:
         raise empty_input(source)
     lines = first.data.decode("utf-8", errors="replace").split("\n")
-    head = next(_content(lines), None)
+    head = next((text.strip() for _, text in content_lines(enumerate(lines, 1))), None)
     if head is not None and head.startswith(_JSON_START):
         raise InputError(
             "--dask cuts files of one puzzle per line, and this is JSON: solve it without --dask",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..io.alphabet import Alphabet
 from ..io.entries import Entry
-from ..io.reading import FileLayout, read_puzzles
+from ..io.reading import FileLayout, content_lines, read_puzzles
 from ..io.shape_options import ShapeOptions
 
 __all__ = ["LineReading"]
@@ -39,11 +39,7 @@ class LineReading:
         if self.input_format is not None:
             from ..io.json_objects import read_as  # lazy: start-up (f-puzzles, variant files)
 
-            rows = [
-                (number, text.lstrip("\ufeff") if number == 1 else text)
-                for number, text in enumerate(lines, first_line)
-                if text.strip() and not text.lstrip().startswith("#")
-            ]
+            rows = list(content_lines(enumerate(lines, first_line)))
             return read_as(self.input_format, rows, self.source, self.shape) if rows else iter(())
         return read_puzzles(
             lines,

@@ -31,7 +31,7 @@ from .shape_options import ShapeOptions
 from .tatham import checked_game, looks_like_game_id
 from .zeros import meant_puzzle
 
-__all__ = ["FileLayout", "read_puzzles", "with_symbols"]
+__all__ = ["FileLayout", "content_lines", "read_puzzles", "with_symbols"]
 
 
 class FileLayout(Enum):
@@ -46,7 +46,13 @@ class FileLayout(Enum):
     GRID = "grid"
 
 
-def _content(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+def content_lines(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """Yield the numbered lines that hold something: no blank line, no ``#`` comment, no
+    byte-order mark on line 1, no line end.
+
+    >>> list(content_lines(enumerate(["\\ufeff# shape: latin", "", "12\\r\\n"], 1)))
+    [(3, '12')]
+    """
     for number, text in lines:
         if number == 1:
             text = text.lstrip("\ufeff")  # a UTF-8 byte-order mark, whatever the format
@@ -146,7 +152,7 @@ def _read(
     game: str | None = None,
     first_line: int = 1,
 ) -> Iterator[Entry]:
-    content = drop_table_headers(_content(enumerate(lines, first_line)))
+    content = drop_table_headers(content_lines(enumerate(lines, first_line)))
     first = next(content, None)
     if first is None:
         return
