@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from format_support import refused_solve
 from satdoku import solve
+from satdoku.cli import main
 from satdoku.core.constraints import (
     XV,
     Arrow,
@@ -24,6 +25,7 @@ from satdoku.core.constraints import (
     Distinct,
     EntropicLine,
     Extremum,
+    KillerCage,
     Kropki,
     KropkiNegative,
     LittleKiller,
@@ -325,3 +327,18 @@ def test_the_benchmark_tells_equal_refused_wrong_and_not_unique_apart(tmp_path: 
     assert lines[5].startswith("refused 1: ")
     assert lines[6].startswith("WRONG two: another solution")
     assert lines[7] == "NOT UNIQUE three"
+
+
+def test_a_killer_whose_cages_leave_cells_out_is_solved_to_json_without_a_game_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No Solo ID states a killer with cells outside every cage: its record has no "id"."""
+    cages = (KillerCage((0, 1), 3), KillerCage((14, 15), 7))
+    puzzle = Puzzle(Shape.sudoku(4), (1,) + (0,) * 15, constraints=cages)
+    link = tmp_path / "killer.txt"
+    link.write_text(format_fpuzzles(puzzle, link=True) + "\n")
+    assert main(["solve", "--json", str(link)]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "solved" and "id" not in record
+    assert main(["show", str(link)]) == 0
+    assert not capsys.readouterr().out.startswith("solo:")

@@ -14,7 +14,7 @@ from ..io.fpuzzles import format_fpuzzles
 from ..io.grid import format_pretty
 from ..io.killer_text import FORMS as KILLER_FORMS
 from ..io.killer_text import format_killer
-from ..io.tatham import GAMES, format_game_id, game_of
+from ..io.tatham import GAMES, format_game_id, game_id_of
 from ..rules.state import State
 from ..views.plain_board import format_board
 from ..views.svg import board_svg, pencil_marks
@@ -151,7 +151,8 @@ def _rules_board(puzzle: Puzzle, cells: Sequence[int], alphabet: Alphabet) -> st
     board = format_board(
         state, puzzle.shape, alphabet, puzzle.cells, labels=True, constraints=puzzle.constraints
     )
-    lines = [format_game_id(puzzle)] if game_of(puzzle) is not None else []
+    game_id = game_id_of(puzzle)
+    lines = [] if game_id is None else [game_id]
     return "\n".join(lines + ["# " + line for line in board.splitlines()])
 
 

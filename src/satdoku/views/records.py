@@ -8,7 +8,7 @@ from ..core.claims import Claim
 from ..core.results import Result, Status
 from ..io.alphabet import Alphabet
 from ..io.line import format_line
-from ..io.tatham import format_game_id, game_of
+from ..io.tatham import game_id_of
 
 __all__ = ["claim_label", "record"]
 
@@ -46,8 +46,9 @@ def record(
         rec["line"] = line
     rec.update(result.extra)
     puzzle = result.puzzle
-    if puzzle is not None and puzzle.constraints and game_of(puzzle) is not None:
-        rec["id"] = format_game_id(puzzle)  # the puzzle as its game writes it (Tatham's IDs)
+    game_id = game_id_of(puzzle) if puzzle is not None and puzzle.constraints else None
+    if game_id is not None:
+        rec["id"] = game_id  # the puzzle as its game writes it (Tatham's IDs)
     if result.rejected is not None:  # a predicate's work; its reasons in the puzzle's symbols
         rec["rejected"] = result.rejected
         rec["blocked"] = [

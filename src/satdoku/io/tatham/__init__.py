@@ -24,6 +24,7 @@ __all__ = [
     "GAMES",
     "checked_game",
     "format_game_id",
+    "game_id_of",
     "game_of",
     "looks_like_game_id",
     "parse_game_id",
@@ -128,6 +129,26 @@ _GAME_OF_KIND = {
     "comparison": "unequal",
     "consecutive": "unequal",
 }
+
+
+def game_id_of(puzzle: Puzzle) -> str | None:
+    """Return the puzzle as its game's ID, or None when no game's ID states all of it.
+
+    A killer whose cages leave cells out is Solo's shape, but no Solo ID states it:
+
+    >>> from satdoku.core.constraints import KillerCage
+    >>> from satdoku.core.shape import Shape
+    >>> game_id_of(Puzzle(Shape.sudoku(4), (0,) * 16, constraints=(KillerCage((0, 1), 3),)))
+    >>> game_id_of(parse_game_id("keen:3:a3_ac,a3m6a9"))
+    'keen:3:a3_ac,a3m6a9'
+    """
+    name = game_of(puzzle)
+    if name is None:
+        return None
+    try:
+        return f"{name}:{_WRITERS[name](puzzle)}"
+    except InputError:
+        return None
 
 
 def format_game_id(puzzle: Puzzle, game: str | None = None) -> str:
