@@ -36,7 +36,8 @@ column 17)
     if not text.startswith("{"):
         text = decompress_from_base64(text, _WHAT, column)
         if not text.lstrip().startswith("{"):
-            raise InputError(f"{_WHAT}: its content is not a puzzle's JSON ({text[:20]!r}...)")
+            cut = "..." if len(text) > 20 else ""
+            raise InputError(f"{_WHAT}: its content is not a puzzle's JSON ({text[:20]!r}{cut})")
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:

@@ -22,7 +22,7 @@ FPUZZLES_FORMS = ("fpuzzles", "fpuz")
 
 _FORMS = re.compile(r"(fpuzzles|fpuz|scl|ctc|scf)(.*)", re.DOTALL)
 _BARE = re.compile(r"(?:scl|ctc)[A-Za-z0-9+/=%_{-]\S*")
-_PARAMETER = re.compile(r"[?&]puzzle=([^&#\s]*)")
+_PARAMETER = re.compile(r"[?&]puzzle(?:id)?=([^&#\s]*)")
 _PATH = re.compile(r"(?:sudokupad\.app|crackingthecryptic\.com)/(?:sudoku/)?([^?#\s]*)", re.I)
 
 
@@ -56,11 +56,15 @@ def looks_like_sudokupad(text: str) -> bool:
 
 def _short_id(name: str, column: int) -> InputError:
     """Return the refusal of a puzzle ID that only names a puzzle stored on the website."""
-    what = f"names the puzzle {name!r} stored on SudokuPad's website" if name else "holds no puzzle"
+    what = (
+        f"names the puzzle {name!r} stored on SudokuPad's website, and satdoku does not fetch "
+        "from the internet"
+        if name
+        else "holds no puzzle"
+    )
     return InputError(
-        f"column {column}: this SudokuPad link {what}, and satdoku does not fetch from the "
-        "internet: paste the puzzle's full link (sudokupad.app/scl... or "
-        "sudokupad.app/fpuzzles..., as SudokuPad's share dialog copies it)"
+        f"column {column}: this SudokuPad link {what}: paste the puzzle's full link "
+        "(sudokupad.app/scl... or sudokupad.app/fpuzzles...)"
     )
 
 
@@ -74,8 +78,7 @@ def puzzle_id_of(text: str) -> PuzzleId:
     ...
     satdoku.core.errors.InputError: column 23: this SudokuPad link names the puzzle 'psx7e4q2' \
 stored on SudokuPad's website, and satdoku does not fetch from the internet: paste the \
-puzzle's full link (sudokupad.app/scl... or sudokupad.app/fpuzzles..., as SudokuPad's share \
-dialog copies it)
+puzzle's full link (sudokupad.app/scl... or sudokupad.app/fpuzzles...)
     """
     start = len(text) - len(text.lstrip())
     body = text.strip()

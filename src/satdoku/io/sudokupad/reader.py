@@ -3,10 +3,12 @@ regions and killer cages; a puzzle with any other element is refused, naming the
 
 from __future__ import annotations
 
+import json
+
 from ...core.constraints import KillerCage
 from ...core.errors import InputError
 from ...core.puzzle import Puzzle
-from ..json_path import JsonAt, shown
+from ..json_path import JsonAt
 from .elements import cage_kind, cage_total, rules_text, unread_elements
 from .layout import cell_of, givens_of, regions_of, shape_of, side_of
 
@@ -23,6 +25,16 @@ def _killer_cages(doc: JsonAt, n: int, outlines: set[frozenset[int]]) -> list[Ki
                 raise cage.key("cells").error("a cage names a cell twice")
             cages.append(KillerCage(cells, cage_total(cage.key("value").value)))
     return cages
+
+
+def _quoted(text: str, longest: int = 300) -> str:
+    """Return a text quoted on one line (JSON escapes), cut when longer than ``longest``.
+
+    >>> _quoted("Lines sum to 10."), _quoted("abcdef", 6)
+    ('"Lines sum to 10."', '"a..."')
+    """
+    text = json.dumps(text, ensure_ascii=False)
+    return text if len(text) <= longest else text[: longest - 4] + '..."'
 
 
 def puzzle_of_scl(data: object) -> Puzzle:
@@ -47,7 +59,7 @@ regions and killer cages of SudokuPad's puzzles and does not guess what drawings
     unread = unread_elements(root, n, outlines)
     if unread:
         rules = rules_text(root)
-        stated = f"; its rules say: {shown(rules)}" if rules else ""
+        stated = f"; its rules say: {_quoted(rules)}" if rules else ""
         raise InputError(
             "this SudokuPad puzzle has elements whose meaning only its picture and rules text "
             f"give ({', '.join(unread)}){stated}: satdoku reads the givens, regions and killer "

@@ -44,7 +44,7 @@ def scl_data(puzzle: Puzzle) -> dict[str, object]:
     cages: list[object] = []
     for rule in puzzle.constraints:
         if not isinstance(rule, KillerCage) or rule.total is None:
-            what = "cages without a total" if isinstance(rule, KillerCage) else rule.kind + "s"
+            what = "cages without a total" if isinstance(rule, KillerCage) else rule.kind + " rules"
             raise InputError(
                 f"an scl link states givens, regions and killer cages with totals, not {what}: "
                 "write this puzzle as an f-puzzles link (show --format fpuzzles-link), which "

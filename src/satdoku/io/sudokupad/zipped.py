@@ -209,8 +209,9 @@ def _zipped(value: object) -> str:
         if value == []:
             raise ValueError("compact JSON has no empty list inside a list")
         return "[" + ",".join("" if item == {} else _zipped(item) for item in value) + "]"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False).replace("'", "\\'").replace('"', "'")
+    if isinstance(value, str):  # a " inside as \u0022: SudokuPad reads \' as '
+        inside = json.dumps(value, ensure_ascii=False)[1:-1].replace('\\"', "\\u0022")
+        return "'" + inside.replace("'", "\\'") + "'"
     return json.dumps(value)
 
 
@@ -219,7 +220,7 @@ def format_zipped(data: object) -> str:
 
     >>> format_zipped({"cells": [[{"value": 1}, {}], [{}, {}]], "regions": []})
     '{ce:[[{v:1},],[,]]}'
-    >>> parse_zipped(format_zipped({"title": "it's", "x": [True]}))
-    {'t': "it's", 'x': [True]}
+    >>> parse_zipped(format_zipped({"title": 'say "hi"', "x": [True]}))
+    {'t': 'say "hi"', 'x': [True]}
     """
     return _zipped(data)
