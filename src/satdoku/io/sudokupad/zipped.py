@@ -186,7 +186,7 @@ def long_keys(data: object, what: str = "SudokuPad data") -> object:
         return data
     renamed: dict[str, object] = {}
     for key, value in data.items():
-        name = _LONG_KEYS.get(key, key)
+        name = _LONG_KEYS.get(key, str(key))
         if name in renamed:
             raise InputError(f"{what}: the key {name!r} is given twice ({key!r} is its short name)")
         renamed[name] = long_keys(value, what)
@@ -200,7 +200,7 @@ def _zipped(value: object) -> str:
         for key, item in value.items():
             if item == []:
                 continue
-            name = SHORT_KEYS.get(key, key)
+            name = SHORT_KEYS.get(key, str(key))
             shown = name if _NAME.fullmatch(name) else _zipped(name)
             word = {True: "t", False: "f"}.get(item) if isinstance(item, bool) else None
             members.append(f"{shown}:{word or _zipped(item)}")
