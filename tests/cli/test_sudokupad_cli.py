@@ -11,6 +11,7 @@ from data_files import DATA
 from format_support import refused_solve
 from satdoku.cli import main
 from satdoku.io.fpuzzles.lz_base64 import compress_to_base64
+from satdoku.io.sudokupad.document import scl_text
 
 KILLER = DATA / "sudokupad" / "killer_4x4.zipped"
 SOLUTION = "1234341221434321"
@@ -29,6 +30,16 @@ def test_solve_reads_links_and_ids_without_an_option(
     assert main(["solve", str(links)]) == 0
     captured = capsys.readouterr()
     assert (captured.out.split(), captured.err) == ([SOLUTION, SOLUTION], "")
+
+
+def test_an_id_gives_its_own_size_among_puzzles_of_another(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    latin = {"cells": [[{"value": 1}, {"value": 2}, {}], [{}, {}, {"value": 1}], [{}, {}, {}]]}
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text("1234341221434...\n" + "scl" + scl_text(latin) + "\n")
+    assert main(["solve", str(mixed)]) == 0
+    assert capsys.readouterr().out.split() == ["1234341221434321", "123231312"]
 
 
 @pytest.mark.parametrize("name", ["killer_4x4.json", "killer_4x4.zipped"])
