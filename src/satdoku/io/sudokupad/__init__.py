@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from ...core.errors import InputError
 from ...core.puzzle import Puzzle
-from .document import scl_document
+from .document import scl_document, scl_text
 from .links import FPUZZLES_FORMS, looks_like_sudokupad, puzzle_id_of
 from .reader import puzzle_of_scl
+from .writer import scl_data
 
 __all__ = ["format_sudokupad", "looks_like_sudokupad", "parse_sudokupad", "puzzle_of_scl"]
 
@@ -23,8 +24,8 @@ LINK = "https://sudokupad.app/scl"
 
 
 def parse_sudokupad(text: str) -> Puzzle:
-    """Read a SudokuPad puzzle: a link (``sudokupad.app/scl...``, ``.../fpuzzles...``), an
-    ``scl`` puzzle ID, or an SCL document's JSON.
+    """Read a SudokuPad puzzle: a link (``sudokupad.app/scl...``, ``sudokupad.app/fpuzzles...``),
+    an ``scl`` puzzle ID, or an SCL document's JSON.
 
     >>> parse_sudokupad(format_sudokupad(parse_sudokupad('{"cells": ' + str([[{}] * 4] * 4)
     ...     .replace("'", '"') + '}'))).shape.describe()
@@ -60,7 +61,4 @@ def format_sudokupad(puzzle: Puzzle) -> str:
     >>> link[:25], parse_sudokupad(link).shape.describe()
     ('https://sudokupad.app/scl', '4x4 sudoku, 2x2 boxes')
     """
-    from .document import scl_text  # lazy: only writing needs the compressor
-    from .writer import scl_data
-
     return LINK + scl_text(scl_data(puzzle))
