@@ -20,6 +20,8 @@ SCL_FORMS = ("scl", "ctc")
 FPUZZLES_FORMS = ("fpuzzles", "fpuz")
 """The prefixes of an f-puzzles document that SudokuPad opens."""
 
+_FIRST = frozenset("schwSCHW")
+"""The first letters of a SudokuPad line: scl, ctc, http, www, sudokupad.app, crackingthecryptic."""
 _FORMS = re.compile(r"(fpuzzles|fpuz|scl|ctc|scf)(.*)", re.DOTALL)
 _BARE = re.compile(r"(?:scl|ctc)[A-Za-z0-9+/=%_{-]\S*")
 _PARAMETER = re.compile(r"[?&]puzzle(?:id)?=([^&#\s]*)")
@@ -48,6 +50,8 @@ def looks_like_sudokupad(text: str) -> bool:
     (False, False)
     """
     body = text.strip()
+    if body[:1] not in _FIRST:
+        return False  # the common case, a line of symbols, told at once
     if _BARE.fullmatch(body):
         return True
     lower = body[:200].lower()
