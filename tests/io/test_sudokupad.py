@@ -3,9 +3,11 @@ other element refused by kind, fpuzzles IDs read as f-puzzles, short IDs refused
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from hypothesis import given, settings
@@ -19,11 +21,12 @@ from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.io.fpuzzles import format_fpuzzles
-from satdoku.io.fpuzzles.lz_base64 import compress_to_base64
+from satdoku.io.fpuzzles.lz_base64 import ALPHABET, compress_to_base64
 from satdoku.io.line import parse_line
 from satdoku.io.sudokupad import format_sudokupad, parse_sudokupad, puzzle_of_scl
 from satdoku.io.sudokupad.document import scl_text
 from satdoku.io.sudokupad.writer import scl_data
+from satdoku.io.sudokupad.zipped import SHORT_KEYS, format_zipped, long_keys, parse_zipped
 
 SUDOKUPAD = DATA / "sudokupad"
 KILLER_SOLUTION = "1234341221434321"
@@ -77,6 +80,16 @@ def test_every_link_and_id_form_is_read_as_its_puzzle() -> None:
         assert parse_line(line) == _killer(), line
 
 
+def test_the_sixteen_bit_packing_of_the_same_code_reads_alike() -> None:
+    # SudokuPad may pack the LZ code in 16-bit words, bytes then standard base64: the same bits
+    text = compress_to_base64((SUDOKUPAD / "killer_4x4.zipped").read_text().strip())
+    bits = "".join(f"{ALPHABET.index(char):06b}" for char in text.rstrip("="))
+    bits += "0" * (-len(bits) % 16)
+    packed = base64.b64encode(int(bits, 2).to_bytes(len(bits) // 8, "big")).decode()
+    assert packed != text
+    assert parse_line("https://sudokupad.app/scl" + quote(packed, safe="")) == _killer()
+
+
 def test_the_killer_has_its_one_solution() -> None:
     puzzle = _killer()
     assert is_unique(puzzle)
@@ -114,6 +127,34 @@ def test_outline_cages_of_a_region_or_the_grid_are_regions() -> None:
     puzzle = puzzle_of_scl(_grid(regions=boxes, cages=outlines))
     assert (puzzle.shape, puzzle.constraints) == (Shape.sudoku(4), ())
     assert "1 cage without a total" in _refusal(_grid(cages=outlines[:1]))  # no such region
+
+
+_KEYS = st.sampled_from([*SHORT_KEYS, "unique", "style", "x1", "hidden"])
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**5), 10**5 - 1) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, min_size=1, max_size=3)
+        | st.dictionaries(_KEYS, inner, max_size=3).filter(lambda d: [] not in d.values())
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.dictionaries(_KEYS, _VALUES, max_size=4))
+def test_compact_json_reads_back_as_the_data_written(data: dict[str, Any]) -> None:
+    # (six digits after a key are a colour to SudokuPad: the writer refuses such numbers)
+    assert long_keys(parse_zipped(format_zipped(data))) == data
+
+
+def test_six_digits_after_a_key_are_a_colour() -> None:
+    assert parse_zipped("{c:a0b1c2,v:123456,x:[123456]}") == {
+        "c": "#a0b1c2",
+        "v": "#123456",
+        "x": [123456],
+    }
+    with pytest.raises(ValueError, match="as a colour"):
+        format_zipped({"value": 123456})
 
 
 # refusals: every element a picture explains, by kind and count

@@ -203,6 +203,8 @@ def _zipped(value: object) -> str:
             name = SHORT_KEYS.get(key, str(key))
             shown = name if _NAME.fullmatch(name) else _zipped(name)
             word = {True: "t", False: "f"}.get(item) if isinstance(item, bool) else None
+            if isinstance(item, int) and not word and 100_000 <= item <= 999_999:
+                raise ValueError(f"SudokuPad reads {item} after a key as a colour")
             members.append(f"{shown}:{word or _zipped(item)}")
         return "{" + ",".join(members) + "}"
     if isinstance(value, list):
