@@ -17,7 +17,8 @@ __all__ = ["LineReading"]
 class LineReading:
     """How puzzles are read from text: digits' symbols, shape, layout (one grid, lines or auto),
     game of the IDs, the name messages give the input (``FILE:LINE:COL: ...``), and the format
-    every puzzle is in when one is named (``fpuzzles``, ``variant``; None: each one's evident form).
+    every puzzle is in when one is named (``fpuzzles``, ``sudokupad``, ``variant``; None: each
+    one's evident form).
 
     >>> reading = LineReading(source="p.txt")
     >>> [(e.index, e.line, e.puzzle is None) for e in reading.entries(["1...", "12"], 7)]

@@ -1,7 +1,8 @@
 """``--game`` and ``--input-format``: the options that name the format a command's puzzles are in.
 
 Without them each puzzle is read in its evident form; ``--input-format fpuzzles`` reads every
-puzzle as an f-puzzles link, compressed text or JSON, ``--input-format variant`` as a variant file
+puzzle as an f-puzzles link, compressed text or JSON, ``--input-format sudokupad`` as a SudokuPad
+link, puzzle ID or JSON, ``--input-format variant`` as a variant file
 (:class:`satdoku.batch.line_reading.LineReading` reads them).
 """
 
@@ -26,6 +27,7 @@ def add_format_options(group: argparse._ArgumentGroup) -> None:
     group.add_argument(
         "--input-format",
         choices=FORMS,
-        help="read every puzzle as f-puzzles' (a link, its N4Ig... text, or its JSON) or as "
-        "satdoku's variant file (JSON); without it each puzzle's evident form is read",
+        help="read every puzzle as f-puzzles' (a link, its N4Ig... text, or its JSON), as "
+        "SudokuPad's (a link, its scl... ID, or its JSON) or as satdoku's variant file (JSON); "
+        "without it each puzzle's evident form is read",
     )

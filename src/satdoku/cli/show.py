@@ -14,6 +14,7 @@ from ..io.fpuzzles import format_fpuzzles
 from ..io.grid import format_pretty
 from ..io.killer_text import FORMS as KILLER_FORMS
 from ..io.killer_text import format_killer
+from ..io.sudokupad import format_sudokupad
 from ..io.tatham import GAMES, format_game_id, game_id_of
 from ..rules.state import State
 from ..views.plain_board import format_board
@@ -34,6 +35,7 @@ EPILOG = """examples:
   satdoku show puzzle.txt --format solo         # the puzzles as Simon Tatham's game IDs
   satdoku show killer.txt --format arrows       # a killer as the forum's 81-character text
   satdoku show puzzle.txt --format fpuzzles-link  # a link f-puzzles and SudokuPad open
+  satdoku show killer.txt --format sudokupad    # a SudokuPad link (scl) of a killer
   satdoku show puzzle.txt --format variant      # satdoku's variant file (JSON), one a line
 """
 
@@ -48,6 +50,7 @@ def _variant_text(puzzle: Puzzle) -> str:
 _WRITERS = {
     "fpuzzles": format_fpuzzles,
     "fpuzzles-link": lambda puzzle: format_fpuzzles(puzzle, link=True),
+    "sudokupad": format_sudokupad,
     "variant": _variant_text,
 }
 """Writers of the formats that state any puzzle's shape and rules (beside games and killers)."""
@@ -75,7 +78,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="a board (default), each puzzle as a game ID of Simon Tatham's collection "
         "(keen, towers, unequal, solo), a killer as the forum's 81-character arrow text "
         "(arrows) or SudoCue's (sudocue), f-puzzles' compressed text (fpuzzles) or link "
-        "(fpuzzles-link), or satdoku's variant file (variant); every command reads them back",
+        "(fpuzzles-link), a SudokuPad link (sudokupad: givens, regions, killer cages), or "
+        "satdoku's variant file (variant); every command reads them back",
     )
     parser.add_argument(
         "--no-candidates", action="store_true", help="leave pencil marks out of the SVG"

@@ -1,10 +1,11 @@
 """Puzzles as JSON objects: an f-puzzles document or a satdoku variant file, one per file or
-one per line, told apart by their evident form or named (``form``)."""
+one per line, told apart by their evident form or named (``form``); SudokuPad's documents
+(plain or compact JSON) when ``form`` names them."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
@@ -12,6 +13,7 @@ from .entries import Entry
 from .fpuzzles import looks_like_fpuzzles, parse_fpuzzles, puzzle_of_fpuzzles
 from .named_forms import FORMS
 from .shape_options import ShapeOptions, check_own_shape
+from .sudokupad import looks_like_sudokupad, parse_sudokupad, puzzle_of_scl
 from .variant_file import looks_like_variant, puzzle_of_variant
 
 __all__ = ["FORMS", "puzzle_of_object", "read_objects", "read_as"]
@@ -32,6 +34,8 @@ def puzzle_of_object(data: object, form: str | None = None) -> Puzzle:
         raise InputError(f"this is a satdoku variant file, not {form}: read it as variant")
     if form == "variant" or (form is None and looks_like_variant(data)):
         return puzzle_of_variant(data)
+    if form == "sudokupad":
+        return puzzle_of_scl(data)
     if form == "fpuzzles" or (isinstance(data, dict) and "size" in data and "grid" in data):
         return puzzle_of_fpuzzles(data)
     raise InputError(
@@ -90,26 +94,59 @@ def read_objects(
         yield Entry(index, err.line or rows[0][0], rows[0][1], None, err.at(source=source))
 
 
+_LINE_FORMS: dict[str, tuple[Callable[[str], bool], Callable[[str], Puzzle], str, str]] = {
+    "fpuzzles": (
+        looks_like_fpuzzles,
+        parse_fpuzzles,
+        "puzzle of f-puzzles",
+        "an f-puzzles puzzle: a link (f-puzzles.com/?load=...), its compressed text (N4Ig...) "
+        "or its JSON",
+    ),
+    "sudokupad": (
+        looks_like_sudokupad,
+        parse_sudokupad,
+        "SudokuPad puzzle",
+        "a SudokuPad puzzle: a link (sudokupad.app/scl... or sudokupad.app/fpuzzles...), its "
+        "puzzle ID (scl...) or its JSON",
+    ),
+}
+"""The formats whose puzzles may be one a line: how each is told, read, named and described."""
+
+
+def _one_document(
+    rows: list[tuple[int, str]], source: str | None, options: ShapeOptions
+) -> Iterator[Entry]:
+    """Yield the puzzle of rows that hold one SudokuPad document (plain or compact JSON)."""
+    text = "\n".join(t for _, t in rows)
+    try:
+        puzzle = parse_sudokupad(text)
+        check_own_shape(puzzle.shape, "SudokuPad puzzle", options)
+        yield Entry(0, rows[0][0], text.strip(), puzzle)
+    except InputError as err:
+        yield Entry(0, rows[0][0], text.strip(), None, err.at(source=source, line=rows[0][0]))
+
+
 def read_as(
     form: str, rows: list[tuple[int, str]], source: str | None, options: ShapeOptions
 ) -> Iterator[Entry]:
-    """Yield the puzzles of rows in the format named: JSON objects, or f-puzzles links."""
+    """Yield the puzzles of rows in the format named: JSON objects, or links one a line."""
     if rows[0][1].lstrip().startswith("{"):
-        yield from read_objects(rows, source, options, form)
+        if form == "sudokupad":
+            yield from _one_document(rows, source, options)
+        else:
+            yield from read_objects(rows, source, options, form)
         return
-    if form != "fpuzzles":
+    if form not in _LINE_FORMS:
         error = InputError(f"expected a {form} file: a JSON object ({{...}})", source=source)
         yield Entry(0, rows[0][0], rows[0][1], None, error.at(line=rows[0][0]))
         return
+    looks_like, parse, what, expected = _LINE_FORMS[form]
     for index, (number, text) in enumerate(rows):
         try:
-            if not looks_like_fpuzzles(text):
-                raise InputError(
-                    "expected an f-puzzles puzzle: a link (f-puzzles.com/?load=...), its "
-                    "compressed text (N4Ig...) or its JSON"
-                )
-            puzzle = parse_fpuzzles(text)
-            check_own_shape(puzzle.shape, "puzzle of f-puzzles", options)
+            if not looks_like(text):
+                raise InputError(f"expected {expected}")
+            puzzle = parse(text)
+            check_own_shape(puzzle.shape, what, options)
             yield Entry(index, number, text.strip(), puzzle)
         except InputError as err:
             yield Entry(index, number, text.strip(), None, err.at(source=source, line=number))

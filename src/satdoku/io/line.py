@@ -17,6 +17,7 @@ from .alphabet import Alphabet, alphabet_of
 from .fpuzzles.links import looks_like_fpuzzles
 from .killer_text import killer_form_of, parse_killer
 from .shape_options import ShapeOptions, check_own_shape
+from .sudokupad.links import looks_like_sudokupad
 from .symbols import check_digits, read_symbols
 from .tatham import looks_like_game_id, parse_game_id
 from .tokens import format_tokens, looks_like_tokens, parse_tokens
@@ -56,7 +57,8 @@ def parse_line(
     :mod:`satdoku.io.tatham`), and with ``game`` given every line is one of that game's IDs.
     A killer text (:mod:`satdoku.io.killer_text`: 81 characters of cage totals and arrows, or
     SudoCue's ``3x3::k:...``) is its killer; an f-puzzles link or its compressed text
-    (:mod:`satdoku.io.fpuzzles`) is its puzzle.
+    (:mod:`satdoku.io.fpuzzles`), or a SudokuPad link (:mod:`satdoku.io.sudokupad`), is its
+    puzzle.
 
     >>> parse_line("1.3..4.........." ).cells[:4]
     (1, 0, 3, 0)
@@ -81,6 +83,10 @@ def parse_line(
             except InputError as err:
                 raise err.at(source=source, line=line) from None
             return Puzzle.checked_already(shape, tuple(fast))
+    if looks_like_sudokupad(body):
+        from .sudokupad import parse_sudokupad  # lazy: start-up
+
+        return _own_shape(lambda: parse_sudokupad(body), "SudokuPad puzzle", options, line, source)
     if looks_like_fpuzzles(body):
         from .fpuzzles import parse_fpuzzles  # lazy: start-up (every rule kind's reader)
 

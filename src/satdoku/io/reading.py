@@ -28,6 +28,7 @@ from .killer_text import killer_form_of
 from .line import parse_line
 from .puzzle_source import source_lines
 from .shape_options import ShapeOptions
+from .sudokupad.links import looks_like_sudokupad
 from .tatham import checked_game, looks_like_game_id
 from .zeros import meant_puzzle
 
@@ -205,7 +206,12 @@ def _read(
     for index, (number, text) in enumerate(chain([first], content)):
         try:
             puzzle = parse_line(text, alphabet, options, line=number, source=source, game=game)
-            if game is not None or looks_like_game_id(text) or looks_like_fpuzzles(text):
+            if (
+                game is not None
+                or looks_like_game_id(text)
+                or looks_like_fpuzzles(text)
+                or looks_like_sudokupad(text)
+            ):
                 yield Entry(index, number, text.strip(), puzzle)  # it says its own size
                 continue
             if puzzle.n >= 10:

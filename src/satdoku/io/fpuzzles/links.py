@@ -17,7 +17,7 @@ PREFIX = "N4Ig"
 
 _SITES = ("f-puzzles.com", "sudokupad.app", "crackingthecryptic.com")
 _LOAD = re.compile(r"[?&]load=([^&#\s]+)")
-_SUDOKUPAD = re.compile(r"fpuzzles([^&#\s]+)")
+_SUDOKUPAD = re.compile(r"fpuz(?:zles)?([^&#\s]+)")  # SudokuPad: fpuzzles... or fpuz...
 
 
 def looks_like_fpuzzles(text: str) -> bool:
