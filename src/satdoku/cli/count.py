@@ -15,9 +15,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from ..api.explorer import Explorer
 from ..backends import stop_flag
-from ..cnf.formula_size import FormulaTooBig
 from ..core.errors import InputError
 from ..core.limits import Limits
 from .common import (
@@ -115,6 +113,9 @@ class CountShown:
 
 def run(args: argparse.Namespace) -> int:
     """Count every puzzle's solutions; return 2 when any could not be read, else 0."""
+    from ..api.explorer import Explorer  # lazy: start-up
+    from ..cnf.formula_size import FormulaTooBig  # lazy: start-up
+
     if args.limit is not None and args.limit < 0:
         raise InputError(f"--limit must be 0 or more, got {args.limit}")
     if args.timeout is not None and not 0 < args.timeout < math.inf:  # nan, inf too
