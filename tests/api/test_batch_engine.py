@@ -200,7 +200,7 @@ def test_the_library_reads_solve_options_as_the_command_line_does(options: list[
     [
         (["--pretty"], "--pretty is not an option of a batch of puzzle lines$"),
         (["--unique"], "--unique is not an option .*: the solution space is explored in one"),
-        (["--timeout", "soon"], "argument --timeout: invalid float value: 'soon'"),
+        (["--timeout", "soon"], "argument --timeout: expected a number of seconds, got 'soon'"),
     ],
 )
 def test_the_library_refuses_options_that_are_not_a_batchs(option: list[str], message: str) -> None:

@@ -16,6 +16,7 @@ import time
 from typing import Any, TextIO
 
 from ..backends import stop_flag
+from ..batch.option_types import MAX_COUNT, seconds, whole_number
 from ..core.errors import InputError
 from ..core.limits import Limits
 from .common import (
@@ -25,7 +26,6 @@ from .common import (
     source_of,
 )
 from .help_format import HelpFormat
-from .option_types import MAX_COUNT, seconds, whole_number
 
 __all__ = ["NAME", "CountShown", "register", "run"]
 

@@ -9,6 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..batch.option_types import seconds
 from ..cnf.givens import Givens
 from ..core.errors import InputError
 from ..core.results import Result, Status
@@ -26,7 +27,6 @@ from .common import (
 )
 from .decode import Source, write_result
 from .help_format import HelpFormat
-from .option_types import seconds
 from .solve_output import read_with, shape_header
 
 __all__ = ["NAME", "register", "run"]

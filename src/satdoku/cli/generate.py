@@ -26,6 +26,7 @@ import secrets
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..batch.option_types import whole_number
 from ..core.errors import InputError
 from ..core.shape import MAX_SIZE, Shape
 from ..core.symmetry import Symmetry
@@ -38,7 +39,6 @@ from .common import add_shape_options, alphabet_of, shape_options
 from .dask_options import add_dask_options, check_without_dask
 from .help_format import HelpFormat
 from .killer_options import add_killer_options, checked_killer, killer_text
-from .option_types import whole_number
 from .progress import Progress, wants_progress
 
 if TYPE_CHECKING:

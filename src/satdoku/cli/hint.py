@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..api.hint_levels import LEVELS
+from ..batch.option_types import MAX_COUNT, whole_number
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
 from .help_format import HelpFormat
-from .option_types import MAX_COUNT, whole_number
 
 if TYPE_CHECKING:
     from ..api.hint import Hint

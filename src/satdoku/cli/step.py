@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ..batch.option_types import MAX_COUNT, whole_number
 from ..core.errors import InputError
 from ..io.line import format_line
 from ..rules.guess_order import GuessOrder
@@ -20,7 +21,6 @@ from .common import (
     report_error,
 )
 from .help_format import HelpFormat
-from .option_types import MAX_COUNT, whole_number
 from .step_limits import DEFAULT_SEARCH_STEPS
 
 if TYPE_CHECKING:
