@@ -48,12 +48,12 @@ __all__ = [
     "LINES",
     "NATIVE",
     "Option",
-    "add_options",
     "PORTFOLIO",
     "REGIONS",
     "SOLVER",
     "STRATEGY",
     "TIMEOUT",
+    "add_options",
 ]
 
 
