@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+
+from satdoku.cli.common import example_text
 
 HEAVY = (
     "satdoku.api.explorer",
@@ -55,3 +58,12 @@ def test_the_help_of_every_command_loads_no_command_s_work() -> None:
     loaded = _loaded_by(["--help"])
     assert "satdoku.cli.generate" in loaded and "satdoku.cli.hint" in loaded  # all were built
     assert sorted(name for name in HEAVY if name in loaded) == []
+
+
+def test_solving_a_file_loads_no_path_objects(tmp_path: Path) -> None:
+    # pathlib loads urllib, ipaddress and fnmatch: reading a named file needs os.path only
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(example_text("sudoku9.txt"))  # 9x9: the compiled engine's
+    loaded = _loaded_by(["solve", str(puzzles)])
+    assert "satdoku.cli.solve" in loaded
+    assert sorted(name for name in ("pathlib", "urllib.parse") if name in loaded) == []
