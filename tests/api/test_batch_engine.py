@@ -12,13 +12,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from satdoku.backends.registry import BackendKind
 from satdoku.backends.strategy import Strategy
 from satdoku.batch import Batch, LineReading, SolveOptions, Start, solve_stream
-from satdoku.batch.chunk_cut import behind_text, cut_input
+from satdoku.batch.chunk_cut import chunks_behind, cut_input
 from satdoku.batch.chunk_solve import ChunkJob, solve_chunk
 from satdoku.batch.solve_argv import batch_of_options
 from satdoku.cli import build_parser, main
@@ -78,6 +78,9 @@ def test_solve_stream_writes_what_satdoku_solve_prints(
     fmt=st.sampled_from(["line", "json"]),
     shape_line=st.sampled_from([None, "# shape: latin", "# shape: sudoku 9 box 3x3"]),
 )
+@example(  # the side is fixed by a 4x4 line in a chunk of its own, read behind by the 9x9 ones
+    lines=[LINES[0], LINES[6], *[LINES[1]] * 148, LINES[7]], size=1, fmt="json", shape_line=None
+)
 def test_chunks_read_behind_the_first_lines_print_what_the_whole_file_prints(
     lines: list[str], size: int, fmt: str, shape_line: str | None
 ) -> None:
@@ -95,25 +98,50 @@ def test_chunks_read_behind_the_first_lines_print_what_the_whole_file_prints(
         assert "empty input" in str(err)
         return
     try:
-        cut = cut_input(batch.reading, io.BytesIO(data), size)
+        outs, errs, statuses = _chunk_outputs(batch, data, size)
     except InputError as err:  # nine 9-symbol lines read as one grid: not cut (said so)
         assert "this is one grid" in err.message
         return
-    outs, errs, statuses = [], [], []
-    anchor = cut.anchor
-    for chunk in [cut.first, *cut.rest]:
-        if not chunk.puzzles:
-            continue
-        behind = "" if chunk.first_line == 1 else behind_text(cut, anchor)
-        output = solve_chunk(ChunkJob(batch, chunk, behind))
-        outs.append(output.out)
-        errs.append(output.err)
-        statuses.append(output.status)
     assert "".join(outs) == whole_out.getvalue()
     assert "".join(errs) == whole_err.getvalue()
     assert max(statuses) == status
     puzzles = sum(1 for line in lines if line.strip() and not line.startswith("#"))
     assert len(outs) > 1 or size >= len(data) // 3 or puzzles < 250  # cut when it can be
+
+
+def _chunk_outputs(batch: Batch, data: bytes, size: int) -> tuple[list[str], list[str], list[int]]:
+    """Cut the data into chunks of about ``size`` bytes and solve each alone, as a worker does."""
+    outs, errs, statuses = [], [], []
+    cut = cut_input(batch.reading, io.BytesIO(data), size)
+    for chunk, behind in chunks_behind(cut, batch.reading):
+        if chunk.puzzles:
+            output = solve_chunk(ChunkJob(batch, chunk, behind))
+            outs.append(output.out)
+            errs.append(output.err)
+            statuses.append(output.status)
+    return outs, errs, statuses
+
+
+KEEN = "keen:3:a3_ac,a3m6a9"
+
+
+@pytest.mark.parametrize(
+    "head",
+    [["keen:3:zz"], [KEEN], ["12", KEEN]],
+    ids=["a-broken-game-id-first", "a-game-id-first", "a-game-id-before-the-first-puzzle"],
+)
+def test_chunks_fix_the_side_where_the_whole_file_does(head: list[str]) -> None:
+    """A game ID first makes every line a puzzle of its own side (the 3x3 line too); a game ID
+    later fixes no side (the first 4x4 line does): alike in every chunk and in the whole file."""
+    lines = [*head, LINES[6], *[SUDOKU9] * 148, LINES[7]]
+    data = ("\n".join(lines) + "\n").encode()
+    batch = Batch(LineReading(source="p.txt"))
+    whole_out, whole_err = io.StringIO(), io.StringIO()
+    status = solve_stream(batch, io.BytesIO(data), whole_out, whole_err)
+    outs, errs, statuses = _chunk_outputs(batch, data, 1)
+    assert len(outs) > 2
+    assert ("".join(outs), "".join(errs)) == (whole_out.getvalue(), whole_err.getvalue())
+    assert max(statuses) == status
 
 
 def test_a_run_numbered_from_a_later_line_and_puzzle() -> None:
@@ -172,7 +200,7 @@ def test_the_library_reads_solve_options_as_the_command_line_does(options: list[
     [
         (["--pretty"], "--pretty is not an option of a batch of puzzle lines$"),
         (["--unique"], "--unique is not an option .*: the solution space is explored in one"),
-        (["--timeout", "soon"], "argument --timeout: invalid float value: 'soon'"),
+        (["--timeout", "soon"], "argument --timeout: expected a number of seconds, got 'soon'"),
     ],
 )
 def test_the_library_refuses_options_that_are_not_a_batchs(option: list[str], message: str) -> None:

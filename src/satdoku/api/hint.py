@@ -35,6 +35,7 @@ from ..rules.techniques import TechniqueStep
 from .arguments import puzzle_of
 from .explain import explain
 from .hint_blockers import Blocker, blockers
+from .hint_levels import LEVELS
 from .hint_moves import contradiction, next_move, player_values
 from .hint_techniques import technique_stage, technique_step
 from .marks import Marks, marks_of
@@ -42,9 +43,6 @@ from .solve import solve
 from .space import count
 
 __all__ = ["HintStatus", "Mistake", "Hint", "hint", "LEVELS"]
-
-LEVELS = (1, 2, 3)
-"""How much a hint says: 1 the technique, 2 also the house or axiom, 3 the claims and why."""
 
 
 class HintStatus(Enum):

@@ -1,10 +1,11 @@
 """An input cut into chunks of whole lines for a cluster: the first chunk read and checked, and
-the text each later chunk is read behind (the file's shape line and first puzzle).
+the text each later chunk is read behind (the file's shape line, first line and first puzzle).
 
-A chunk after the first is read behind an *anchor*: the first puzzle line of the file. The reader
-learns from a file's first puzzle the side of its puzzles (a 3x3 line among 9x9 ones is a
-misreading) and from its shape line their shape; read first, they put the reader in the state
-the whole file had put it in (see :class:`satdoku.batch.line_run.Start`).
+A chunk after the first is read behind an *anchor*: the puzzle line the reader of the whole file
+took the side of its puzzles from (a 3x3 line among 9x9 ones is a misreading), and behind the
+file's first content line (a game ID there makes every line a puzzle of its own side) and shape
+line; read first, they put the reader in the state the whole file had put it in (see
+:class:`satdoku.batch.line_run.Start`).
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from typing import IO, NamedTuple
 from ..core.errors import InputError
 from ..io.header import split_header
 from ..io.line_chunks import LineChunk, line_chunks
-from ..io.reading import FileLayout, content_lines
+from ..io.reading import FileLayout, content_lines, fixes_side
 from .line_reading import LineReading
 from .text_input import MAX_LINE_BYTES, empty_input
 
-__all__ = ["CHUNK_BYTES", "Cut", "anchor_of", "behind_text", "cut_input"]
+__all__ = ["CHUNK_BYTES", "Cut", "anchor_of", "behind_text", "chunks_behind", "cut_input"]
 
 CHUNK_BYTES = 4 * 2**20
 """Bytes of input per chunk of ``solve`` (whole lines: about 51,000 9x9 lines, 0.3 s of work).
@@ -42,9 +43,10 @@ class Cut(NamedTuple):
 
 
 def anchor_of(chunk: LineChunk, reading: LineReading) -> str | None:
-    """Return the chunk's first puzzle line, the reader learns the file's side from, if any.
+    """Return the chunk's puzzle line the reader takes the file's side from, if any (the first
+    read as a puzzle, not a game ID: :func:`satdoku.io.reading.fixes_side`).
 
-    >>> anchor_of(LineChunk(b"# c\\n12\\n1...\\n", 1, 0, 2), LineReading())
+    >>> anchor_of(LineChunk(b"# c\\n12\\nkeen:3:a3_ac,a3m6a9\\n1...\\n", 1, 0, 3), LineReading())
     '1...'
     """
     lines = chunk.data.decode("utf-8", errors="replace").split("\n")
@@ -55,11 +57,26 @@ def anchor_of(chunk: LineChunk, reading: LineReading) -> str | None:
                 "without --dask",
                 source=reading.source,
             )
-        if entry.puzzle is not None or (
-            entry.error is not None and entry.error.message.startswith("the alphabet ")
-        ):
+        if fixes_side(entry):
             return entry.text
     return None
+
+
+def chunks_behind(cut: Cut, reading: LineReading) -> Iterator[tuple[LineChunk, str]]:
+    """Yield each chunk of the input with the text it is read behind ("" for the first): the
+    file's shape line, first content line and the puzzle line its reader took the side from.
+
+    >>> import io
+    >>> cut = cut_input(LineReading(), io.BytesIO(b"12\\n" + b"1...\\n" * 200), 1)
+    >>> [(chunk.first_line, behind) for chunk, behind in chunks_behind(cut, LineReading())]
+    [(1, ''), (2, '12\\n'), (69, '12\\n1...\\n')]
+    """
+    anchor = cut.anchor
+    yield cut.first, ""
+    for chunk in cut.rest:
+        yield chunk, behind_text(cut, anchor)
+        if anchor is None:  # no side fixed yet: this chunk's lines may fix it
+            anchor = anchor_of(chunk, reading)
 
 
 def _check_head(stream: IO[bytes], source: str) -> None:
@@ -101,12 +118,13 @@ def cut_input(reading: LineReading, stream: IO[bytes], chunk_bytes: int) -> Cut:
 
 
 def behind_text(cut: Cut, anchor: str | None) -> str:
-    """Return the text a later chunk is read behind: the file's shape line and its first puzzle
-    line (or its first content line when no puzzle was read yet), each ending its line.
+    """Return the text a later chunk is read behind: the file's shape line, its first content
+    line (a game ID there makes every line one) and the puzzle line that fixed its side, if
+    another, each ending its line.
 
     >>> cut = Cut(LineChunk(b"", 1, 0, 0), iter(()), None, "12", "# shape: latin")
     >>> behind_text(cut, "1...")
-    '# shape: latin\\n1...\\n'
+    '# shape: latin\\n12\\n1...\\n'
     """
-    lines = [line for line in (cut.shape_line, anchor or cut.head) if line is not None]
-    return "".join(line + "\n" for line in lines)
+    lines = [cut.shape_line, cut.head, None if anchor == cut.head else anchor]
+    return "".join(line + "\n" for line in lines if line is not None)

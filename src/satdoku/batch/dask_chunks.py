@@ -17,7 +17,7 @@ from typing import Any
 
 from ..api.dask_pool import Ready, result_of, worker_count
 from ..io.line_chunks import LineChunk
-from .chunk_cut import Cut, anchor_of, behind_text
+from .chunk_cut import Cut, chunks_behind
 from .chunk_solve import ChunkJob, ChunkOutput, Shared, solve_chunk, worker_batch
 from .cluster_start import ClusterStart
 from .line_reading import LineReading
@@ -122,15 +122,13 @@ def chunk_outputs(
     """
     start = cluster if isinstance(cluster, ClusterStart) else ClusterStart.running(cluster)
     estimate = None if here is None else _Estimate(start, total)
-    anchor = cut.anchor
     pending: deque[tuple[LineChunk, Any]] = deque()  # chunks and their futures or outputs
     window = 0
     puzzles = 0
 
-    def send(chunk: LineChunk) -> Any:
+    def send(chunk: LineChunk, behind: str) -> Any:
         """Send a chunk to the cluster, or solve it here while the cluster is not up."""
         nonlocal window
-        behind = "" if chunk is cut.first else behind_text(cut, anchor)
         if chunk.puzzles == 0:
             return Ready(ChunkOutput("", "", 0, False))
         if here is None or estimate is None or start.ready():
@@ -142,11 +140,9 @@ def chunk_outputs(
         return Ready(output)
 
     try:
-        for chunk in chain([cut.first], cut.rest, [None]):  # None: the end, all are waited for
+        for chunk, behind in chain(chunks_behind(cut, reading), [(None, "")]):  # None: the end
             if chunk is not None:
-                pending.append((chunk, send(chunk)))
-                if anchor is None:  # no puzzle read yet: the next chunk's reader knows no side
-                    anchor = anchor_of(chunk, reading)
+                pending.append((chunk, send(chunk, behind)))
             while pending and (
                 chunk is None or isinstance(pending[0][1], Ready) or len(pending) >= window
             ):

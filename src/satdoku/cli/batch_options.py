@@ -5,13 +5,11 @@ from __future__ import annotations
 import argparse
 
 from ..backends.limits import default_jobs
-from ..backends.registry import BackendKind
-from ..backends.strategy import Strategy
 from ..batch.line_run import Batch
-from ..batch.solve_options import SolveOptions
+from ..batch.option_types import MAX_COUNT, whole_number
+from ..batch.option_values import solve_options_of
 from ..core.errors import InputError
-from .common import encoding_of, limits_of, line_reading_of
-from .option_types import MAX_COUNT, whole_number
+from .common import line_reading_of
 
 __all__ = [
     "MAX_JOBS",
@@ -54,28 +52,6 @@ def jobs_of(args: argparse.Namespace) -> int:
     if not 0 <= jobs <= MAX_JOBS:
         raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, got {args.jobs}")
     return int(jobs)
-
-
-def solve_options_of(args: argparse.Namespace) -> SolveOptions:
-    """Return how the options of a ``solve`` run say to solve each puzzle, or raise InputError.
-
-    >>> from satdoku.cli import build_parser
-    >>> args = build_parser("solve").parse_args(["solve", "p.txt", "--timeout", "2", "--no-native"])
-    >>> options = solve_options_of(args)
-    >>> options.limits.timeout, options.native, options.compiled_first
-    (2.0, False, False)
-    """
-    if args.portfolio is not None and args.portfolio < 1:
-        raise InputError(f"--portfolio must be 1 or more, got {args.portfolio}")
-    return SolveOptions(
-        BackendKind(args.backend),
-        args.solver,
-        encoding_of(args),
-        Strategy(args.strategy),
-        limits_of(args),
-        args.native,
-        args.portfolio,
-    )
 
 
 def batch_of(args: argparse.Namespace, jobs: int = 1) -> Batch:

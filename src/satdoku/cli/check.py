@@ -13,7 +13,6 @@ import sys
 
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
-from ..core.rule_check import broken_rules
 from .common import add_input_options, read_entries, report_error
 from .help_format import HelpFormat
 from .puzzle_option import add_puzzle_option, puzzle_of_option
@@ -91,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _broken(grid: Puzzle, puzzle: Puzzle | None) -> list[str]:
     """Return what the grid breaks: its own shape's axioms and rules, or those of ``puzzle``."""
+    from ..core.rule_check import broken_rules  # lazy: start-up (every rule's axioms)
+
     if puzzle is None:
         return broken_rules(grid.cells, grid)  # a game ID's cages, signs, clues: checked too
     if grid.n != puzzle.n:

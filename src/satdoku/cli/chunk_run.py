@@ -7,11 +7,12 @@ solves the file without ``--dask``. What the run prints is then made to read as 
 run would print it: its messages name the file and its lines (``FILE:LINE:COL``), its JSON
 records' ``index`` and ``line`` count from the start of the file.
 
-A chunk after the first is run behind an *anchor*: the first puzzle line of the file. The reader
-learns from a file's first puzzle the side of its puzzles (a 3x3 line among 9x9 ones is a
-misreading) and writes a separator before every puzzle but the first; read first in the chunk,
-the anchor puts the reader in the state the whole file had put it in. What the anchor alone
-prints is then taken off the front of the chunk's output.
+A chunk after the first is run behind an *anchor*: the file's shape line, first line and the
+puzzle line the reader took the side of its puzzles from (a 3x3 line among 9x9 ones is a
+misreading; see :mod:`satdoku.batch.chunk_cut`); the reader also writes a separator before every
+puzzle but the first. Read first in the chunk, the anchor puts the reader in the state the whole
+file had put it in. What the anchor alone prints is then taken off the front of the chunk's
+output.
 """
 
 from __future__ import annotations
@@ -120,7 +121,8 @@ def run_chunk(
 ) -> ChunkOutput:
     """Run a command (its ``run`` and options) on a chunk, as the whole file's run would print it.
 
-    ``anchor`` is the file's first puzzle line, for every chunk but the first (None). With
+    ``anchor`` is the text the chunk is read behind, for every chunk but the first (None): the
+    file's shape line, first line and the puzzle line its side was taken from. With
     ``shared`` (a worker on the client's machine) the output is left in a file of its folder,
     and when it names a source the chunk's ``length`` bytes are read from that file at the
     chunk's offset (the chunk comes without its bytes).
@@ -129,6 +131,9 @@ def run_chunk(
     >>> args = build_parser().parse_args(["rate", "p.txt", "--json"])
     >>> chunk = LineChunk(b"12\\n1.3..4..2...4..1\\n", 7, 5, 2)
     >>> print(run_chunk(rate.run, args, chunk, "1...").out)
+    {"index": 5, "line": 7, "status": "invalid", ..."error": "p.txt:7: expected n*n ..."}
+    {"index": 6, "line": 8, "status": "solved", "level": "easy", ...}
+    >>> print(run_chunk(rate.run, args, chunk, "# shape: sudoku 4\\n12\\n1...").out)
     {"index": 5, "line": 7, "status": "invalid", ..."error": "p.txt:7: expected n*n ..."}
     {"index": 6, "line": 8, "status": "solved", "level": "easy", ...}
     """
@@ -145,13 +150,14 @@ def run_chunk(
         output = relocated(_run(run, args, path), path, _HERE, 0, 0)
         if anchor is not None:
             output = _without(output, _anchored(run, args, anchor, folder))
-    behind = 0 if anchor is None else anchor.count("\n") + 1  # lines: a shape line, a puzzle
+    behind = [] if anchor is None else anchor.split("\n")  # a shape line, the first lines
+    puzzles_behind = sum(1 for line in behind if not line.lstrip().startswith("#"))
     output = relocated(
         output,
         _HERE,
         source_of(args),
-        chunk.first_line - 1 - behind,
-        chunk.first_index - min(behind, 1),
+        chunk.first_line - 1 - len(behind),
+        chunk.first_index - puzzles_behind,
     )
     if shared is None:
         return output

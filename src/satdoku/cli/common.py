@@ -4,26 +4,41 @@ from __future__ import annotations
 
 import argparse
 import io
-import math
 import sys
 from collections.abc import Iterator
 from typing import IO
 
-from ..backends.solvers import CONSTRAINED_SOLVER, DEFAULT_SOLVER, SOLVER_NAMES
-from ..backends.strategy import Strategy
 from ..batch.line_reading import LineReading
+from ..batch.option_table import (
+    ALPHABET,
+    AMO,
+    BLANK,
+    BOX,
+    CONFLICTS,
+    DIAGONALS,
+    ENCODING,
+    GAME,
+    GRID,
+    INPUT_FORMAT,
+    LATIN,
+    LINES,
+    REGIONS,
+    SOLVER,
+    STRATEGY,
+    TIMEOUT,
+    add_options,
+)
+from ..batch.option_values import (
+    alphabet_of,
+    encoding_of,
+    limits_of,
+    reading_of,
+    shape_options,
+)
 from ..batch.outcome_text import EXAMPLE, say_error
-from ..batch.region_map import read_region_map as _read_regions
 from ..batch.text_input import MAX_LINE_BYTES, nonempty_entries, text_lines
-from ..cnf.encodings import AtMostOne, Encoding, Scheme
 from ..core.errors import InputError
-from ..core.limits import Limits
-from ..io.alphabet import DEFAULT_SYMBOLS, Alphabet
 from ..io.entries import Entry
-from ..io.reading import FileLayout
-from ..io.shape_options import ShapeOptions
-from .input_format import add_format_options
-from .option_types import MAX_CONFLICTS, box_shape, seconds, whole_number
 
 __all__ = [
     "EXAMPLE",
@@ -77,90 +92,21 @@ def add_input_options(parser: argparse.ArgumentParser, *, file_required: bool = 
             action="store_true",
             help="read the bundled example puzzle (whatever standard input is)",
         )
-    group.add_argument(
-        "--alphabet",
-        metavar="SYMBOLS",
-        help="symbols of digits 1..n in order (default 1-9 then A-Z)",
-    )
-    group.add_argument(
-        "--blank",
-        metavar="SYMBOLS",
-        help="symbols of a blank cell (default .0?_, less those the alphabet uses)",
-    )
-    layout = group.add_mutually_exclusive_group()
-    layout.add_argument(
-        "--grid",
-        dest="layout",
-        action="store_const",
-        const=FileLayout.GRID,
-        help="read the whole input as one grid (one row per line)",
-    )
-    layout.add_argument(
-        "--lines",
-        dest="layout",
-        action="store_const",
-        const=FileLayout.LINES,
-        help="read one puzzle per line",
-    )
+    add_options(group, (ALPHABET, BLANK, GRID, LINES))
     add_shape_options(group)
-    add_format_options(group)
+    add_options(group, (GAME, INPUT_FORMAT))
 
 
 def add_encoding_options(group: argparse._ArgumentGroup) -> None:
     """Add ``--encoding`` and ``--amo``: how the axioms become clauses."""
-    group.add_argument(
-        "--encoding",
-        default="extended",
-        choices=[s.value for s in Scheme],
-        help="which halves of the axioms become clauses (default extended)",
-    )
-    group.add_argument(
-        "--amo",
-        default="auto",
-        choices=[a.value for a in AtMostOne],
-        help="at-most-one encoding (default auto: pairwise up to 16x16)",
-    )
+    add_options(group, (ENCODING, AMO))
 
 
 def add_solver_options(parser: argparse.ArgumentParser) -> None:
     """Add the options that choose the solver, encoding and limits."""
-    group = parser.add_argument_group("solving")
-    group.add_argument(
-        "--solver",
-        default=None,
-        choices=SOLVER_NAMES,
-        metavar="NAME",
-        help=f"PySAT solver, for every puzzle (default: {DEFAULT_SOLVER}, and "
-        f"{CONSTRAINED_SOLVER} for puzzles with rules): {', '.join(SOLVER_NAMES)}",
+    add_options(
+        parser.add_argument_group("solving"), (SOLVER, ENCODING, AMO, STRATEGY, TIMEOUT, CONFLICTS)
     )
-    add_encoding_options(group)
-    group.add_argument(
-        "--strategy",
-        default="auto",
-        choices=[s.value for s in Strategy],
-        help="givens as assumptions on one solver per shape (persistent) or a "
-        "fresh simplified formula per puzzle (default auto: by size)",
-    )
-    group.add_argument(
-        "--timeout",
-        type=seconds,
-        metavar="SECONDS",
-        help="give up on a puzzle after this many seconds (status timeout)",
-    )
-    group.add_argument(
-        "--conflicts",
-        type=whole_number(MAX_CONFLICTS),
-        metavar="N",
-        help="give up on a puzzle after N conflicts (status timeout)",
-    )
-
-
-def alphabet_of(args: argparse.Namespace) -> Alphabet:
-    """Return the alphabet the options name."""
-    blanks = getattr(args, "blank", None)
-    if args.alphabet and blanks is None:  # the user named the symbols: 0 is no guess
-        blanks = Alphabet(args.alphabet).blank_symbols
-    return Alphabet(args.alphabet or DEFAULT_SYMBOLS, blanks)
 
 
 def line_reading_of(args: argparse.Namespace) -> LineReading:
@@ -170,28 +116,7 @@ def line_reading_of(args: argparse.Namespace) -> LineReading:
     >>> line_reading_of(build_parser().parse_args(["solve", "p.txt", "--latin"])).shape.latin
     True
     """
-    return LineReading(
-        alphabet_of(args),
-        shape_options(args),
-        args.layout or FileLayout.AUTO,
-        getattr(args, "game", None),
-        source_of(args),
-        getattr(args, "input_format", None),
-    )
-
-
-def encoding_of(args: argparse.Namespace) -> Encoding:
-    """Return the encoding the options name."""
-    return Encoding(Scheme(args.encoding), AtMostOne(args.amo))
-
-
-def limits_of(args: argparse.Namespace) -> Limits:
-    """Return the per-puzzle limits the options name."""
-    if args.timeout is not None and not 0 < args.timeout < math.inf:
-        raise InputError(f"--timeout: expected a positive number of seconds, got {args.timeout}")
-    if args.conflicts is not None and args.conflicts <= 0:
-        raise InputError(f"--conflicts must be positive, got {args.conflicts}")
-    return Limits(args.timeout, args.conflicts)
+    return reading_of(args, source_of(args))
 
 
 def source_of(args: argparse.Namespace) -> str:
@@ -209,26 +134,8 @@ def add_shape_options(
     regions_help: str = "irregular regions (jigsaw): a grid file of region symbols, no boxes",
 ) -> None:
     """Add the shape options --box, --latin, --diagonals, --regions (read by shape_options)."""
-    group.add_argument(
-        "--box", metavar="RxC", type=box_shape, help="box shape, e.g. 2x3 (default: most square)"
-    )
-    group.add_argument("--latin", action="store_true", help="a Latin square: no boxes")
-    group.add_argument(
-        "--diagonals", action="store_true", help="the two main diagonals hold every digit once too"
-    )
-    group.add_argument("--regions", metavar=regions_metavar, help=regions_help)
-
-
-def shape_options(args: argparse.Namespace) -> ShapeOptions:
-    """Return the shape options (box, Latin, diagonals, regions) the arguments name."""
-    regions = None
-    if args.regions:
-        regions = _read_regions(args.regions)
-        if args.box or args.latin:
-            raise InputError("--regions replaces boxes: do not combine it with --box or --latin")
-    if args.latin and args.box:
-        raise InputError("--latin has no boxes: do not combine it with --box")
-    return ShapeOptions(args.box, args.latin, args.diagonals, regions)
+    add_options(group, (BOX, LATIN, DIAGONALS))
+    REGIONS.add_to(group, metavar=regions_metavar, help=regions_help)
 
 
 def stdin_is_terminal() -> bool:

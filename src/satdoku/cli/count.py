@@ -15,9 +15,8 @@ import sys
 import time
 from typing import Any, TextIO
 
-from ..api.explorer import Explorer
 from ..backends import stop_flag
-from ..cnf.formula_size import FormulaTooBig
+from ..batch.option_types import MAX_COUNT, seconds, whole_number
 from ..core.errors import InputError
 from ..core.limits import Limits
 from .common import (
@@ -27,7 +26,6 @@ from .common import (
     source_of,
 )
 from .help_format import HelpFormat
-from .option_types import MAX_COUNT, seconds, whole_number
 
 __all__ = ["NAME", "CountShown", "register", "run"]
 
@@ -115,6 +113,9 @@ class CountShown:
 
 def run(args: argparse.Namespace) -> int:
     """Count every puzzle's solutions; return 2 when any could not be read, else 0."""
+    from ..api.explorer import Explorer  # lazy: start-up
+    from ..cnf.formula_size import FormulaTooBig  # lazy: start-up
+
     if args.limit is not None and args.limit < 0:
         raise InputError(f"--limit must be 0 or more, got {args.limit}")
     if args.timeout is not None and not 0 < args.timeout < math.inf:  # nan, inf too

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 
 from ..batch.chunk_cut import CHUNK_BYTES
+from ..batch.option_types import MAX_COUNT, whole_number
 from ..core.errors import InputError
-from .option_types import MAX_COUNT, whole_number
 
 __all__ = [
     "CHUNK_BYTES",

@@ -16,8 +16,6 @@ import sys
 from dataclasses import dataclass
 from typing import IO
 
-from ..cnf.dimacs_read import cnf_text, read_header
-from ..cnf.solver_answers import models_of, parse_answers, result_of
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
@@ -93,6 +91,8 @@ def _is_cnf(head: bytes) -> bool:
 
 
 def _source(args: argparse.Namespace) -> Source:
+    from ..cnf.dimacs_read import cnf_text, read_header  # lazy: start-up (the CNF writer)
+
     if args.file in (None, "-"):
         return _puzzle_source(args, None)
     try:
@@ -204,6 +204,8 @@ def write_result(
 
 def run(args: argparse.Namespace) -> int:
     """Decode every answer in MODEL; exit 0 when puzzle and model could be read, else 2."""
+    from ..cnf.solver_answers import models_of, parse_answers, result_of  # lazy: start-up
+
     if args.file == "-" and args.model == "-":
         raise InputError("FILE and MODEL cannot both be standard input")
     source = _source(args)

@@ -9,10 +9,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..cnf.dimacs_write import CnfOptions, Givens, dimacs_bytes, write_dimacs
-from ..cnf.examples import CNF_EXAMPLES, regenerate
-from ..cnf.external import run_external, solver_command
-from ..cnf.solver_answers import result_of
+from ..batch.option_types import seconds
+from ..cnf.givens import Givens
 from ..core.errors import InputError
 from ..core.results import Result, Status
 from ..io.entries import Entry
@@ -29,7 +27,6 @@ from .common import (
 )
 from .decode import Source, write_result
 from .help_format import HelpFormat
-from .option_types import seconds
 from .solve_output import read_with, shape_header
 
 __all__ = ["NAME", "register", "run"]
@@ -175,6 +172,11 @@ def _write(path: Path | None, data: bytes) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write one CNF per puzzle (and solve it with --solve-with); exit 2 if any was unreadable."""
+    from ..cnf.dimacs_write import CnfOptions, dimacs_bytes, write_dimacs  # lazy: start-up
+    from ..cnf.examples import CNF_EXAMPLES, regenerate  # lazy: start-up
+    from ..cnf.external import run_external, solver_command  # lazy: start-up
+    from ..cnf.solver_answers import result_of  # lazy: start-up
+
     if args.examples:
         if args.file is not None:
             raise InputError("--examples writes the bundled examples: give no FILE")

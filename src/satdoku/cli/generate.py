@@ -24,25 +24,25 @@ import json
 import random
 import secrets
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..batch.option_types import whole_number
 from ..core.errors import InputError
 from ..core.shape import MAX_SIZE, Shape
 from ..core.symmetry import Symmetry
-from ..generation.generate import ATTEMPTS, Generated
-from ..generation.generate_batch import Request, generate_many
-from ..generation.random_grid import complete, random_jigsaw
-from ..generation.vicinity import WALK_LEVELS
+from ..generation.attempts import ATTEMPTS
 from ..io.header import shape_line
 from ..io.line import format_line
-from ..rules.rating import Level
+from ..rules.levels import Level
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, jobs_of
 from .common import add_shape_options, alphabet_of, shape_options
 from .dask_options import add_dask_options, check_without_dask
 from .help_format import HelpFormat
 from .killer_options import add_killer_options, checked_killer, killer_text
-from .option_types import whole_number
 from .progress import Progress, wants_progress
+
+if TYPE_CHECKING:
+    from ..generation.generated import Generated
 
 __all__ = [
     "NAME",
@@ -175,6 +175,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _shape(args: argparse.Namespace, run_seed: int) -> Shape:
     """Return the shape the options name (a random jigsaw map drawn from the run's seed)."""
     if args.regions == "random":
+        from ..generation.random_grid import random_jigsaw  # lazy: start-up
+
         if args.box or args.latin:
             raise InputError("--regions replaces boxes: do not combine it with --box or --latin")
         n = 9 if args.size is None else args.size
@@ -303,6 +305,8 @@ def shortfall(args: argparse.Namespace, met: int) -> str | None:
     satdoku: 1 of 3 puzzles met the wish in 5 tries each (2 held back); try more --attempts, or
     --minimal: minimal extreme puzzles are walked to (--minimal --level extreme --attempts 50000)
     """
+    from ..generation.vicinity import WALK_LEVELS  # lazy: start-up
+
     if met >= args.count:
         return None
     missed = args.count - met
@@ -321,6 +325,9 @@ def shortfall(args: argparse.Namespace, met: int) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate the puzzles; return 0, or MISSED when fewer met the wish (2: a bad option)."""
+    from ..generation.generate_batch import Request, generate_many  # lazy: start-up
+    from ..generation.random_grid import complete  # lazy: start-up
+
     check_without_dask(args)
     jobs = jobs_of(args)
     if args.count < 1:

@@ -20,20 +20,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..api.hint import LEVELS, Hint, HintStatus, hint
-from ..api.marks import parse_marks
+from ..api.hint_levels import LEVELS
+from ..batch.option_types import MAX_COUNT, whole_number
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
-from ..views.hint_drawing import hint_page, hint_svg
-from ..views.hint_sentences import hint_text
-from ..views.sentences import axiom_name
-from ..views.technique_record import technique_record
-from ..views.trace_json import step_record
 from .common import EXAMPLE, add_input_options, alphabet_of, read_entries, report_error
 from .help_format import HelpFormat
-from .option_types import MAX_COUNT, whole_number
+
+if TYPE_CHECKING:
+    from ..api.hint import Hint
 
 __all__ = ["NAME", "register", "run", "hint_record"]
 
@@ -128,6 +125,11 @@ def _nth(args: argparse.Namespace, index: int) -> Puzzle | None:
 
 def run(args: argparse.Namespace) -> int:
     """Say the hint for one grid of the input; return 2 when an input cannot be read, else 0."""
+    from ..api.hint import hint  # lazy: start-up (the techniques)
+    from ..api.marks import parse_marks  # lazy: start-up
+    from ..views.hint_drawing import hint_page, hint_svg  # lazy: start-up
+    from ..views.hint_sentences import hint_text  # lazy: start-up
+
     alphabet = alphabet_of(args)
     grid = _nth(args, args.index)
     if grid is None:
@@ -166,11 +168,18 @@ def run(args: argparse.Namespace) -> int:
 def hint_record(found: Hint) -> dict[str, Any]:
     """Return the JSON record of a hint at its level (see the module's docstring).
 
+    >>> from satdoku.api.hint import hint
     >>> from satdoku.io.line import parse_line
     >>> rec = hint_record(hint(parse_line("1.3..4..2...4..1"), level=2))
     >>> rec["status"], rec["technique"], rec["rung"], rec["axiom"], "step" in rec
     ('step', 'lone-cell', 0, 'cell r1c2 holds exactly one digit', False)
     """
+    from ..api.hint import HintStatus  # lazy: start-up (the techniques)
+    from ..views.hint_sentences import hint_text  # lazy: start-up
+    from ..views.sentences import axiom_name  # lazy: start-up
+    from ..views.technique_record import technique_record  # lazy: start-up
+    from ..views.trace_json import step_record  # lazy: start-up
+
     level, alphabet = found.level, found.alphabet
     shape = found.puzzle.shape
     rec: dict[str, Any] = {"status": found.status.value, "level": level, "text": hint_text(found)}

@@ -15,7 +15,6 @@ from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..core.random_cages import CageSizes
 from ..core.shape import Shape
-from ..generation.generate_killer import cage_sizes_of
 from ..io.killer_text import FORMS, format_killer
 from ..io.tatham import format_game_id
 
@@ -69,6 +68,8 @@ def checked_killer(args: argparse.Namespace, shape: Shape) -> CageSizes | None:
     satdoku.core.errors.InputError: --killer --format arrows: the arrows killer text is of a \
 9x9 sudoku with 3x3 boxes, no diagonals, not a 4x4 sudoku, 2x2 boxes
     """
+    from ..generation.generate_killer import cage_sizes_of  # lazy: start-up
+
     if not args.killer:
         for option, value in (("--cage-sizes", args.cage_sizes), ("--format", args.format)):
             if value is not None:

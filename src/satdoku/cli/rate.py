@@ -24,10 +24,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..api.batch import solve_entries
 from ..core.puzzle import Puzzle
 from ..core.results import Result, Status
-from ..rules.rating import TIERS, Level, rate
 from .batch_options import add_jobs_option, add_progress_option, jobs_of
 from .common import add_input_options, read_entries, report_error
 from .dask_hook import dask_aware
@@ -85,6 +83,8 @@ class Rater:
 
     def solve(self, puzzle: Puzzle) -> Result:
         """Rate one puzzle."""
+        from ..rules.rating import Level, rate  # lazy: start-up (the techniques)
+
         if puzzle.constraints:  # rules beyond houses: the ladder over literal axioms
             return self._constrained(puzzle)
         r = rate(puzzle, self._unique)
@@ -106,6 +106,7 @@ class Rater:
     def _constrained(self, puzzle: Puzzle) -> Result:
         """Rate a puzzle with rules beyond houses by the weakest rung over its literal axioms."""
         from ..api.constraint_steps import rate_constrained  # lazy: start-up
+        from ..rules.rating import TIERS, Level  # lazy: start-up
 
         r = rate_constrained(puzzle)
         solved = r.status == "solved"
@@ -218,6 +219,8 @@ _SINGLES = ("elimination", "lone-cell", "lone-ranger")
 
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle of the input; return 2 when any could not be read, else 0."""
+    from ..api.batch import solve_entries  # lazy: start-up
+
     jobs = jobs_of(args)
     bar = None
     if args.file is not None and wants_progress(sys.stderr, args.json, args.progress):

@@ -6,7 +6,6 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..backends.sat import SatBackend
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..io.alphabet import Alphabet
@@ -17,8 +16,6 @@ from ..io.killer_text import format_killer
 from ..io.sudokupad import format_sudokupad
 from ..io.tatham import GAMES, format_game_id, game_id_of
 from ..rules.state import State
-from ..views.plain_board import format_board
-from ..views.svg import board_svg, pencil_marks
 from .common import add_input_options, alphabet_of, read_entries, report_error, shape_options
 from .help_format import HelpFormat
 from .solve_output import read_with, shape_header
@@ -96,6 +93,9 @@ def _target(base: str, index: int) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     """Draw every puzzle; exit 2 when any could not be read."""
+    from ..backends.sat import SatBackend  # lazy: start-up
+    from ..views.svg import board_svg, pencil_marks  # lazy: start-up
+
     alphabet = alphabet_of(args)
     status, header_due = 0, True
     with SatBackend() as backend:
@@ -151,6 +151,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _rules_board(puzzle: Puzzle, cells: Sequence[int], alphabet: Alphabet) -> str:
     """Return a puzzle with rules beyond houses as its game ID, then its board as comments."""
+    from ..views.plain_board import format_board  # lazy: start-up
+
     state = State(puzzle.n, tuple(_claim_values(cells, puzzle.n)))
     board = format_board(
         state, puzzle.shape, alphabet, puzzle.cells, labels=True, constraints=puzzle.constraints

@@ -6,14 +6,13 @@ import argparse
 import sys
 
 from ..backends import stop_flag
-from ..backends.registry import BackendKind
 from ..batch.line_run import solve_stream
+from ..batch.option_table import BACKEND, EXPLAIN, NATIVE, PORTFOLIO, add_options
 from .batch_options import MAX_JOBS, add_jobs_option, add_progress_option, batch_of, jobs_of
 from .common import add_input_options, add_solver_options, open_input
 from .dask_hook import dask_aware
 from .dask_options import add_dask_options
 from .help_format import HelpFormat
-from .option_types import MAX_COUNT, whole_number
 from .output import add_format_options
 from .progress import Progress, count_puzzle_lines, wants_progress
 from .space_options import add_space_options, run_space, wants_space
@@ -53,22 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_input_options(parser)
     add_solver_options(parser)
     add_space_options(parser)
-    parser.add_argument(
-        "--backend",
-        default="sat",
-        choices=[kind.value for kind in BackendKind],
-        help="sat (PySAT, default) or stepper (pure Python: rules 1 and 2, "
-        "guessing the cell with fewest candidates; --timeout and --conflicts "
-        "apply, --conflicts counting backtracks)",
-    )
-    parser.add_argument(
-        "--native",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="grids up to 64x64: try the compiled engine (rules 1 and 2 and guessing, in C) "
-        "first, PySAT taking the puzzles it gives up on; also for --unique without --where "
-        "(default: when it is built and --strategy is auto; --no-native: PySAT only)",
-    )
+    add_options(parser, (BACKEND, NATIVE))
     out = parser.add_argument_group("output")
     add_format_options(
         out,
@@ -76,25 +60,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "one JSON record per puzzle: index, status, solution or error",
         pretty=True,
     )
-    out.add_argument(
-        "--explain",
-        action="store_true",
-        help="for each unsolvable puzzle, a minimal set of givens that cannot all "
-        'hold (JSON: "conflict": [[row, col, digit], ...], 0-based) and the steps '
-        "of rules 1 and 2 that prove it when they do",
-    )
+    EXPLAIN.add_to(out)
     batch = parser.add_argument_group("batches")
     add_jobs_option(
         batch,
         "solve in N worker processes, output still in input order (0: one per CPU; default 1)",
     )
-    batch.add_argument(
-        "--portfolio",
-        type=whole_number(MAX_COUNT),
-        metavar="N",
-        help="big grids: race N solver configurations in child processes, the first answer "
-        "winning (default: one per CPU, at most 2; 1 with --jobs over 1; 1: a single solver)",
-    )
+    PORTFOLIO.add_to(batch)
     add_progress_option(batch)
     add_dask_options(batch, "solve")
     parser.set_defaults(run=dask_aware(run))

@@ -18,6 +18,7 @@ from ..api.predicates import PREDICATES, Predicate, PredicateError, predicate_na
 from ..backends.limits import is_keyboard_interrupt
 from ..backends.solvers import DEFAULT_SOLVER
 from ..backends.strategy import Strategy
+from ..batch.option_types import MAX_COUNT, whole_number
 from ..core.errors import InputError
 from ..core.puzzle import Grid, Puzzle
 from ..core.results import Result, Status
@@ -34,7 +35,6 @@ from .common import (
     shape_options,
     source_of,
 )
-from .option_types import MAX_COUNT, whole_number
 from .output import grid_text
 from .solution_stream import SolutionStream
 from .solve_output import shape_header

@@ -6,15 +6,13 @@ import argparse
 import math
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
+from ..batch.option_types import MAX_COUNT, whole_number
 from ..core.errors import InputError
 from ..io.line import format_line
-from ..rules.search import GuessOrder
-from ..rules.steps import Rule
+from ..rules.guess_order import GuessOrder
 from ..rules.strategies import parse_rules, rules_label
-from ..views.plain_board import format_board
-from ..views.sentences import sentence
 from .common import (
     EXAMPLE,
     add_input_options,
@@ -22,18 +20,12 @@ from .common import (
     read_entries,
     report_error,
 )
-from .constraint_step import CappedLiteralRun, print_constrained, rating_label
 from .help_format import HelpFormat
-from .option_types import MAX_COUNT, whole_number
-from .step_stream import (
-    DEFAULT_SEARCH_STEPS,
-    CappedRun,
-    progress_for,
-    step_cap,
-    write_ending,
-    write_html,
-    write_json,
-)
+from .step_limits import DEFAULT_SEARCH_STEPS
+
+if TYPE_CHECKING:
+    from .constraint_step import CappedLiteralRun
+    from .step_stream import CappedRun
 
 __all__ = ["NAME", "register", "run", "BOARDS"]
 
@@ -156,6 +148,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Step through one puzzle of the input; return 2 when it cannot be read, else 0."""
+    from .constraint_step import (  # lazy: start-up (the stepper)
+        CappedLiteralRun,
+        print_constrained,
+        rating_label,
+    )
+    from .step_stream import CappedRun, progress_for, step_cap, write_json  # lazy: start-up
+
     rules = parse_rules(args.rules)
     if args.index < 1:
         raise InputError(f"--index must be 1 or more, got {args.index}")
@@ -235,6 +234,8 @@ def _player() -> Any:
 
 def _write_html(run: CappedRun | CappedLiteralRun, args: argparse.Namespace, source: str) -> int:
     """Write the player page of the trace as its steps are found; say what was written."""
+    from .step_stream import write_html  # lazy: start-up
+
     name = Path(source).name + (f" #{args.index}" if args.index > 1 else "")
     target = Path(args.html)
     size = 0
@@ -262,6 +263,12 @@ def _write_html(run: CappedRun | CappedLiteralRun, args: argparse.Namespace, sou
 
 def _print_text(run: CappedRun, args: argparse.Namespace, out: TextIO, cap: int | None) -> None:
     """Print each step as it is found (and boards as asked), then how the run ended."""
+    from ..rules.steps import Rule  # lazy: start-up
+    from ..views.plain_board import format_board  # lazy: start-up
+    from ..views.sentences import sentence  # lazy: start-up
+    from .constraint_step import rating_label  # lazy: start-up
+    from .step_stream import write_ending  # lazy: start-up
+
     alphabet = alphabet_of(args)
     puzzle = run.run.puzzle
     shape = puzzle.shape

@@ -27,6 +27,7 @@ from ..views.html_player import write_trace_html
 from ..views.trace_json import step_record, trace_record
 from .deferred_stop import DeferredStop
 from .progress import Progress
+from .step_limits import DEFAULT_SEARCH_STEPS
 
 __all__ = [
     "DEFAULT_SEARCH_STEPS",
@@ -39,17 +40,6 @@ __all__ = [
     "write_html",
     "write_json",
 ]
-
-DEFAULT_SEARCH_STEPS = 100_000
-"""Steps a ``--search`` run on a 16x16 or bigger grid takes at most, unless told otherwise.
-
-Measured with ``--search``: the six 16x16 puzzles of ``sudoku16x16_unique.txt`` take 946,
-958, 20,797, 45,507, 68,471 and 223,819 steps (guessing in the first open cell; 946 to
-114,506 guessing where candidates are fewest), so the cap lets a typical 16x16 finish; a 25x25
-of ``sudoku25x25_unique.txt`` had not ended after 13 minutes (millions of steps). 100,000 steps
-of that 25x25 take 3 s and 13 MB as text, 8 s and 68 MB as JSON or 55 MB as a page; the program
-stays at about 36 MB whatever the number of steps (nothing but the current state is kept).
-"""
 
 CAPPED_SIDE = 16
 """The side from which ``--search`` runs get the default cap."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 import gzip
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import Enum
 
 from ..core.claims import claim_count, claim_of
 from ..core.errors import InputError
@@ -31,6 +30,7 @@ from ..io.puzzle_values import parse_puzzle
 from ..rules.singles import eliminate
 from .constraint_formula import constrained_formula
 from .encodings import Encoding, Formula, encode
+from .givens import Givens
 from .rule_lines import rule_words
 
 __all__ = [
@@ -49,23 +49,6 @@ HEADER_START = "c satdoku dimacs"
 
 IND_PER_LINE = 64
 """How many variables one ``c ind`` line lists (each line ends in 0; cryptominisat joins them)."""
-
-
-class Givens(Enum):
-    """How a puzzle's givens reach the CNF: unit clauses, or left out (pass them as assumptions).
-
-    >>> Givens("omit").describe(3)
-    'omit (not in the file: pass them to the solver as assumptions)'
-    """
-
-    UNITS = "units"
-    OMIT = "omit"
-
-    def describe(self, count: int) -> str:
-        """Say in words where the givens are."""
-        if self is Givens.UNITS:
-            return f"units (the last {count} clauses)" if count else "units (there are none)"
-        return "omit (not in the file: pass them to the solver as assumptions)"
 
 
 @dataclass(frozen=True)

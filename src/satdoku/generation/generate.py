@@ -31,6 +31,7 @@ from ..core.random_cages import CageSizes
 from ..core.shape import Shape
 from ..core.symmetry import Symmetry, orbits
 from ..rules.rating import Level, rate
+from .attempts import ATTEMPTS
 from .generate_killer import KillerWish, cage_sizes_of, make_killer
 from .generated import Generated
 from .quick_puzzles import random_grid, random_puzzle
@@ -48,15 +49,6 @@ __all__ = [
     "random_grid",
     "random_puzzle",
 ]
-
-ATTEMPTS = 1000
-"""Puzzles :func:`generate` tries before it gives up on a wish (level, minimal, givens): one per
-grid drawn, and one per move of a walk (minimal extreme puzzles).
-
-On 9x9, about 1 minimal puzzle in 50 is also minimal with rot180 symmetry (none of 200 with
-rot90), and about 1 in 250 is rated expert: an attempt costs about 0.4 ms (rated by the
-compiled ladder), about 0.5 ms a walk's move. A minimal extreme 9x9 puzzle took a median of
-about 3,300 attempts, 2 s of CPU (pass ``attempts=50_000``: see benchmarks/RESULTS.md)."""
 
 QUICK_BUDGET = 100
 """Guesses the engine may spend on one uniqueness question when minimality is not asked for:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 
 from ..core.errors import InputError
 
@@ -76,7 +75,7 @@ Path('missing/puzzles.txt') for a file, or the puzzle's text
 
 def _checked_file(path: str | os.PathLike[str]) -> Iterator[str]:
     """Return the file's lines, refusing at once a file that cannot be opened."""
-    if not Path(path).is_file():
-        what = "a folder" if Path(path).is_dir() else "no file"
+    if not os.path.isfile(path):
+        what = "a folder" if os.path.isdir(path) else "no file"
         raise InputError(f"{os.fspath(path)!r} is {what}: expected a text file of puzzles")
     return file_lines(path)

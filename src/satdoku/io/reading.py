@@ -32,7 +32,7 @@ from .sudokupad.links import looks_like_sudokupad
 from .tatham import checked_game, looks_like_game_id
 from .zeros import meant_puzzle
 
-__all__ = ["FileLayout", "content_lines", "read_puzzles", "with_symbols"]
+__all__ = ["FileLayout", "content_lines", "fixes_side", "read_puzzles", "with_symbols"]
 
 
 class FileLayout(Enum):
@@ -119,6 +119,23 @@ def _is_puzzle_line(
     """Tell whether one line of text reads as a puzzle."""
     entries = list(_read([text], alphabet, options, FileLayout.LINES, None, game))
     return len(entries) == 1 and entries[0].error is None
+
+
+_REFUSED_AFTER_READING = ("this puzzle is ", "the alphabet ")
+"""How messages of :func:`_covered` start: the line was read (its side taken), then refused."""
+
+
+def fixes_side(entry: Entry) -> bool:
+    """Tell whether a file's reader takes the side of its puzzle lines from this entry (the first
+    that does fixes it): a line read as a puzzle, even if its alphabet or the file's shape line
+    refuses it after, that is not a game ID or an f-puzzles link (those say their own size).
+
+    >>> [fixes_side(e) for e in read_puzzles(["12", "keen:3:a3_ac,a3m6a9", "1..."])]
+    [False, False, True]
+    """
+    if entry.puzzle is None:
+        return entry.error is not None and entry.error.message.startswith(_REFUSED_AFTER_READING)
+    return not (looks_like_game_id(entry.text) or looks_like_fpuzzles(entry.text))
 
 
 def _covered(entry: Entry, alphabet: Alphabet, side: int | None, source: str | None) -> Entry:
