@@ -27,6 +27,8 @@ from ..api.marks import parse_marks
 from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..views.hint_drawing import hint_page, hint_svg
+from ..views.hint_rule_records import blocker_records, rule_hint_fields
+from ..views.hint_rule_sentences import contradiction_claims, rule_titles
 from ..views.hint_sentences import hint_text
 from ..views.sentences import axiom_name
 from ..views.technique_record import technique_record
@@ -175,7 +177,9 @@ def hint_record(found: Hint) -> dict[str, Any]:
     shape = found.puzzle.shape
     rec: dict[str, Any] = {"status": found.status.value, "level": level, "text": hint_text(found)}
     step = found.step
-    if found.status is HintStatus.STEP and found.advanced is not None:
+    if found.status is HintStatus.STEP and found.deduction is not None:
+        rec.update(rule_hint_fields(found))
+    elif found.status is HintStatus.STEP and found.advanced is not None:
         rec.update(technique_record(found.advanced, shape.n, level, alphabet))
         rec.update(rung=found.rung, stage=found.stage)
     elif found.status is HintStatus.STEP:
@@ -191,14 +195,7 @@ def hint_record(found: Hint) -> dict[str, Any]:
                 rec["digits"] = list(step.sets.digits)
         if level == 3:
             rec["step"] = step_record(step, shape, alphabet)
-            rec["blockers"] = [
-                {
-                    "premise": list(b.premise),
-                    "by": list(b.by) if b.by is not None else None,
-                    "house": b.house,
-                }
-                for b in found.blockers
-            ]
+            rec["blockers"] = blocker_records(found.blockers)
     elif found.status is HintStatus.MISTAKE:
         rec["count"] = len(found.mistakes)
         if level >= 2:
@@ -208,10 +205,15 @@ def hint_record(found: Hint) -> dict[str, Any]:
                 {"claim": list(m.claim), "kind": m.kind, "solution": m.solution}
                 for m in found.mistakes
             ]
+            if found.rules:
+                rec.update(conflict=[list(c) for c in found.conflict], rules=rule_titles(found))
     elif found.status is HintStatus.UNSOLVABLE:
         claims = list(found.conflict) or (list(step.reasons) if step is not None else [])
+        claims = claims or contradiction_claims(found)
         if level >= 2:
             rec["cells"] = [list(c) for c in dict.fromkeys((c.row, c.col) for c in claims)]
+            if found.rules:
+                rec["rules"] = rule_titles(found)
         if level == 3:
             rec["conflict"] = [list(c) for c in claims]
     return rec
