@@ -187,8 +187,9 @@ def _literal_cells(axioms: Sequence[LiteralAxiom], n: int) -> list[int]:
 
 def rule_overlay(hint: Hint) -> Overlay:
     """Return the overlay of a deduction on a puzzle with rules: the rule's cells shaded (or its
-    axiom's, or set logic's bases and covers) from level 2; at 3 the claims it decides, the
-    entries it rests on ringed and the crossed-out candidates it rests on struck.
+    axiom's, or set logic's bases and covers, and the cells of the rules whose eliminations lead
+    to it) from level 2; at 3 the claims it and its lead decide, the entries it rests on ringed
+    and the crossed-out candidates it rests on struck.
 
     >>> from satdoku.api.hint import hint
     >>> from satdoku.io.tatham import parse_game_id
@@ -210,10 +211,14 @@ def rule_overlay(hint: Hint) -> Overlay:
         roles += [(cell, "house") for cell in rule.cells(n)]
     elif step.axiom is not None:
         roles += [(cell, "house") for cell in _literal_cells([step.axiom], n)]
+    lead = [found.trail[i] for i in found.lead]
+    rules = hint.puzzle.constraints
+    sources = {s.axiom.source for s in lead if s.axiom is not None and s.axiom.source is not None}
+    roles += [(cell, "pattern") for i in sorted(sources) for cell in rules[i].cells(n)]
     if hint.level < 3:
-        return Overlay(roles=tuple(roles))
+        return Overlay(roles=tuple(dict.fromkeys(roles)))
     placed = tuple(claim_of(u, n) for u in step.decided if 0 < u <= n**3)
-    removed = tuple(claim_of(-u, n) for u in step.decided if -(n**3) <= u < 0)
+    removed = tuple(claim_of(-u, n) for s in (*lead, step) for u in s.decided if -(n**3) <= u < 0)
     roles += [(c.row * n + c.col, "target") for c in placed]
     entries = [claim_of(u, n) for u in found.premises if u > 0]
     entries += [b.by for b in hint.blockers if b.by is not None]

@@ -4,7 +4,8 @@ A deduction has the houses hint's ``technique`` (``elimination``, ``lone-cell``,
 ``set-logic`` or the kind of the rule: ``thermometer``, ``cage``), ``rung`` and ``stage``, and
 ``constraint`` (the title of the rule cited, or null); from level 2 ``axiom`` (its name) or a
 set-logic step's ``bases`` and ``covers``, ``cells`` (``[row, col]`` the step decides) and
-``rule_cells`` (the cited rule's cells); at level 3 ``step`` (the step's record as ``satdoku
+``rule_cells`` (the cited rule's cells) and ``lead_rules`` (the titles of the rules whose
+eliminations lead to a placement); at level 3 ``step`` (the step's record as ``satdoku
 step --json`` writes it on such a puzzle), ``premises`` (the entries and crossed-out candidates
 it rests on, named), ``blockers`` (as the houses hint's) and ``lead`` (the records of the
 eliminations that lead to a placement, in order).
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..api.hint_blockers import Blocker
-from .hint_rule_sentences import hint_wording, lead_steps, premise_texts, step_cells
+from .hint_rule_sentences import hint_wording, lead_rules, lead_steps, premise_texts, step_cells
 from .literal_records import literal_step_record
 from .literal_sentences import literal_sentence
 
@@ -56,6 +57,7 @@ def rule_hint_fields(hint: Hint) -> dict[str, Any]:
             rec["covers"] = [a.name for a in step.covers]
         rec["cells"] = [list(divmod(cell, n)) for cell in step_cells(step, n)]
         rec["rule_cells"] = [list(divmod(cell, n)) for cell in rule.cells(n)] if rule else []
+        rec["lead_rules"] = lead_rules(hint)
     if hint.level == 3:
         wording = hint_wording(hint)
         lead = [literal_step_record(s, wording, text) for s, text in lead_steps(hint, wording)]

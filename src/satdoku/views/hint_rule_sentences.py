@@ -32,6 +32,7 @@ __all__ = [
     "conflict_text",
     "premise_texts",
     "lead_steps",
+    "lead_rules",
     "step_cells",
 ]
 
@@ -128,7 +129,9 @@ def rule_step_text(hint: Hint, level: int, alphabet: Alphabet) -> str:
         return _name(hint, step)
     wording = hint_wording(hint, alphabet)
     if level == 2:
-        return _where(hint, step, wording, alphabet)
+        where = _where(hint, step, wording, alphabet)
+        used = lead_rules(hint)
+        return f"{where}, after eliminations by {join(used)}" if used else where
     said = literal_sentence(step, wording, found.truth)
     lead = [text for _, text in lead_steps(hint, wording)]
     if lead:
@@ -159,6 +162,17 @@ def lead_steps(hint: Hint, wording: Wording) -> list[tuple[LiteralStep, str]]:
         if index in lead:
             said.append((step, literal_sentence(step, wording, truth)))
     return said
+
+
+def lead_rules(hint: Hint) -> list[str]:
+    """Return the titles of the rules the eliminations leading to a placement come from."""
+    found = hint.deduction
+    if found is None:
+        return []
+    n, rules = hint.puzzle.n, hint.puzzle.constraints
+    sources = [found.trail[i].axiom for i in found.lead]
+    titles = [rules[a.source].title(n) for a in sources if a is not None and a.source is not None]
+    return list(dict.fromkeys(titles))
 
 
 def rule_stuck_text(hint: Hint, level: int, alphabet: Alphabet) -> str:
