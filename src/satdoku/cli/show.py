@@ -151,8 +151,17 @@ def _rules_board(puzzle: Puzzle, cells: Sequence[int], alphabet: Alphabet) -> st
     board = format_board(
         state, puzzle.shape, alphabet, puzzle.cells, labels=True, constraints=puzzle.constraints
     )
-    lines = [format_game_id(puzzle)] if game_of(puzzle) is not None else []
+    lines = [_identity(puzzle)] if game_of(puzzle) is not None else []
     return "\n".join(lines + ["# " + line for line in board.splitlines()])
+
+
+def _identity(puzzle: Puzzle) -> str:
+    """Return a puzzle's game ID, or its variant file when its game cannot write it (a killer
+    with cells outside every cage): a line every command reads back."""
+    try:
+        return format_game_id(puzzle)
+    except InputError:
+        return _variant_text(puzzle)
 
 
 def _claim_values(cells: Sequence[int], n: int) -> list[int]:

@@ -94,6 +94,8 @@ def _name(hint: Hint, step: LiteralStep) -> str:
     if technique in {t.value for t in Technique}:
         chosen = Technique(technique)
         return f"{technique_name(chosen)} ({chosen.describe()})"
+    if step.axiom is not None and step.axiom.source is None:  # derived from several rules
+        return f"{technique} (a deduction several of the puzzle's rules make together)"
     return f"{technique} (a deduction from one of the puzzle's {technique} rules)"
 
 
@@ -113,8 +115,9 @@ def _where(hint: Hint, step: LiteralStep, wording: Wording, alphabet: Alphabet) 
         return f"lone cell at {cells}"
     named = {a.name: a for a in axioms(hint.puzzle.shape)}.get(step.axiom.name)
     name = axiom_name(named, alphabet) if named is not None else step.axiom.name
-    kind = technique_name(Technique(technique)) if technique in _HOUSES else technique
-    return f"{kind} in '{name}', at {cells}"
+    if technique not in _HOUSES:  # an axiom several rules imply together (the 45 rule's)
+        return f"'{name}', at {cells}"
+    return f"{technique_name(Technique(technique))} in '{name}', at {cells}"
 
 
 _HOUSES = {Technique.ELIMINATION.value, Technique.LONE_RANGER.value}
