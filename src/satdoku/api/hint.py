@@ -12,7 +12,8 @@ hold (:func:`satdoku.api.explain.explain`). Three levels say more and more, as H
 do: 1 names the technique, 2 also the house or axiom, 3 the claims and why, with the blockers of
 a single (:mod:`satdoku.api.hint_blockers`: what excludes each premise; the words are
 :func:`satdoku.views.hint_sentences.hint_text`; ``str(hint)`` says them once ``satdoku`` is
-imported).
+imported). A puzzle with rules beyond houses is hinted by the stepper over literals
+(:mod:`satdoku.api.hint_rules`), citing the rule; entries that break a rule are named with it.
 """
 
 from __future__ import annotations

@@ -12,6 +12,9 @@ col, digit] | null, "house": name | null}``, the true claim that excludes it. A 
 A grid with no solution adds ``"cells"`` from level 2 and ``"conflict"`` (claims) at level 3.
 A step beyond set logic (stage 7-12, rung 5) has the fields of
 :func:`satdoku.views.technique_record.technique_record` in place of the axiom, step and blockers.
+On a puzzle with rules beyond houses a step has the fields of
+:func:`satdoku.views.hint_rule_records.rule_hint_fields`; a mistake whose entries break a rule
+adds ``"conflict"`` and ``"rules"`` (titles) at level 3, a grid with no solution ``"rules"``.
 """
 
 from __future__ import annotations
@@ -59,6 +62,11 @@ each named with its SE value; a guess only when none applies. A mistake (a fille
 crossed-out candidate that contradicts the solution) is reported before anything else.
 Pencil marks: one token of candidates per cell in reading order (e.g. 1679), frames and box
 lines ignored; '.' is a cell without marks.
+
+On a puzzle with rules beyond houses (cages, lines, dots, outside clues) the hint is the next
+step of rules 1 and 2 over the houses and the rules (then set logic of size 1 and 2), citing
+the rule by its title: without marks the next placement, with the eliminations that lead to
+it; when nothing makes progress the hint says the next step is a guess.
 """
 
 
