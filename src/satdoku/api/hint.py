@@ -305,7 +305,7 @@ def _rules_broken(
     """Return, for a grid with rules and no solution, entries and rules that cannot all hold."""
     if not grid.constraints or (original is not None and count(grid, limit=1).count):
         return (), ()
-    from .rule_conflict import explain_rules  # lazy: the SAT solver, only when asked
+    from .rule_conflict import explain_rules  # lazy: start-up
 
     conflict = explain_rules(grid)
     return ((), ()) if conflict is None else (conflict.givens, conflict.rules)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..core.axioms import axioms
 from ..core.claims import FALSE, TRUE, Claim, claim_of
 from ..io.alphabet import Alphabet
+from ..rules.literal_sets import MAX_LITERAL_SIZE
 from ..rules.literal_steps import LiteralStep
 from ..rules.steps import Rule
 from ..rules.strategies import Technique
@@ -180,8 +181,6 @@ def lead_rules(hint: Hint) -> list[str]:
 
 def rule_stuck_text(hint: Hint, level: int, alphabet: Alphabet) -> str:
     """Say that rules 1 and 2 and set logic stall on a puzzle with rules: a guess is next."""
-    from ..rules.literal_sets import MAX_LITERAL_SIZE
-
     said = (
         "rules 1 and 2 over the houses and the puzzle's rules, and set logic up to size "
         f"{MAX_LITERAL_SIZE}, make no progress: the next step is a guess"
