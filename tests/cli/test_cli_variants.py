@@ -43,7 +43,7 @@ KILLER, KILLER_SOLUTION = _killer()
 
 
 def _files(tmp_path: Path) -> dict[str, tuple[list[str], str, Puzzle]]:
-    """Per puzzle: the arguments that read it, its solution, and the puzzle (read by the library)."""
+    """Per puzzle: the arguments that read it, its solution, and the puzzle the library reads."""
     found = {}
     for name, data in (("variant", VARIANT), ("mixed", MIXED)):
         path = tmp_path / f"{name}.json"
