@@ -202,3 +202,24 @@ def test_hint_text_json_and_drawings(
     for level in (1, 2):
         status, out, _ = _run(["hint", *argv, "--level", str(level)], capsys)
         assert status == 0 and out.strip()
+
+
+def test_hint_json_names_the_rule_wrong_entries_break(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv, _, _ = _files(tmp_path)["variant"]
+    wrong = json.loads(json.dumps(VARIANT))
+    wrong["givens"][0][0] = 5  # r1c1=5: the thermometer r1c1→r1c3 cannot rise from it
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(wrong))
+    status, out, _ = _run(["hint", "--input-format", "variant", str(path), "--json"], capsys)
+    rec = json.loads(out)
+    assert status == 0 and rec["status"] == "unsolvable"
+    assert rec["rules"] == ["thermometer r1c1→r1c3"] and rec["conflict"] == [[0, 0, 5]]
+    original = ["--original", argv[-1]]
+    status, out, _ = _run(
+        ["hint", "--input-format", "variant", str(path), *original, "--json"], capsys
+    )
+    rec = json.loads(out)
+    assert rec["status"] == "mistake" and rec["mistakes"][0]["claim"] == [0, 0, 5]
+    assert rec["rules"] == ["thermometer r1c1→r1c3"]
