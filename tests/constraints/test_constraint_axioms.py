@@ -90,17 +90,20 @@ def keen_cages(draw: st.DrawFn, n: int) -> ArithmeticCage:
         draw(st.lists(st.integers(0, n * n - 1), min_size=size, max_size=size, unique=True))
     )
     square = draw(st.sampled_from(latin_squares(n)))
-    digits = [square[cell] for cell in members]
-    if len(digits) == 1 or operation is Operation.ADD:
-        target = sum(digits)
-    elif operation is Operation.MULTIPLY:
-        target = prod(digits)
-    elif operation is Operation.SUBTRACT:
-        target = max(digits) - min(digits)
-    else:
-        target = max(digits) // min(digits)
+    target = keen_target(operation, [square[cell] for cell in members])
     target = max(target + draw(st.sampled_from((0, 0, 0, 1, -1))), 1)
     return ArithmeticCage(members, operation, target)
+
+
+def keen_target(operation: Operation, digits: list[int]) -> int:
+    """The target a cage of these digits shows (a one-cell cage: its digit)."""
+    if len(digits) == 1 or operation is Operation.ADD:
+        return sum(digits)
+    if operation is Operation.MULTIPLY:
+        return prod(digits)
+    if operation is Operation.SUBTRACT:
+        return max(digits) - min(digits)
+    return max(digits) // min(digits)
 
 
 @st.composite

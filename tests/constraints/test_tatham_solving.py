@@ -140,7 +140,6 @@ def test_rate_and_show_keep_the_rules(tmp_path: Path, capsys: pytest.CaptureFixt
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["hint"], "a hint is for puzzles of houses only; this one has keen cage rules"),
         (["solve", "--order", "reading", "--all"], "reading order is for puzzles of houses"),
         (["step", "--play"], "--play shows puzzles of houses only"),
     ],

@@ -75,11 +75,15 @@ def accepted(puzzle: Puzzle) -> set[Grid]:
     }
 
 
-cells = st.integers(0, N * N - 1)
+def cells_of(n: int) -> st.SearchStrategy[int]:
+    return st.integers(0, n * n - 1)
 
 
-def paths(least: int, most: int) -> st.SearchStrategy[tuple[int, ...]]:
-    return st.lists(cells, min_size=least, max_size=most, unique=True).map(tuple)
+cells = cells_of(N)
+
+
+def paths(least: int, most: int, n: int = N) -> st.SearchStrategy[tuple[int, ...]]:
+    return st.lists(cells_of(n), min_size=least, max_size=most, unique=True).map(tuple)
 
 
 def one(make: st.SearchStrategy[Constraint]) -> Rules:
@@ -90,7 +94,8 @@ def a_square() -> st.SearchStrategy[Grid]:
     return st.sampled_from(latin_squares(N))
 
 
-pairs = st.tuples(cells, cells).filter(lambda pair: pair[0] != pair[1])
+def pairs_of(n: int) -> st.SearchStrategy[tuple[int, int]]:
+    return st.tuples(cells_of(n), cells_of(n)).filter(lambda pair: pair[0] != pair[1])
 
 
 def orthogonal(n: int) -> list[tuple[int, int]]:
@@ -103,28 +108,28 @@ def marked(n: int) -> st.SearchStrategy[tuple[tuple[int, int], ...]]:
 
 
 sides = st.sampled_from(list(Side))
-lines = st.integers(0, N - 1)
 
 
 @st.composite
-def little_killers(draw: st.DrawFn) -> LittleKiller:
+def little_killers(draw: st.DrawFn, n: int, squares: st.SearchStrategy[Grid]) -> LittleKiller:
+    """A little killer clue outside an n×n grid, its total that of a square drawn (or off by 1)."""
     direction = draw(st.sampled_from([(1, 1), (1, -1), (-1, 1), (-1, -1)]))
-    row = draw(st.sampled_from([-1, N])) if draw(st.booleans()) else draw(st.integers(-1, N))
-    col = draw(st.integers(-1, N)) if row in (-1, N) else draw(st.sampled_from([-1, N]))
+    row = draw(st.sampled_from([-1, n])) if draw(st.booleans()) else draw(st.integers(-1, n))
+    col = draw(st.integers(-1, n)) if row in (-1, n) else draw(st.sampled_from([-1, n]))
     probe = LittleKiller(row, col, direction, 1)
     try:
-        diagonal = probe.cells(N)
+        diagonal = probe.cells(n)
     except InputError:
         row, col, direction = -1, -1, (1, 1)
-        diagonal = LittleKiller(row, col, direction, 1).cells(N)
-    square = draw(a_square())
+        diagonal = LittleKiller(row, col, direction, 1).cells(n)
+    square = draw(squares)
     total = sum(square[cell] for cell in diagonal) + draw(st.sampled_from((0, 0, 1, -1)))
     return LittleKiller(row, col, direction, max(total, 1))
 
 
 @st.composite
-def arrows(draw: st.DrawFn) -> Arrow:
-    chosen = draw(st.lists(cells, min_size=3, max_size=7, unique=True))
+def arrows(draw: st.DrawFn, n: int) -> Arrow:
+    chosen = draw(st.lists(cells_of(n), min_size=3, max_size=7, unique=True))
     ring = draw(st.sampled_from((1, 1, 1, 2)))
     rest = chosen[ring:]
     cut = draw(st.integers(1, len(rest)))
@@ -133,48 +138,57 @@ def arrows(draw: st.DrawFn) -> Arrow:
 
 
 @st.composite
-def clones(draw: st.DrawFn) -> Clone:
+def clones(draw: st.DrawFn, n: int) -> Clone:
     size = draw(st.integers(1, 3))
-    chosen = draw(st.lists(cells, min_size=2 * size, max_size=2 * size, unique=True))
+    chosen = draw(st.lists(cells_of(n), min_size=2 * size, max_size=2 * size, unique=True))
     return Clone(tuple(chosen[:size]), tuple(chosen[size:]))
 
 
-KINDS: dict[str, Rules] = {
-    "distinct": one(st.builds(Distinct, paths(2, 4))),
-    "parity": one(st.builds(Parity, cells, st.booleans())),
-    "extremum": st.builds(extrema, paths(1, 4), st.booleans(), st.just(N)),
-    "kropki": one(
-        pairs.flatmap(
-            lambda p: st.builds(
-                Kropki, st.just(p[0]), st.just(p[1]), st.booleans(), st.integers(0, 3)
+def kinds_of(n: int, squares: st.SearchStrategy[Grid]) -> dict[str, Rules]:
+    """Per kind of rule, one or more rules of it on an n×n grid (totals from ``squares``)."""
+    pairs = pairs_of(n)
+    lines = st.integers(0, n - 1)
+    return {
+        "distinct": one(st.builds(Distinct, paths(2, 4, n))),
+        "parity": one(st.builds(Parity, cells_of(n), st.booleans())),
+        "extremum": st.builds(extrema, paths(1, 4, n), st.booleans(), st.just(n)),
+        "kropki": one(
+            pairs.flatmap(
+                lambda p: st.builds(
+                    Kropki, st.just(p[0]), st.just(p[1]), st.booleans(), st.integers(0, 3)
+                )
             )
-        )
-    ),
-    "xv": one(
-        pairs.flatmap(lambda p: st.builds(XV, st.just(p[0]), st.just(p[1]), st.integers(3, 7)))
-    ),
-    "thermometer": one(st.builds(Thermometer, paths(2, 4), st.booleans())),
-    "whisper": one(st.builds(Whisper, paths(2, 5), st.integers(1, 3))),
-    "renban": one(st.builds(Renban, paths(2, 4))),
-    "palindrome": one(st.builds(Palindrome, paths(2, 5))),
-    "between line": one(st.builds(BetweenLine, paths(3, 5))),
-    "entropic line": one(st.builds(EntropicLine, paths(3, 5))),
-    "modular line": one(st.builds(ModularLine, paths(3, 5))),
-    "zipper line": one(st.builds(ZipperLine, paths(2, 6))),
-    "region sum line": one(st.builds(RegionSumLine, paths(2, 6))),
-    "clone": one(clones()),
-    "quadruple": one(
-        st.builds(
-            Quadruple,
-            st.sampled_from([r * N + c for r in range(N - 1) for c in range(N - 1)]),
-            st.lists(st.integers(1, N), min_size=1, max_size=4).map(tuple),
-        )
-    ),
-    "little killer": one(little_killers()),
-    "sandwich": one(st.builds(Sandwich, sides, lines, st.integers(0, 6))),
-    "x-sum": one(st.builds(XSum, sides, lines, st.integers(1, 10))),
-    "arrow": one(arrows()),
-}
+        ),
+        "xv": one(
+            pairs.flatmap(
+                lambda p: st.builds(XV, st.just(p[0]), st.just(p[1]), st.integers(3, 2 * n - 1))
+            )
+        ),
+        "thermometer": one(st.builds(Thermometer, paths(2, 4, n), st.booleans())),
+        "whisper": one(st.builds(Whisper, paths(2, 5, n), st.integers(1, n - 1))),
+        "renban": one(st.builds(Renban, paths(2, 4, n))),
+        "palindrome": one(st.builds(Palindrome, paths(2, 5, n))),
+        "between line": one(st.builds(BetweenLine, paths(3, 5, n))),
+        "entropic line": one(st.builds(EntropicLine, paths(3, 5, n))),
+        "modular line": one(st.builds(ModularLine, paths(3, 5, n))),
+        "zipper line": one(st.builds(ZipperLine, paths(2, 6, n))),
+        "region sum line": one(st.builds(RegionSumLine, paths(2, 6, n))),
+        "clone": one(clones(n)),
+        "quadruple": one(
+            st.builds(
+                Quadruple,
+                st.sampled_from([r * n + c for r in range(n - 1) for c in range(n - 1)]),
+                st.lists(st.integers(1, n), min_size=1, max_size=4).map(tuple),
+            )
+        ),
+        "little killer": one(little_killers(n, squares)),
+        "sandwich": one(st.builds(Sandwich, sides, lines, st.integers(0, n * (n - 1) // 2))),
+        "x-sum": one(st.builds(XSum, sides, lines, st.integers(1, n * (n + 1) // 2))),
+        "arrow": one(arrows(n)),
+    }
+
+
+KINDS: dict[str, Rules] = kinds_of(N, a_square())
 
 
 @st.composite
@@ -206,11 +220,11 @@ def keeping(rules: tuple[Constraint, ...]) -> tuple[Grid, ...]:
 
 
 def having(
-    square: Grid, test: Callable[[int, int], bool]
+    square: Grid, test: Callable[[int, int], bool], n: int = WIDE
 ) -> st.SearchStrategy[tuple[tuple[int, int], ...]]:
     """The orthogonal pairs whose digits in the square pass the test, and maybe some more."""
-    found = [(a, b) for a, b in orthogonal(WIDE) if test(square[a], square[b])]
-    return st.lists(st.sampled_from(orthogonal(WIDE)), max_size=3).map(
+    found = [(a, b) for a, b in orthogonal(n) if test(square[a], square[b])]
+    return st.lists(st.sampled_from(orthogonal(n)), max_size=3).map(
         lambda more: tuple(dict.fromkeys(found + more))
     )
 

@@ -154,7 +154,13 @@ class Explainer:
         return self._explain(puzzle, known_unsolvable=False)
 
     def _explain(self, puzzle: Puzzle, *, known_unsolvable: bool) -> Explanation | None:
-        houses_only(puzzle, "an explanation of a contradiction")
+        try:
+            houses_only(puzzle, "an explanation of a contradiction")
+        except InputError as err:  # say what answers it for rules
+            raise InputError(
+                f"{err.message}: satdoku.api.rule_conflict.explain_rules (solve --explain) "
+                "names the givens and rules that cannot all hold"
+            ) from None
         givens = puzzle.assumptions()
         solver = self._solver(puzzle.shape)
         first = self._holds(solver, givens)

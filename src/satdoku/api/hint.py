@@ -12,7 +12,8 @@ hold (:func:`satdoku.api.explain.explain`). Three levels say more and more, as H
 do: 1 names the technique, 2 also the house or axiom, 3 the claims and why, with the blockers of
 a single (:mod:`satdoku.api.hint_blockers`: what excludes each premise; the words are
 :func:`satdoku.views.hint_sentences.hint_text`; ``str(hint)`` says them once ``satdoku`` is
-imported).
+imported). A puzzle with rules beyond houses is hinted by the stepper over literals
+(:mod:`satdoku.api.hint_rules`), citing the rule; entries that break a rule are named with it.
 """
 
 from __future__ import annotations
@@ -25,11 +26,10 @@ from typing import NamedTuple
 from ..core.claims import Claim
 from ..core.display import draw
 from ..core.errors import InputError
-from ..core.houses_only import houses_only
 from ..core.puzzle import Grid, Puzzle
 from ..io.alphabet import Alphabet, alphabet_of
 from ..rules.state import State
-from ..rules.steps import Step
+from ..rules.steps import Rule, Step
 from ..rules.strategies import Technique
 from ..rules.techniques import TechniqueStep
 from .arguments import puzzle_of
@@ -37,6 +37,7 @@ from .explain import explain
 from .hint_blockers import Blocker, blockers
 from .hint_levels import LEVELS
 from .hint_moves import contradiction, next_move, player_values
+from .hint_rules import RuleDeduction, rule_deduction
 from .hint_techniques import technique_stage, technique_step
 from .marks import Marks, marks_of
 from .solve import solve
@@ -81,7 +82,10 @@ class Hint:
     3-6 set logic of size 1-4, then 7-12 the families beyond set logic). ``advanced`` is the
     deduction when it needs a technique beyond set logic (``step`` is then None; ``unique``
     tells whether the puzzle is known to have one solution, so uniqueness techniques apply).
-    ``conflict`` lists entries that cannot all hold (no original).
+    ``conflict`` lists entries that cannot all hold (no original), with ``rules`` (indexes in
+    ``puzzle.constraints``) on a puzzle with rules beyond houses. On such a puzzle the step is
+    ``deduction``, the stepper's over literals (:mod:`satdoku.api.hint_rules`), and ``step`` is
+    None (but for a contradiction of the houses).
 
     >>> from satdoku.io.line import parse_line
     >>> h = hint(parse_line("1.3..4..2...4..1"))
@@ -102,6 +106,8 @@ class Hint:
     alphabet: Alphabet = Alphabet()
     advanced: TechniqueStep | None = None
     unique: bool = False
+    deduction: RuleDeduction | None = None
+    rules: tuple[int, ...] = ()
 
     @property
     def technique(self) -> Technique | None:
@@ -118,6 +124,8 @@ class Hint:
         """
         if self.status is not HintStatus.STEP:
             return None
+        if self.deduction is not None:
+            return self.deduction.technique
         if self.advanced is not None:
             return self.advanced.technique.value
         return self.technique.value if self.technique is not None else None
@@ -131,13 +139,19 @@ class Hint:
         ['r1c1=1', 'r1c3=3', 'r2c2=4']
         """
         step = self.step
+        values = self.state.values
+        if self.deduction is not None and self.status is HintStatus.STEP:
+            premises = [-u for u in self.deduction.premises if u < 0]
+            return blockers(premises, (), self.puzzle.shape, values)
         if step is None or self.status is not HintStatus.STEP:
             return ()
-        return blockers(step.because, step.decided, self.puzzle.shape, self.state.values)
+        return blockers(step.because, step.decided, self.puzzle.shape, values)
 
     @property
     def rung(self) -> int | None:
         """Return the rating rung the deduction needs: 0 singles, 1-4 set logic, 5 beyond."""
+        if self.deduction is not None and self.status is HintStatus.STEP:
+            return self.deduction.rung
         if self.advanced is not None and self.status is HintStatus.STEP:
             return 5
         technique = self.technique
@@ -236,7 +250,7 @@ def hint(
     >>> hint(parse_line("26" + grid[2:]), original=parse_line(grid)).mistakes
     (Mistake(claim=Claim(row=0, col=1, digit=6), kind='given', solution=5),)
     """
-    grid = houses_only(puzzle_of(puzzle), "a hint")
+    grid = puzzle_of(puzzle)
     level = _level(level)
     first = puzzle_of(original) if original is not None else None
     alphabet = alphabet_of(alphabet, grid.symbols)
@@ -255,15 +269,22 @@ def hint(
     if solution is not None:
         mistakes = _mistakes(grid, first, marked, solution)
         if mistakes:
-            return make(HintStatus.MISTAKE, mistakes=mistakes)
+            entries, rules = _rules_broken(grid, first)
+            return make(HintStatus.MISTAKE, mistakes=mistakes, conflict=entries, rules=rules)
     stop = contradiction(grid.shape, values)
     if solution is None and found == 0:
+        if grid.constraints:
+            entries, rules = _rules_broken(grid, None)
+            return make(HintStatus.UNSOLVABLE, step=stop, conflict=entries, rules=rules)
         why = explain(grid)
         return make(HintStatus.UNSOLVABLE, step=stop, conflict=why.conflict if why else ())
     if stop is not None:  # marks or entries that clash, with several solutions to compare with
         return make(HintStatus.UNSOLVABLE, step=stop)
     if all(grid.cells):
         return make(HintStatus.SOLVED)
+    if grid.constraints:
+        found_step = rule_deduction(grid, values, placement=marked is None)
+        return _rule_hint(make, found_step, unique=found == 1)
     move = next_move(grid.shape, values)
     if move is None:
         beyond = technique_step(grid.shape, values, unique=found == 1)
@@ -274,3 +295,25 @@ def hint(
         )
     step, stage = move
     return make(HintStatus.STEP, step=step, stage=stage)
+
+
+def _rules_broken(
+    grid: Puzzle, original: Puzzle | None
+) -> tuple[tuple[Claim, ...], tuple[int, ...]]:
+    """Return, for a grid with rules and no solution, entries and rules that cannot all hold."""
+    if not grid.constraints or (original is not None and count(grid, limit=1).count):
+        return (), ()
+    from .rule_conflict import explain_rules  # lazy: start-up
+
+    conflict = explain_rules(grid)
+    return ((), ()) if conflict is None else (conflict.givens, conflict.rules)
+
+
+def _rule_hint(make: partial[Hint], found: RuleDeduction, *, unique: bool) -> Hint:
+    """Return the hint of the stepper over literals: its deduction, a contradiction, or stuck."""
+    step = found.step
+    if step is None:
+        return make(HintStatus.STUCK, unique=unique, deduction=found)
+    if step.rule is Rule.CONTRADICTION:  # marks that cross out what every solution needs
+        return make(HintStatus.UNSOLVABLE, deduction=found)
+    return make(HintStatus.STEP, stage=found.stage, deduction=found, unique=unique)

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from ..api.constraint_steps import rate_constrained
 from ..core.claims import FALSE, TRUE, decode_model
+from ..core.errors import InputError
 from ..core.puzzle import Puzzle
 from ..io.alphabet import Alphabet
 from ..io.line import format_line
@@ -151,6 +152,17 @@ def rating_label(puzzle: Puzzle) -> str:
     return rate_constrained(puzzle).label()
 
 
+def _drawable_in_text(puzzle: Puzzle, write: Callable[[str], object]) -> bool:
+    """Tell whether the text board can draw a puzzle's rules; when not, say so in one line
+    (the steps are printed all the same; --html draws them)."""
+    try:
+        format_board(State.initial(puzzle.n), puzzle.shape, constraints=puzzle.constraints)
+    except InputError as err:
+        write(f"Boards left out: {err.message}, or give --html\n")
+        return False
+    return True
+
+
 def print_constrained(
     run: CappedLiteralRun,
     boards: str,
@@ -167,10 +179,14 @@ def print_constrained(
     write(f"Rules: {rules_label(run.rules)}" + (", guessing" if run.search else "") + "\n")
 
     def board() -> None:
+        if not drawable:
+            return
         drawn = format_board(
             run.state(), shape, alphabet, puzzle.cells, labels=True, constraints=puzzle.constraints
         )
         write(drawn + "\n")
+
+    drawable = boards == "none" or _drawable_in_text(puzzle, write)
 
     for k, (step, text) in enumerate(run.narrated(), 1):
         write(f"{k:>5}. {'  ' * step.depth}{text}\n")

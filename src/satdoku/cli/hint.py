@@ -12,6 +12,9 @@ col, digit] | null, "house": name | null}``, the true claim that excludes it. A 
 A grid with no solution adds ``"cells"`` from level 2 and ``"conflict"`` (claims) at level 3.
 A step beyond set logic (stage 7-12, rung 5) has the fields of
 :func:`satdoku.views.technique_record.technique_record` in place of the axiom, step and blockers.
+On a puzzle with rules beyond houses a step has the fields of
+:func:`satdoku.views.hint_rule_records.rule_hint_fields`; a mistake whose entries break a rule
+adds ``"conflict"`` and ``"rules"`` (titles) at level 3, a grid with no solution ``"rules"``.
 """
 
 from __future__ import annotations
@@ -54,6 +57,11 @@ each named with its SE value; a guess only when none applies. A mistake (a fille
 crossed-out candidate that contradicts the solution) is reported before anything else.
 Pencil marks: one token of candidates per cell in reading order (e.g. 1679), frames and box
 lines ignored; '.' is a cell without marks.
+
+On a puzzle with rules beyond houses (cages, lines, dots, outside clues) the hint is the next
+step of rules 1 and 2 over the houses and the rules (then set logic of size 1 and 2), citing
+the rule by its title: without marks the next placement, with the eliminations that lead to
+it; when nothing makes progress the hint says the next step is a guess.
 """
 
 
@@ -175,6 +183,8 @@ def hint_record(found: Hint) -> dict[str, Any]:
     ('step', 'lone-cell', 0, 'cell r1c2 holds exactly one digit', False)
     """
     from ..api.hint import HintStatus  # lazy: start-up (the techniques)
+    from ..views.hint_rule_records import blocker_records, rule_hint_fields  # lazy: start-up
+    from ..views.hint_rule_sentences import contradiction_claims, rule_titles  # lazy: start-up
     from ..views.hint_sentences import hint_text  # lazy: start-up
     from ..views.sentences import axiom_name  # lazy: start-up
     from ..views.technique_record import technique_record  # lazy: start-up
@@ -184,7 +194,9 @@ def hint_record(found: Hint) -> dict[str, Any]:
     shape = found.puzzle.shape
     rec: dict[str, Any] = {"status": found.status.value, "level": level, "text": hint_text(found)}
     step = found.step
-    if found.status is HintStatus.STEP and found.advanced is not None:
+    if found.status is HintStatus.STEP and found.deduction is not None:
+        rec.update(rule_hint_fields(found))
+    elif found.status is HintStatus.STEP and found.advanced is not None:
         rec.update(technique_record(found.advanced, shape.n, level, alphabet))
         rec.update(rung=found.rung, stage=found.stage)
     elif found.status is HintStatus.STEP:
@@ -200,14 +212,7 @@ def hint_record(found: Hint) -> dict[str, Any]:
                 rec["digits"] = list(step.sets.digits)
         if level == 3:
             rec["step"] = step_record(step, shape, alphabet)
-            rec["blockers"] = [
-                {
-                    "premise": list(b.premise),
-                    "by": list(b.by) if b.by is not None else None,
-                    "house": b.house,
-                }
-                for b in found.blockers
-            ]
+            rec["blockers"] = blocker_records(found.blockers)
     elif found.status is HintStatus.MISTAKE:
         rec["count"] = len(found.mistakes)
         if level >= 2:
@@ -217,10 +222,15 @@ def hint_record(found: Hint) -> dict[str, Any]:
                 {"claim": list(m.claim), "kind": m.kind, "solution": m.solution}
                 for m in found.mistakes
             ]
+            if found.rules:
+                rec.update(conflict=[list(c) for c in found.conflict], rules=rule_titles(found))
     elif found.status is HintStatus.UNSOLVABLE:
         claims = list(found.conflict) or (list(step.reasons) if step is not None else [])
+        claims = claims or contradiction_claims(found)
         if level >= 2:
             rec["cells"] = [list(c) for c in dict.fromkeys((c.row, c.col) for c in claims)]
+            if found.rules:
+                rec["rules"] = rule_titles(found)
         if level == 3:
             rec["conflict"] = [list(c) for c in claims]
     return rec

@@ -58,6 +58,11 @@ simple colouring), chains (7: X-, XY-chains, AICs with groups), uniqueness (8: u
 rectangles, BUG+1; puzzles with one solution), forcing (9: contradiction, cell and unit
 forcing chains), nested (10: nested forcing chains), guessing (11). "SE" is the rating on
 Sudoku Explainer's scale: the largest value of a step taken.
+
+puzzles with rules beyond houses (cages, lines, dots, outside clues) are rated over the
+literal axioms of the houses and the rules: easy (0) when rules 1 and 2 over them solve it,
+medium and hard (1, 2) with set logic of size 1 or 2 over them, else guessing (5); the tiers
+beyond set logic read houses only.
 """
 
 

@@ -158,8 +158,9 @@ def _rules_board(puzzle: Puzzle, cells: Sequence[int], alphabet: Alphabet) -> st
         state, puzzle.shape, alphabet, puzzle.cells, labels=True, constraints=puzzle.constraints
     )
     game_id = game_id_of(puzzle)
-    lines = [] if game_id is None else [game_id]
+    lines = [_variant_text(puzzle) if game_id is None else game_id]
     return "\n".join(lines + ["# " + line for line in board.splitlines()])
+
 
 
 def _claim_values(cells: Sequence[int], n: int) -> list[int]:

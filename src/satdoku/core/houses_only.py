@@ -16,10 +16,10 @@ def houses_only(puzzle: Puzzle, what: str) -> Puzzle:
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
-    >>> houses_only(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),)), "a hint")
+    >>> houses_only(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),)), "a trace")
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: a hint is for puzzles of houses only; this one has ...
+    satdoku.core.errors.InputError: a trace is for puzzles of houses only; this one has ...
     """
     if puzzle.constraints:
         kinds = ", ".join(sorted({rule.kind for rule in puzzle.constraints}))

@@ -17,10 +17,12 @@ from typing import Protocol
 from ..api.hint import Hint, HintStatus
 from ..api.hint_blockers import Blocker
 from ..core.axioms import Axiom
-from ..core.claims import FALSE, TRUE, Claim
+from ..core.claims import FALSE, TRUE, Claim, claim_of
+from ..core.literal_axioms import LiteralAxiom
 from ..rules.set_logic import SetMove
 from ..rules.techniques.step import Node, TechniqueStep
 from .board_overlay import Link, Overlay
+from .hint_rule_sentences import contradiction_claims
 from .hint_sentences import hint_text
 from .svg import board_svg
 from .technique_parts import chain_links, pattern_cells, premise_cells
@@ -161,12 +163,68 @@ def hint_overlay(hint: Hint) -> Overlay:
         wrong = [m.claim for m in hint.mistakes] + list(hint.conflict)
         if not wrong and hint.step is not None:
             wrong = list(hint.step.reasons)
-        return Overlay(roles=tuple(dict.fromkeys((c.row * n + c.col, "mistake") for c in wrong)))
+        wrong = wrong or contradiction_claims(hint)
+        rules = [cell for i in hint.rules for cell in hint.puzzle.constraints[i].cells(n)]
+        roles = [(cell, "house") for cell in rules] + [
+            (c.row * n + c.col, "mistake") for c in wrong
+        ]
+        return Overlay(roles=tuple(dict.fromkeys(roles)))
+    if hint.status is HintStatus.STEP and hint.deduction is not None:
+        return rule_overlay(hint)
     if hint.status is HintStatus.STEP and hint.advanced is not None:
         return technique_overlay(hint.advanced, n, level=hint.level)
     if hint.status is not HintStatus.STEP or hint.step is None:
         return Overlay()
     return step_overlay(hint.step, hint.state.values, n, blockers=hint.blockers, level=hint.level)
+
+
+def _literal_cells(axioms: Sequence[LiteralAxiom], n: int) -> list[int]:
+    """Return the cells whose claims some axioms speak of, in order."""
+    return list(
+        dict.fromkeys((abs(u) - 1) // n for a in axioms for u in a.literals if abs(u) <= n**3)
+    )
+
+
+def rule_overlay(hint: Hint) -> Overlay:
+    """Return the overlay of a deduction on a puzzle with rules: the rule's cells shaded (or its
+    axiom's, or set logic's bases and covers, and the cells of the rules whose eliminations lead
+    to it) from level 2; at 3 the claims it and its lead decide, the entries it rests on ringed
+    and the crossed-out candidates it rests on struck.
+
+    >>> from satdoku.api.hint import hint
+    >>> from satdoku.io.tatham import parse_game_id
+    >>> found = hint(parse_game_id("keen:3:a3_ac,a3m6a9"), " ".join(["123"] * 9))
+    >>> o = rule_overlay(found)
+    >>> sorted(o.cells("house")), [c.label() for c in o.removed]
+    ([0, 1], ['r1c1=3'])
+    """
+    found = hint.deduction
+    if hint.level < 2 or found is None or found.step is None:
+        return Overlay()
+    step, n = found.step, hint.puzzle.n
+    roles: list[tuple[int, str]] = []
+    if step.bases:
+        roles += [(cell, "base") for cell in _literal_cells(step.bases, n)]
+        roles += [(cell, "cover") for cell in _literal_cells(step.covers, n)]
+    elif step.axiom is not None and step.axiom.source is not None:
+        rule = hint.puzzle.constraints[step.axiom.source]
+        roles += [(cell, "house") for cell in rule.cells(n)]
+    elif step.axiom is not None:
+        roles += [(cell, "house") for cell in _literal_cells([step.axiom], n)]
+    lead = [found.trail[i] for i in found.lead]
+    rules = hint.puzzle.constraints
+    sources = {s.axiom.source for s in lead if s.axiom is not None and s.axiom.source is not None}
+    roles += [(cell, "pattern") for i in sorted(sources) for cell in rules[i].cells(n)]
+    if hint.level < 3:
+        return Overlay(roles=tuple(dict.fromkeys(roles)))
+    placed = tuple(claim_of(u, n) for u in step.decided if 0 < u <= n**3)
+    removed = tuple(claim_of(-u, n) for s in (*lead, step) for u in s.decided if -(n**3) <= u < 0)
+    roles += [(c.row * n + c.col, "target") for c in placed]
+    entries = [claim_of(u, n) for u in found.premises if u > 0]
+    entries += [b.by for b in hint.blockers if b.by is not None]
+    roles += [(c.row * n + c.col, "blocker") for c in entries]
+    struck = tuple(b.premise for b in hint.blockers if b.by is None)
+    return Overlay(roles=tuple(dict.fromkeys(roles)), struck=struck, removed=removed, placed=placed)
 
 
 def hint_svg(hint: Hint) -> str:

@@ -8,6 +8,15 @@ from typing import TYPE_CHECKING
 from ..core.claims import Claim, claim_of
 from ..io.alphabet import Alphabet
 from ..rules.steps import Rule, Step
+from .hint_rule_sentences import (
+    conflict_text,
+    contradiction_claims,
+    hint_wording,
+    rule_step_text,
+    rule_stuck_text,
+    rule_titles,
+)
+from .literal_sentences import literal_sentence
 from .sentences import axiom_name, claim_text, join, sentence, symbol, technique_name
 from .technique_parts import pattern_cells
 from .technique_sentences import technique_sentence
@@ -45,18 +54,31 @@ def hint_text(hint: Hint, level: int | None = None, alphabet: Alphabet | None = 
             " and agrees with the solution" if hint.solution is not None else ""
         )
     if status == "mistake":
-        return _mistake_text(hint.mistakes, level, n, alphabet)
+        said = _mistake_text(hint.mistakes, level, n, alphabet)
+        if hint.rules and level == 3:
+            said += f"; the entries cannot all hold: {conflict_text(hint, alphabet)}"
+        return said
     if status == "unsolvable":
         cells = list(hint.conflict) or (list(hint.step.reasons) if hint.step else [])
-        if level == 1 or not cells:
+        cells = cells or contradiction_claims(hint)  # crossed-out marks, on a puzzle with rules
+        if level == 1 or not (cells or hint.rules):
             return "the grid has no solution: some entries contradict each other"
         if level == 2:
-            return f"the grid has no solution: look at {_cells(cells)}"
+            return f"the grid has no solution: look at {_cells(cells, rule_titles(hint))}"
+        if hint.rules:
+            return (
+                f"the grid has no solution: these cannot all hold: {conflict_text(hint, alphabet)}"
+            )
+        if hint.deduction is not None and hint.deduction.step is not None:
+            words = literal_sentence(hint.deduction.step, hint_wording(hint, alphabet))
+            return f"the grid has no solution: {words}"
         entries = [claim_text(c, n, alphabet) for c in hint.conflict]
         if entries:
             return f"the grid has no solution: these entries cannot all hold: {join(entries)}"
         assert hint.step is not None
         return "the grid has no solution: " + sentence(hint.step, shape, alphabet)
+    if status == "stuck" and hint.deduction is not None:
+        return rule_stuck_text(hint, level, alphabet)
     if status == "stuck":
         said = (
             "no technique up to nested forcing chains makes progress"
@@ -80,6 +102,8 @@ def hint_text(hint: Hint, level: int | None = None, alphabet: Alphabet | None = 
         return f"{said}; r{r + 1}c{c + 1} has the fewest candidates ({digits})"
     if hint.advanced is not None:
         return _advanced_text(hint.advanced, level, n, alphabet)
+    if hint.deduction is not None:
+        return rule_step_text(hint, level, alphabet)
     step = hint.step
     assert step is not None
     technique = step.technique
@@ -197,5 +221,5 @@ def _where(step: Step, alphabet: Alphabet) -> str:
     return f"on the digit {digit} in {join(list(move.base_labels))}"
 
 
-def _cells(claims: Sequence[Claim]) -> str:
-    return join(list(dict.fromkeys(f"r{c.row + 1}c{c.col + 1}" for c in claims)))
+def _cells(claims: Sequence[Claim], titles: Sequence[str] = ()) -> str:
+    return join(list(dict.fromkeys(f"r{c.row + 1}c{c.col + 1}" for c in claims)) + list(titles))
