@@ -26,8 +26,8 @@ from ..core.literal_axioms import HelperClaims
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from .constraint_formula import ImpliedAtMostOne
+from .direct_clauses import direct_clauses
 from .encodings import AuxiliaryVariables, Encoding
-from .pair_clauses import pair_clauses
 from .skyscraper_clauses import skyscraper_clauses, skyscraper_halves
 
 __all__ = [
@@ -224,9 +224,9 @@ def _made(
     if table:  # a cage of a table's fillings: its clauses made locally
         rows = TABLES[rule.kind](rule, puzzle)
         return _template(n, len(cells), len(rows), table_clauses(len(cells), rows, n))
-    if rule.kind in TABLES and len(cells) == 2:
-        clauses = pair_clauses(cells, TABLES[rule.kind](rule, puzzle), n)
-        top = claims
+    direct = direct_clauses(rule, puzzle)
+    if direct is not None:
+        clauses, top = direct, claims
     elif isinstance(rule, Skyscraper):
         aux = AuxiliaryVariables(claims)
         if half is None:
