@@ -25,8 +25,8 @@ from ..core.constraints import Skyscraper
 from ..core.literal_axioms import HelperNames, LiteralAxiom
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
-from .encodings import AMO_ENCODERS, AuxiliaryVariables, Encoding, Formula, encode
 from .direct_clauses import direct_clauses
+from .encodings import AMO_ENCODERS, AuxiliaryVariables, Encoding, Formula, encode
 from .skyscraper_clauses import skyscraper_clauses
 
 __all__ = ["ConstrainedFormula", "ImpliedAtMostOne", "constrained_formula", "axiom_clauses"]
@@ -141,9 +141,9 @@ def constrained_formula(
 ) -> ConstrainedFormula:
     """Return the CNF of a puzzle and its rules; ``units`` (givens, say) end it as unit clauses.
 
-    ``compact``: rules stated by pairs of cells without helper claims, Towers clues by their own clauses,
-    implied at-most-ones left out, no derived axioms (the same solutions, fewer clauses; the
-    helpers are those of the other rules).
+    ``compact``: rules stated by pairs of cells without helper claims, Towers clues by their own
+    clauses, implied at-most-ones left out, no derived axioms (the same solutions, fewer
+    clauses; the helpers are those of the other rules).
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
