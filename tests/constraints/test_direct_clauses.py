@@ -102,8 +102,8 @@ def symmetries(draw: st.DrawFn) -> tuple[list[int], list[int]]:
 
     def lines() -> list[int]:
         bands = [0, 2] if draw(st.booleans()) else [2, 0]
-        flips = [draw(st.integers(0, 1)) for _ in bands]
-        return [band + (offset ^ flip) for band, flip in zip(bands, flips) for offset in (0, 1)]
+        flips = {band: draw(st.integers(0, 1)) for band in bands}
+        return [band + (offset ^ flips[band]) for band in bands for offset in (0, 1)]
 
     return lines(), lines()
 
