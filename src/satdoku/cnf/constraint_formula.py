@@ -8,10 +8,10 @@ to 16 literals and Sinz's sequential counter above (``auto``), or as the encodin
 
 The SAT path asks for a ``compact`` formula, with the same models over the claims: two-cell
 rules and the rules that pairs of cells state as clauses over claims (:mod:`.direct_clauses`:
-thermometers, anti-knight, non-consecutive...), Towers clues by the tallest tower so far
-and a count of the towers seen (:mod:`.skyscraper_clauses`: auxiliary variables), an axiom's
-at-most-one left out where an earlier axiom's already covers it (:class:`ImpliedAtMostOne`),
-and no derived axioms.
+thermometers, anti-knight, non-consecutive...), Towers clues by the tallest tower so far and a
+count of the towers seen (:mod:`.skyscraper_clauses`: auxiliary variables), sandwich clues by
+the digits between their crusts (:mod:`.sandwich_clauses`), an axiom's at-most-one left out
+where an earlier axiom's already covers it (:class:`ImpliedAtMostOne`), and no derived axioms.
 """
 
 from __future__ import annotations
@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core.constraint_axioms import ConstraintAxioms, constraint_axioms
-from ..core.constraints import Skyscraper
+from ..core.constraints import Constraint, Sandwich, Skyscraper
 from ..core.literal_axioms import HelperNames, LiteralAxiom
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from .direct_clauses import direct_clauses
 from .encodings import AMO_ENCODERS, AuxiliaryVariables, Encoding, Formula, encode
+from .sandwich_clauses import sandwich_clauses, sandwich_fits
 from .skyscraper_clauses import skyscraper_clauses
 
 __all__ = ["ConstrainedFormula", "ImpliedAtMostOne", "constrained_formula", "axiom_clauses"]
@@ -119,6 +120,12 @@ def _direct_rules(puzzle: Puzzle) -> dict[int, list[list[int]]]:
     return {index: clauses for index, clauses in made if clauses is not None}
 
 
+def _own_clauses(rule: Constraint, n: int) -> bool:
+    """Tell whether the compact formula states a rule by clauses of its own, not its axioms:
+    a Towers clue, a sandwich clue its clauses fit."""
+    return isinstance(rule, Skyscraper) or (isinstance(rule, Sandwich) and sandwich_fits(rule, n))
+
+
 @lru_cache(maxsize=16)
 def _houses(shape: Shape, encoding: Encoding) -> Formula:
     """Return the shape's house formula, made once per shape (callers copy its clause list)."""
@@ -155,9 +162,7 @@ def constrained_formula(
     n = puzzle.n
     pairs = _direct_rules(puzzle) if compact else {}
     # the 45 rule's derived cages cost PySAT more than they save (Solo's killers, every level)
-    clues = [
-        i for i, rule in enumerate(puzzle.constraints) if compact and rule.kind == "skyscraper"
-    ]
+    clues = [i for i, rule in enumerate(puzzle.constraints) if compact and _own_clauses(rule, n)]
     rules: ConstraintAxioms = constraint_axioms(puzzle, not compact, frozenset([*pairs, *clues]))
     claims, helpers = n**3, len(rules.helpers.names)
     houses = _houses(puzzle.shape, encoding)
@@ -182,9 +187,11 @@ def constrained_formula(
         origins.append((puzzle.constraints[index].title(n), start, len(clauses)))
     for index in clues:
         clue = puzzle.constraints[index]
-        assert isinstance(clue, Skyscraper)  # its kind says so
         start = len(clauses)
-        clauses.extend(skyscraper_clauses(clue, n, aux))
+        if isinstance(clue, Skyscraper):
+            clauses.extend(skyscraper_clauses(clue, n, aux))
+        elif isinstance(clue, Sandwich):
+            clauses.extend(sandwich_clauses(clue, n, aux))
         origins.append((clue.title(n), start, len(clauses)))
     if units:
         start = len(clauses)

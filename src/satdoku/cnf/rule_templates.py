@@ -21,13 +21,14 @@ from operator import attrgetter, itemgetter, neg
 from ..core.constraint_axioms import ENCODERS, TABLES, encoder_for
 from ..core.constraint_axioms.keen_cage import keen_cage_axioms
 from ..core.constraint_axioms.tables import Filling
-from ..core.constraints import Constraint, Skyscraper
+from ..core.constraints import Constraint, Sandwich, Skyscraper
 from ..core.literal_axioms import HelperClaims
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from .constraint_formula import ImpliedAtMostOne
 from .direct_clauses import direct_clauses
 from .encodings import AuxiliaryVariables, Encoding
+from .sandwich_clauses import sandwich_clauses, sandwich_fits
 from .skyscraper_clauses import skyscraper_clauses, skyscraper_halves
 
 __all__ = [
@@ -258,10 +259,12 @@ def _made(
         rows = TABLES[rule.kind](rule, puzzle)
         return _template(n, len(cells), len(rows), table_clauses(len(cells), rows, n))
     direct = direct_clauses(rule, puzzle)
+    aux = AuxiliaryVariables(claims)
     if direct is not None:
         clauses, top = direct, claims
+    elif isinstance(rule, Sandwich) and sandwich_fits(rule, n):
+        clauses, top = sandwich_clauses(rule, n, aux), aux.top
     elif isinstance(rule, Skyscraper):
-        aux = AuxiliaryVariables(claims)
         if half is None:
             clauses = skyscraper_clauses(rule, n, aux)
         else:
