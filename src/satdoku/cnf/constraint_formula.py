@@ -7,10 +7,11 @@ them); every rule axiom is encoded whole: an at-least-one clause and an at-most-
 to 16 literals and Sinz's sequential counter above (``auto``), or as the encoding names.
 
 The SAT path asks for a ``compact`` formula, with the same models over the claims: two-cell
-rules as clauses over claims (:mod:`.pair_clauses`), Towers clues by the tallest tower so far
-and a count of the towers seen (:mod:`.skyscraper_clauses`: auxiliary variables), an axiom's
-at-most-one left out where an earlier axiom's already covers it (:class:`ImpliedAtMostOne`),
-and no derived axioms.
+rules and the rules that pairs of cells state as clauses over claims (:mod:`.direct_clauses`:
+thermometers, anti-knight, non-consecutive...), Towers clues by the tallest tower so far and a
+count of the towers seen (:mod:`.skyscraper_clauses`: auxiliary variables), sandwich clues by
+the digits between their crusts (:mod:`.sandwich_clauses`), an axiom's at-most-one left out
+where an earlier axiom's already covers it (:class:`ImpliedAtMostOne`), and no derived axioms.
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core.constraint_axioms import TABLES, ConstraintAxioms, constraint_axioms
-from ..core.constraint_axioms.tables import Filling
-from ..core.constraints import Skyscraper
+from ..core.constraint_axioms import ConstraintAxioms, constraint_axioms
+from ..core.constraints import Constraint, Sandwich, Skyscraper
 from ..core.literal_axioms import HelperNames, LiteralAxiom
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
+from .direct_clauses import direct_clauses
 from .encodings import AMO_ENCODERS, AuxiliaryVariables, Encoding, Formula, encode
-from .pair_clauses import pair_clauses
+from .sandwich_clauses import sandwich_clauses, sandwich_fits
 from .skyscraper_clauses import skyscraper_clauses
 
 __all__ = ["ConstrainedFormula", "ImpliedAtMostOne", "constrained_formula", "axiom_clauses"]
@@ -113,14 +114,16 @@ class ImpliedAtMostOne:
         return [clause for clause in made if not by_houses(clause)]
 
 
-def _pair_rules(puzzle: Puzzle) -> dict[int, list[Filling]]:
-    """Return the allowed pairs of each two-cell rule stated by a table, by the rule's index."""
-    n = puzzle.n
-    return {
-        index: TABLES[rule.kind](rule, puzzle)
-        for index, rule in enumerate(puzzle.constraints)
-        if rule.kind in TABLES and len(rule.cells(n)) == 2
-    }
+def _direct_rules(puzzle: Puzzle) -> dict[int, list[list[int]]]:
+    """Return the clauses of each rule that pairs of its cells state, by the rule's index."""
+    made = ((index, direct_clauses(rule, puzzle)) for index, rule in enumerate(puzzle.constraints))
+    return {index: clauses for index, clauses in made if clauses is not None}
+
+
+def _own_clauses(rule: Constraint, n: int) -> bool:
+    """Tell whether the compact formula states a rule by clauses of its own, not its axioms:
+    a Towers clue, a sandwich clue its clauses fit."""
+    return isinstance(rule, Skyscraper) or (isinstance(rule, Sandwich) and sandwich_fits(rule, n))
 
 
 @lru_cache(maxsize=16)
@@ -145,9 +148,9 @@ def constrained_formula(
 ) -> ConstrainedFormula:
     """Return the CNF of a puzzle and its rules; ``units`` (givens, say) end it as unit clauses.
 
-    ``compact``: two-cell rules without helper claims, Towers clues by their own clauses,
-    implied at-most-ones left out, no derived axioms (the same solutions, fewer clauses; the
-    helpers are those of the other rules).
+    ``compact``: rules stated by pairs of cells without helper claims, Towers clues by their own
+    clauses, implied at-most-ones left out, no derived axioms (the same solutions, fewer
+    clauses; the helpers are those of the other rules).
 
     >>> from satdoku.core.constraints import Comparison
     >>> from satdoku.core.shape import Shape
@@ -157,11 +160,9 @@ def constrained_formula(
     ([[9], [9, -1], [-9, 1], [-2], [-3], [9, -4], [-9, 4]], 9, 9)
     """
     n = puzzle.n
-    pairs = _pair_rules(puzzle) if compact else {}
+    pairs = _direct_rules(puzzle) if compact else {}
     # the 45 rule's derived cages cost PySAT more than they save (Solo's killers, every level)
-    clues = [
-        i for i, rule in enumerate(puzzle.constraints) if compact and rule.kind == "skyscraper"
-    ]
+    clues = [i for i, rule in enumerate(puzzle.constraints) if compact and _own_clauses(rule, n)]
     rules: ConstraintAxioms = constraint_axioms(puzzle, not compact, frozenset([*pairs, *clues]))
     claims, helpers = n**3, len(rules.helpers.names)
     houses = _houses(puzzle.shape, encoding)
@@ -180,15 +181,17 @@ def constrained_formula(
         else:
             clauses.extend(axiom_clauses(axiom, encoding, aux))
         origins.append((axiom.name, start, len(clauses)))
-    for index, rows in pairs.items():
+    for index, direct in pairs.items():
         start = len(clauses)
-        clauses.extend(pair_clauses(puzzle.constraints[index].cells(n), rows, n))
+        clauses.extend(direct)
         origins.append((puzzle.constraints[index].title(n), start, len(clauses)))
     for index in clues:
         clue = puzzle.constraints[index]
-        assert isinstance(clue, Skyscraper)  # its kind says so
         start = len(clauses)
-        clauses.extend(skyscraper_clauses(clue, n, aux))
+        if isinstance(clue, Skyscraper):
+            clauses.extend(skyscraper_clauses(clue, n, aux))
+        elif isinstance(clue, Sandwich):
+            clauses.extend(sandwich_clauses(clue, n, aux))
         origins.append((clue.title(n), start, len(clauses)))
     if units:
         start = len(clauses)

@@ -21,17 +21,19 @@ from operator import attrgetter, itemgetter, neg
 from ..core.constraint_axioms import ENCODERS, TABLES, encoder_for
 from ..core.constraint_axioms.keen_cage import keen_cage_axioms
 from ..core.constraint_axioms.tables import Filling
-from ..core.constraints import Constraint, Skyscraper
+from ..core.constraints import Constraint, Sandwich, Skyscraper
 from ..core.literal_axioms import HelperClaims
 from ..core.puzzle import Puzzle
 from ..core.shape import Shape
 from .constraint_formula import ImpliedAtMostOne
+from .direct_clauses import direct_clauses
 from .encodings import AuxiliaryVariables, Encoding
-from .pair_clauses import pair_clauses
+from .sandwich_clauses import sandwich_clauses, sandwich_fits
 from .skyscraper_clauses import skyscraper_clauses, skyscraper_halves
 
 __all__ = [
     "PLACEMENT_FIELDS",
+    "UNSHARED",
     "RuleTemplate",
     "placement_key",
     "table_clauses",
@@ -46,10 +48,33 @@ PLACEMENT_FIELDS: dict[str, frozenset[str]] = {
     "comparison": frozenset({"smaller", "larger"}),
     "consecutive": frozenset({"first", "second"}),
     "skyscraper": frozenset({"side", "line"}),
+    "kropki": frozenset({"first", "second"}),
+    "xv": frozenset({"first", "second"}),
+    "parity": frozenset({"cell"}),
+    "distinct": frozenset({"members"}),
+    "thermometer": frozenset({"path"}),
+    "whisper": frozenset({"path"}),
+    "renban": frozenset({"path"}),
+    "palindrome": frozenset({"path"}),
+    "between line": frozenset({"path"}),
+    "entropic line": frozenset({"path"}),
+    "modular line": frozenset({"path"}),
+    "zipper line": frozenset({"path"}),
+    "clone": frozenset({"first", "second"}),
+    "quadruple": frozenset({"corner"}),
+    "arrow": frozenset({"circle", "shafts"}),
+    "little killer": frozenset({"row", "col", "direction"}),
+    "sandwich": frozenset({"side", "line"}),
+    "x-sum": frozenset({"side", "line"}),
 }
-"""The fields of each kind of rule that only say where it stands (its cells, in order): the
-rest of the rule and which of its cells share a house make its clauses. Kinds not listed are
-encoded for each puzzle anew."""
+"""The fields of each kind of rule that only say where it stands (its cells, in order, and how
+many of them each field holds): the rest of the rule and which of its cells share a house make
+its clauses. A rule of a kind not listed is its own placement, with the puzzle's shape (a
+region sum line's boxes, a global rule), but a kind in :data:`UNSHARED`."""
+
+UNSHARED = frozenset({"extremum"})
+"""Kinds whose rules are encoded for each puzzle anew (an extremum's encoder reads the puzzle's
+other rules)."""
 
 TEMPLATES_KEPT = 4096
 """Templates kept (the least recently used goes first)."""
@@ -111,7 +136,7 @@ def _clashes(cells: Sequence[int], shape: Shape) -> tuple[bool, ...]:
 
 def placement_key(rule: Constraint, shape: Shape) -> Hashable | None:
     """Return what a rule's clauses depend on besides its cells' claims; None for a kind whose
-    placement fields are not known.
+    rules are encoded anew (:data:`UNSHARED`).
 
     >>> from satdoku.core.constraints import Comparison
     >>> a = placement_key(Comparison(0, 1), Shape.latin(3))
@@ -119,22 +144,31 @@ def placement_key(rule: Constraint, shape: Shape) -> Hashable | None:
     ...     Comparison(0, 4), Shape.latin(3))
     (True, False)
     """
-    meaning = _meaning_fields(type(rule))
-    if meaning is None:
-        return None
+    getters = _placement_getters(type(rule))
+    if getters is None:
+        return None if rule.kind in UNSHARED else (rule, shape)
+    meaning, where = getters
     if isinstance(rule, Skyscraper):  # a row or a column: its clauses take no house in
         return meaning(rule), shape.n
-    return meaning(rule), shape.n, _clashes(rule.cells(shape.n), shape)
+    return meaning(rule), _outline(where(rule)), shape.n, _clashes(rule.cells(shape.n), shape)
+
+
+def _outline(value: object) -> object:
+    """Return how many items a placement's tuples hold, nested as they are (a number: 0)."""
+    return tuple(map(_outline, value)) if isinstance(value, tuple) else 0
 
 
 @cache
-def _meaning_fields(kind: type) -> attrgetter[tuple[object, ...]] | None:
-    """Return the getter of a kind's kind and fields beyond its placement, None for an unknown
-    kind."""
+def _placement_getters(
+    kind: type,
+) -> tuple[attrgetter[tuple[object, ...]], attrgetter[object]] | None:
+    """Return the getters of a kind's kind and fields beyond its placement and of its placement
+    fields, None for a kind not in :data:`PLACEMENT_FIELDS`."""
     placement = PLACEMENT_FIELDS.get(getattr(kind, "kind", ""))
     if placement is None:
         return None
-    return attrgetter("kind", *(f.name for f in fields(kind) if f.name not in placement))
+    meaning = attrgetter("kind", *(f.name for f in fields(kind) if f.name not in placement))
+    return meaning, attrgetter(*sorted(placement))
 
 
 def recipe(kind: str) -> tuple[object, object]:
@@ -224,11 +258,13 @@ def _made(
     if table:  # a cage of a table's fillings: its clauses made locally
         rows = TABLES[rule.kind](rule, puzzle)
         return _template(n, len(cells), len(rows), table_clauses(len(cells), rows, n))
-    if rule.kind in TABLES and len(cells) == 2:
-        clauses = pair_clauses(cells, TABLES[rule.kind](rule, puzzle), n)
-        top = claims
+    direct = direct_clauses(rule, puzzle)
+    aux = AuxiliaryVariables(claims)
+    if direct is not None:
+        clauses, top = direct, claims
+    elif isinstance(rule, Sandwich) and sandwich_fits(rule, n):
+        clauses, top = sandwich_clauses(rule, n, aux), aux.top
     elif isinstance(rule, Skyscraper):
-        aux = AuxiliaryVariables(claims)
         if half is None:
             clauses = skyscraper_clauses(rule, n, aux)
         else:

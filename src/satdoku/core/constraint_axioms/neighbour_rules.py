@@ -30,6 +30,8 @@ from ..puzzle import Puzzle
 from .tables import Filling, fillings, rule_table_axioms
 
 __all__ = [
+    "move_pairs",
+    "refused_pairs",
     "anti_move_axioms",
     "non_consecutive_axioms",
     "negative_axioms",
@@ -64,6 +66,21 @@ def orthogonal_pairs(n: int) -> list[tuple[int, int]]:
     return list(_moves_apart(n, _ORTHOGONAL))
 
 
+def move_pairs(rule: Constraint, puzzle: Puzzle) -> list[tuple[int, int]]:
+    """Return the pairs of cells an anti-knight (anti-king) rule keeps apart: a move apart and
+    sharing no house (the houses keep the others apart already).
+
+    >>> from satdoku.core.shape import Shape
+    >>> move_pairs(AntiKing(), Puzzle.empty(Shape.latin(2)))
+    [(0, 3), (1, 2)]
+    """
+    if not isinstance(rule, (AntiKnight, AntiKing)):
+        raise TypeError(f"an anti-move encoder got a {rule.kind} rule")
+    peers = puzzle.shape.peers
+    steps = _KNIGHT if isinstance(rule, AntiKnight) else _KING
+    return [(a, b) for a, b in _moves_apart(puzzle.n, steps) if b not in peers[a]]
+
+
 def anti_move_axioms(
     rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
 ) -> list[LiteralAxiom]:
@@ -77,14 +94,9 @@ def anti_move_axioms(
     >>> helpers.names[0]
     'anti-knight: neither r1c1 nor r2c3 is 1'
     """
-    if not isinstance(rule, (AntiKnight, AntiKing)):
-        raise TypeError(f"an anti-move encoder got a {rule.kind} rule")
-    n, peers, title = puzzle.n, puzzle.shape.peers, rule.title(puzzle.n)
-    steps = _KNIGHT if isinstance(rule, AntiKnight) else _KING
+    n, title = puzzle.n, rule.title(puzzle.n)
     made: list[LiteralAxiom] = []
-    for a, b in _moves_apart(n, steps):
-        if b in peers[a]:
-            continue
+    for a, b in move_pairs(rule, puzzle):
         first, second = cell_name(a, n), cell_name(b, n)
         for digit in range(1, n + 1):
             neither = helpers.new(f"{title}: neither {first} nor {second} is {digit}")
@@ -128,26 +140,48 @@ def _forbidden_digits(keeps: Callable[[Filling], bool], n: int) -> list[tuple[in
     return refused
 
 
+def refused_pairs(
+    rule: Constraint, puzzle: Puzzle
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Return the pairs of orthogonal neighbours a non-consecutive rule or a negative
+    constraint speaks of, and the pairs of digits (low, high) it refuses them, either way round.
+
+    >>> from satdoku.core.shape import Shape
+    >>> refused_pairs(XVNegative((3,), ((0, 1), (2, 3))), Puzzle.empty(Shape.latin(2)))
+    ([(0, 2), (1, 3)], [(1, 2)])
+    """
+    keeps: Callable[[Filling], bool]
+    marked: set[frozenset[int]] = set()
+    if isinstance(rule, NonConsecutive):
+        keeps = _not_consecutive
+    elif isinstance(rule, KropkiNegative):
+        keeps = _not_double if rule.ratio else _not_consecutive
+    elif isinstance(rule, XVNegative):
+        keeps = _no_sum(frozenset(rule.totals))
+    else:
+        raise TypeError(f"a negative constraint's encoder got a {rule.kind} rule")
+    if not isinstance(rule, NonConsecutive):
+        marked = {frozenset(pair) for pair in rule.marked}
+    pairs = [pair for pair in orthogonal_pairs(puzzle.n) if frozenset(pair) not in marked]
+    return pairs, _forbidden_digits(keeps, puzzle.n)
+
+
 def _pair_tables(
-    title: str,
-    pairs: list[tuple[int, int]],
-    keeps: Callable[[Filling], bool],
-    kind: str,
-    index: int,
-    puzzle: Puzzle,
-    helpers: HelperClaims,
+    rule: Constraint, index: int, puzzle: Puzzle, helpers: HelperClaims
 ) -> list[LiteralAxiom]:
     """Return the axioms keeping each pair of orthogonal neighbours (a row or a column holds
-    them both) from a pair of digits the test refuses."""
-    n = puzzle.n
-    refused = _forbidden_digits(keeps, n)
+    them both) from a pair of digits the rule refuses."""
+    n, title = puzzle.n, rule.title(puzzle.n)
+    pairs, refused = refused_pairs(rule, puzzle)
     made: list[LiteralAxiom] = []
     for a, b in pairs:
         named = f"{title}: {cell_name(a, n)},{cell_name(b, n)}"
         for x, y in refused:
             none = helpers.new(f"{named} hold neither {x} nor {y}")
             claims = (a * n + x, a * n + y, b * n + x, b * n + y)
-            made.append(LiteralAxiom(f"{named}: not {x} and {y}", kind, (*claims, none), index))
+            made.append(
+                LiteralAxiom(f"{named}: not {x} and {y}", rule.kind, (*claims, none), index)
+            )
     return made
 
 
@@ -166,10 +200,7 @@ hold neither 1 nor 2')
     """
     if not isinstance(rule, NonConsecutive):
         raise TypeError(f"a non-consecutive encoder got a {rule.kind} rule")
-    pairs = orthogonal_pairs(puzzle.n)
-    return _pair_tables(
-        rule.title(puzzle.n), pairs, _not_consecutive, rule.kind, index, puzzle, helpers
-    )
+    return _pair_tables(rule, index, puzzle, helpers)
 
 
 def negative_axioms(
@@ -185,16 +216,9 @@ def negative_axioms(
     >>> made[0].name, made[0].literals  # r1c1 and r2c1 can hold neither 1 nor 2: no solution
     ('no sum mark: no sum 3: r1c1,r2c1: not 1 and 2', (1, 2, 5, 6, 9))
     """
-    keeps: Callable[[Filling], bool]
-    if isinstance(rule, KropkiNegative):
-        keeps = _not_double if rule.ratio else _not_consecutive
-    elif isinstance(rule, XVNegative):
-        keeps = _no_sum(frozenset(rule.totals))
-    else:
+    if not isinstance(rule, (KropkiNegative, XVNegative)):
         raise TypeError(f"a negative constraint's encoder got a {rule.kind} rule")
-    marked = {frozenset(pair) for pair in rule.marked}
-    pairs = [pair for pair in orthogonal_pairs(puzzle.n) if frozenset(pair) not in marked]
-    return _pair_tables(rule.title(puzzle.n), pairs, keeps, rule.kind, index, puzzle, helpers)
+    return _pair_tables(rule, index, puzzle, helpers)
 
 
 @cache
