@@ -162,7 +162,6 @@ def _rules_board(puzzle: Puzzle, cells: Sequence[int], alphabet: Alphabet) -> st
     return "\n".join(lines + ["# " + line for line in board.splitlines()])
 
 
-
 def _claim_values(cells: Sequence[int], n: int) -> list[int]:
     """Return every claim's value for a grid: its digits true, the others of a set cell false."""
     values = [0] * (n**3 + 1)
