@@ -282,12 +282,19 @@ def _solutions(out: str) -> list[str]:
     return [line for line in out.splitlines() if not line.startswith("# shape:")]
 
 
+STEPPED = {"arrows": (2,), "sudocue": (1, 2, 3)}
+"""The published killers the pure-Python stepper solves in about a second each (the others take
+it 4-12 s of guessing; the SAT path solves every one)."""
+
+
 @pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("backend", ["sat", "stepper"])
 def test_satdoku_solve_gives_the_published_solutions(
     form: str, backend: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rows = _published(form)
+    if backend == "stepper":
+        rows = [rows[index] for index in STEPPED[form]]
     status, out, err = _solve([text for text, _ in rows], tmp_path, capsys, "--backend", backend)
     assert (status, err) == (0, "")
     assert _solutions(out) == [solution for _, solution in rows]
