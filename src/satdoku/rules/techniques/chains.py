@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .board import Board
+from .board import Board, bits_of
 from .step import Advanced, Node, TechniqueStep
 
 __all__ = ["x_chain", "xy_chain", "aic", "four_node_chains", "chain_eliminations"]
@@ -28,55 +28,68 @@ class _Graph:
 
     def __init__(self, board: Board, *, digit: int = 0, bivalue: bool = False, groups: bool):
         self.board = board
-        cand, n = board.cand, board.n
+        cand = board.cand
+        digits = (digit,) if digit else tuple(range(1, board.n + 1))
         nodes: list[Node] = []
         index: dict[tuple[tuple[int, ...], int], int] = {}
-
-        def add(cells: tuple[int, ...], d: int) -> int:
-            key = (cells, d)
-            if key not in index:
-                index[key] = len(nodes)
-                nodes.append(Node(cells, d))
-            return index[key]
-
+        at = {d: [-1] * len(cand) for d in digits}  # per digit, each cell's node
         for c, m in enumerate(cand):
             if not m or (bivalue and m.bit_count() != 2):
                 continue
-            for d in range(1, n + 1):
-                if m >> (d - 1) & 1 and (not digit or d == digit):
-                    add((c,), d)
+            for d in bits_of(m):
+                if d in at:
+                    at[d][c] = index[(c,), d] = len(nodes)
+                    nodes.append(Node((c,), d))
         strong: list[set[int]] = [set() for _ in nodes]
         if not digit:
             for c, m in enumerate(cand):
-                low, high = ((c,), (m & -m).bit_length()), ((c,), m.bit_length())
-                if m.bit_count() == 2 and low in index and high in index:
-                    a, b = index[low], index[high]
-                    strong[a].add(b)
-                    strong[b].add(a)
-        if not bivalue:
-            for h in range(len(board.houses)):
-                for d in range(1, n + 1):
-                    if digit and d != digit:
-                        continue
-                    places = board.places(h, d)
-                    if len(places) < 2:
-                        continue
-                    for part_a, part_b in self._halves(places, h, groups):
-                        if (len(part_a) > 1 or len(part_b) > 1) and not groups:
-                            continue
-                        a, b = add(part_a, d), add(part_b, d)
-                        while len(strong) < len(nodes):
-                            strong.append(set())
+                if m.bit_count() == 2:
+                    a, b = at[(m & -m).bit_length()][c], at[m.bit_length()][c]
+                    if a >= 0 and b >= 0:
                         strong[a].add(b)
                         strong[b].add(a)
+        if not bivalue:
+            for h in range(len(board.houses)):
+                for d in digits:
+                    places = board.places(h, d)
+                    if len(places) == 2:
+                        a, b = at[d][places[0]], at[d][places[1]]
+                        strong[a].add(b)
+                        strong[b].add(a)
+                    elif len(places) > 2 and groups:
+                        for part_a, part_b in self._halves(places, h, groups):
+                            a, b = (
+                                self._add(nodes, index, part_a, d),
+                                self._add(nodes, index, part_b, d),
+                            )
+                            while len(strong) < len(nodes):
+                                strong.append(set())
+                            strong[a].add(b)
+                            strong[b].add(a)
         self.nodes = nodes
         self.index = index
+        self.at = at
         self.strong = [sorted(s) for s in strong]
-        self.groups: dict[int, list[int]] = {}
+        self.groups: dict[int, list[tuple[int, frozenset[int]]]] = {}
         for i, node in enumerate(nodes):
             if node.grouped:
-                self.groups.setdefault(node.digit, []).append(i)
-        self._weak: dict[int, list[int]] = {}
+                self.groups.setdefault(node.digit, []).append((i, frozenset(node.cells)))
+        self._weak: list[list[int] | None] = [None] * len(nodes)
+
+    @staticmethod
+    def _add(
+        nodes: list[Node],
+        index: dict[tuple[tuple[int, ...], int], int],
+        cells: tuple[int, ...],
+        d: int,
+    ) -> int:
+        """Return the index of a node, added if new."""
+        key = (cells, d)
+        found = index.get(key)
+        if found is None:
+            found = index[key] = len(nodes)
+            nodes.append(Node(cells, d))
+        return found
 
     def _halves(
         self, places: tuple[int, ...], h: int, groups: bool
@@ -105,31 +118,25 @@ class _Graph:
 
     def weak(self, i: int) -> list[int]:
         """Return the nodes weakly linked to node i (computed once, when first asked)."""
-        links = self._weak.get(i)
+        links = self._weak[i]
         if links is None:
             links = self._weak[i] = self._weak_of(i)
         return links
 
     def _weak_of(self, i: int) -> list[int]:
-        node, index, cand = self.nodes[i], self.index, self.board.cand
+        node, cand = self.nodes[i], self.board.cand
         peers = self.board.peers
         common = peers[node.cells[0]]
         for c in node.cells[1:]:
             common = common & peers[c]
         d = node.digit
-        bit = 1 << (d - 1)
-        links = [j for c in common if cand[c] & bit and (j := index.get(((c,), d), -1)) >= 0]
-        links += [
-            j
-            for j in self.groups.get(d, ())
-            if j != i and all(c in common for c in self.nodes[j].cells)
-        ]
+        at = self.at[d]
+        links = [j for c in common if (j := at[c]) >= 0]
+        links += [j for j, cells in self.groups.get(d, ()) if j != i and cells <= common]
         if not node.grouped:
             c = node.cell
             links += [
-                j
-                for e in range(1, self.board.n + 1)
-                if e != d and cand[c] >> (e - 1) & 1 and (j := index.get(((c,), e), -1)) >= 0
+                j for e in bits_of(cand[c]) if e != d and e in self.at and (j := self.at[e][c]) >= 0
             ]
         return links
 
