@@ -13,8 +13,10 @@ The search is breadth-first from each node, so the shortest chain is found first
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 
+from ...core.shape import Shape
 from .board import Board, bits_of
 from .step import Advanced, Node, TechniqueStep
 
@@ -75,6 +77,7 @@ class _Graph:
             if node.grouped:
                 self.groups.setdefault(node.digit, []).append((i, frozenset(node.cells)))
         self._weak: list[list[int] | None] = [None] * len(nodes)
+        self._seen = [-1] * len(nodes)
 
     @staticmethod
     def _add(
@@ -116,6 +119,47 @@ class _Graph:
                 if set(a) <= set(houses[h]) and set(b) <= set(houses[h]):
                     yield tuple(a), tuple(b)
 
+    def removers(self, start: int) -> Callable[[int], bool]:
+        """Return a test of whether a chain from ``start`` to a node removes a candidate.
+
+        The same answer as :meth:`_Ends.gone` being non-empty, on cell bit masks: cells holding
+        the digit that see every cell of both ends; or, for one-cell ends of two digits, the
+        tests of :func:`chain_eliminations`.
+        """
+        nodes, cand, seen = self.nodes, self.board.cand, self.seen
+        first = nodes[start]
+        mine, d = seen(start), first.digit
+        if first.grouped:
+            return lambda v: nodes[v].digit == d and bool(mine & seen(v))
+        a = first.cell
+        near, wide, bit_d = _peer_masks(self.board.shape)[a], cand[a].bit_count() >= 3, 1 << (d - 1)
+
+        def removes(v: int) -> bool:
+            end = nodes[v]
+            e = end.digit
+            if e == d:
+                return bool(mine & seen(v))
+            if end.grouped:
+                return False
+            b = end.cell
+            if b == a:
+                return wide
+            return bool(near >> b & 1) and bool(cand[a] >> (e - 1) & 1 or cand[b] & bit_d)
+
+        return removes
+
+    def seen(self, i: int) -> int:
+        """Return the cells holding node i's digit that see all its cells, as a bit mask."""
+        mask = self._seen[i]
+        if mask < 0:
+            node = self.nodes[i]
+            peer_masks = _peer_masks(self.board.shape)
+            mask = _holding(self.board).get(node.digit, 0)
+            for c in node.cells:
+                mask &= peer_masks[c]
+            self._seen[i] = mask
+        return mask
+
     def weak(self, i: int) -> list[int]:
         """Return the nodes weakly linked to node i (computed once, when first asked)."""
         links = self._weak[i]
@@ -139,6 +183,24 @@ class _Graph:
                 j for e in bits_of(cand[c]) if e != d and e in self.at and (j := self.at[e][c]) >= 0
             ]
         return links
+
+
+@lru_cache(maxsize=32)
+def _peer_masks(shape: Shape) -> tuple[int, ...]:
+    """Return per cell the bit mask of its peers."""
+    return tuple(sum(1 << p for p in peers) for peers in shape.peers)
+
+
+def _holding(board: Board) -> dict[int, int]:
+    """Return per digit the bit mask of the cells holding it as a candidate (once per board)."""
+    found = board.derived.get("holding")
+    if not isinstance(found, dict):
+        found = {}
+        for c, m in enumerate(board.cand):
+            for d in bits_of(m):
+                found[d] = found.get(d, 0) | 1 << c
+        board.derived["holding"] = found
+    return found
 
 
 def _graph(board: Board, *, digit: int = 0, bivalue: bool = False, groups: bool) -> _Graph:
@@ -221,57 +283,60 @@ def _shortest(graph: _Graph, most: int) -> tuple[tuple[Node, ...], tuple[tuple[i
     strong link, so the node is true when the start is false). The first start with the
     shortest chain wins, and for it the first chain its search meets.
     """
-    nodes, strong, weak = graph.nodes, graph.strong, graph.weak
     best: tuple[tuple[Node, ...], tuple[tuple[int, int], ...]] = ((), ())
-    states = 2 * len(nodes)
-    for start in range(len(nodes)):
-        if not strong[start]:
-            continue
-        limit = len(best[0]) - 1 if best[0] else most
-        gone_at = _Ends(graph.board, nodes[start]).gone
-        parent = [-1] * states
-        parent[2 * start] = 2 * start
-        queue = [2 * start]
-        sizes = [1]
-        found = None
-        at = 0
-        while at < len(queue) and found is None:
-            state, size = queue[at], sizes[at]
-            at += 1
-            if size >= limit:
-                continue
-            u, on = state >> 1, state & 1
-            if on:
+    strong = graph.strong
+    for start in range(len(graph.nodes)):
+        if strong[start]:
+            found = _from(graph, start, len(best[0]) - 1 if best[0] else most)
+            if found[0]:
+                best = found
+    return best
+
+
+def _from(
+    graph: _Graph, start: int, limit: int
+) -> tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]:
+    """Return the first chain of at most ``limit`` nodes the search from one start meets."""
+    nodes, strong, weak = graph.nodes, graph.strong, graph.weak
+    removes = graph.removers(start)
+    parent = [-1] * (2 * len(nodes))
+    parent[2 * start] = 2 * start
+    level = [2 * start]
+    found = -1
+    for _ in range(limit - 1):  # each level's states are one node longer than the last's
+        grown: list[int] = []
+        for state in level:
+            u = state >> 1
+            if state & 1:
                 for v in weak(u):
                     key = 2 * v
                     if parent[key] < 0:
                         parent[key] = state
-                        queue.append(key)
-                        sizes.append(size + 1)
+                        grown.append(key)
                 continue
             for v in strong[u]:
                 key = 2 * v + 1
                 if parent[key] >= 0:
                     continue
                 parent[key] = state
-                if v != start:
-                    gone = gone_at(nodes[v])
-                    if gone:
-                        found = (key, gone)
-                        break
-                queue.append(key)
-                sizes.append(size + 1)
-        if found is None:
-            continue
-        path = [nodes[found[0] >> 1]]
-        key = found[0]
-        while key != 2 * start:
-            key = parent[key]
-            path.append(nodes[key >> 1])
-        chain = tuple(reversed(path))
-        if not best[0] or len(chain) < len(best[0]):
-            best = (chain, found[1])
-    return best
+                if v != start and removes(v):
+                    found = key
+                    break
+                grown.append(key)
+            if found >= 0:
+                break
+        if found >= 0 or not grown:
+            break
+        level = grown
+    if found < 0:
+        return (), ()
+    path = [nodes[found >> 1]]
+    key = found
+    while key != 2 * start:
+        key = parent[key]
+        path.append(nodes[key >> 1])
+    chain = tuple(reversed(path))
+    return chain, _Ends(graph.board, chain[0]).gone(chain[-1])
 
 
 def _step(
