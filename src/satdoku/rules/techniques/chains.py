@@ -33,15 +33,17 @@ class _Graph:
         cand = board.cand
         digits = (digit,) if digit else tuple(range(1, board.n + 1))
         nodes: list[Node] = []
-        index: dict[tuple[tuple[int, ...], int], int] = {}
         at = {d: [-1] * len(cand) for d in digits}  # per digit, each cell's node
         for c, m in enumerate(cand):
             if not m or (bivalue and m.bit_count() != 2):
                 continue
             for d in bits_of(m):
                 if d in at:
-                    at[d][c] = index[(c,), d] = len(nodes)
-                    nodes.append(Node((c,), d))
+                    at[d][c] = len(nodes)
+                    nodes.append(_node((c,), d))
+        self.at = at
+        self.groups: dict[int, list[tuple[int, frozenset[int]]]] = {}
+        index: dict[tuple[tuple[int, ...], int], int] = {}  # the grouped nodes
         strong: list[set[int]] = [set() for _ in nodes]
         if not digit:
             for c, m in enumerate(cand):
@@ -69,29 +71,26 @@ class _Graph:
                             strong[a].add(b)
                             strong[b].add(a)
         self.nodes = nodes
-        self.index = index
-        self.at = at
         self.strong = [sorted(s) for s in strong]
-        self.groups: dict[int, list[tuple[int, frozenset[int]]]] = {}
-        for i, node in enumerate(nodes):
-            if node.grouped:
-                self.groups.setdefault(node.digit, []).append((i, frozenset(node.cells)))
         self._weak: list[list[int] | None] = [None] * len(nodes)
         self._seen = [-1] * len(nodes)
 
-    @staticmethod
     def _add(
+        self,
         nodes: list[Node],
         index: dict[tuple[tuple[int, ...], int], int],
         cells: tuple[int, ...],
         d: int,
     ) -> int:
-        """Return the index of a node, added if new."""
+        """Return the index of a node, a grouped one added if new."""
+        if len(cells) == 1:
+            return self.at[d][cells[0]]
         key = (cells, d)
         found = index.get(key)
         if found is None:
             found = index[key] = len(nodes)
-            nodes.append(Node(cells, d))
+            nodes.append(_node(cells, d))
+            self.groups.setdefault(d, []).append((found, frozenset(cells)))
         return found
 
     def _halves(
@@ -103,20 +102,16 @@ class _Graph:
             return
         if not groups:
             return
-        board = self.board
-        houses, houses_of = board.houses, board.houses_of
-        kinds = board.shape.houses
-        own_area = kinds[h].kind in _AREAS
-        for other_kind in ("row", "column") if own_area else _AREAS:
+        for crossing in _crossings(self.board.shape)[h]:
             parts: dict[int, list[int]] = {}
             for c in places:
-                for g in houses_of[c]:
-                    if g != h and kinds[g].kind == other_kind:
-                        parts.setdefault(g, []).append(c)
-                        break
-            if len(parts) == 2 and sum(len(p) for p in parts.values()) == len(places):
-                a, b = parts.values()
-                if set(a) <= set(houses[h]) and set(b) <= set(houses[h]):
+                g = crossing.get(c)
+                if g is None:
+                    break
+                parts.setdefault(g, []).append(c)
+            else:
+                if len(parts) == 2:
+                    a, b = parts.values()
                     yield tuple(a), tuple(b)
 
     def removers(self, start: int) -> Callable[[int], bool]:
@@ -183,6 +178,44 @@ class _Graph:
                 j for e in bits_of(cand[c]) if e != d and e in self.at and (j := self.at[e][c]) >= 0
             ]
         return links
+
+
+@lru_cache(maxsize=1 << 14)
+def _node(cells: tuple[int, ...], digit: int) -> Node:
+    """Return the node of a digit in cells (one object per value, made once)."""
+    return Node(cells, digit)
+
+
+@lru_cache(maxsize=32)
+def _crossings(shape: Shape) -> tuple[tuple[dict[int, int], ...], ...]:
+    """Return per house, for each kind of house that may split it (rows and columns for an area,
+    areas for a line), each of its cells' house of that kind (where it has one)."""
+    kinds, houses_of = shape.houses, _houses_of(shape)
+    found = []
+    for h, house in enumerate(kinds):
+        others = ("row", "column") if house.kind in _AREAS else _AREAS
+        found.append(
+            tuple(
+                {
+                    c: g
+                    for c in house.cells
+                    for g in [
+                        next((g for g in houses_of[c] if g != h and kinds[g].kind == kind), -1)
+                    ]
+                    if g >= 0
+                }
+                for kind in others
+            )
+        )
+    return tuple(found)
+
+
+def _houses_of(shape: Shape) -> list[list[int]]:
+    houses_of: list[list[int]] = [[] for _ in range(shape.n * shape.n)]
+    for h, house in enumerate(shape.houses):
+        for c in house.cells:
+            houses_of[c].append(h)
+    return houses_of
 
 
 @lru_cache(maxsize=32)
