@@ -332,8 +332,7 @@ def _from(
     """Return the first chain of at most ``limit`` nodes the search from one start meets."""
     nodes, strong, weak = graph.nodes, graph.strong, graph.weak
     removes = graph.removers(start)
-    parent = [-1] * (2 * len(nodes))
-    parent[2 * start] = 2 * start
+    parent = {2 * start: 2 * start}  # a start reaches few states: a dict beats a list
     level = [2 * start]
     found = -1
     for _ in range(limit - 1):  # each level's states are one node longer than the last's
@@ -343,13 +342,13 @@ def _from(
             if state & 1:
                 for v in weak(u):
                     key = 2 * v
-                    if parent[key] < 0:
+                    if key not in parent:
                         parent[key] = state
                         grown.append(key)
                 continue
             for v in strong[u]:
                 key = 2 * v + 1
-                if parent[key] >= 0:
+                if key in parent:
                     continue
                 parent[key] = state
                 if v != start and removes(v):
