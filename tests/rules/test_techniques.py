@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from data_files import TOP1465, puzzle_lines
+from data_files import FORUM_HARDEST, TOP1465, puzzle_lines
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
@@ -25,7 +25,7 @@ from satdoku.rules.technique_check import apply_step, check_step
 from satdoku.rules.techniques import FINDERS, Advanced, Board, Node, TechniqueStep, next_step
 from satdoku.rules.techniques.uniqueness import bug_plus_1
 from satdoku.views.technique_sentences import technique_sentence
-from technique_positions import PUBLISHED, climb_to
+from technique_positions import PUBLISHED, PUBLISHED_FORUM, climb_to
 
 
 def cell(name: str, n: int = 9) -> int:
@@ -141,6 +141,20 @@ def test_published_positions(technique: Advanced) -> None:
     _, b = climb_to(puzzle, steps)
     step = found(b, unique=True)
     assert step.technique is technique
+    assert all(solution[c] != d for c, d in step.eliminated)
+    assert all(solution[c] == d for c, d in step.placed)
+    assert technique_sentence(step, 9).startswith(technique.title)
+
+
+@pytest.mark.parametrize("technique", list(PUBLISHED_FORUM), ids=lambda t: t.value)
+def test_published_forum_positions(technique: Advanced) -> None:
+    """A technique no top1465 climb stalls on, where a forum_hardest climb does."""
+    index, steps = PUBLISHED_FORUM[technique]
+    puzzle = parse_line(puzzle_lines(FORUM_HARDEST, index + 1)[index])
+    solution = next(completions(puzzle))
+    _, b = climb_to(puzzle, steps)
+    step = found(b, unique=True)
+    assert step.technique is technique and (step.eliminated or step.placed)
     assert all(solution[c] != d for c, d in step.eliminated)
     assert all(solution[c] == d for c, d in step.placed)
     assert technique_sentence(step, 9).startswith(technique.title)

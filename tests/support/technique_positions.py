@@ -1,7 +1,9 @@
 """Published positions of the techniques beyond set logic, and the climb that reaches them.
 
-Each is a puzzle of magictour's top1465 (tests/data/magictour_top1465.txt) and the number of
-steps beyond set logic the rating's climb takes before it stalls on the technique.
+Each is a puzzle of magictour's top1465 (tests/data/magictour_top1465.txt), or of the forum's
+hardest (tests/data/forum_hardest_1905_11+.txt) for a technique no top1465 climb stalls on,
+and the number of steps beyond set logic the rating's climb takes before it stalls on the
+technique.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from satdoku.rules.propagator import Propagator
 from satdoku.rules.strategies import RUNGS
 from satdoku.rules.techniques import Advanced, Board, next_step
 
-__all__ = ["PUBLISHED", "climb_to", "player_grid"]
+__all__ = ["PUBLISHED", "PUBLISHED_FORUM", "climb_to", "player_grid"]
 
 PUBLISHED = {
     Advanced.TWO_STRING_KITE: (0, 0),
@@ -32,6 +34,11 @@ PUBLISHED = {
     Advanced.SIMPLE_COLOURING: (180, 28),
     Advanced.UNIQUE_RECTANGLE_3: (196, 3),
 }
+
+PUBLISHED_FORUM = {
+    Advanced.CELL_FORCING_CHAIN: (356, 2),
+}
+"""Positions in tests/data/forum_hardest_1905_11+.txt: (puzzle index, steps before it)."""
 
 
 def climb_to(puzzle: Puzzle, steps: int, *, exact: bool = True) -> tuple[Propagator, Board]:
