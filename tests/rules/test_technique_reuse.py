@@ -15,14 +15,13 @@ from data_files import FORUM_HARDEST, TOP1465, puzzle_lines
 from satdoku.core.puzzle import Puzzle
 from satdoku.io.line import parse_line
 from satdoku.rules.counting import completions
-from satdoku.rules.propagator import Propagator
-from satdoku.rules.strategies import RUNGS
 from satdoku.rules.techniques import Board, next_step
 from satdoku.rules.techniques.board import bits_of
-from satdoku.rules.techniques.chains import _Ends, _graph
+from satdoku.rules.techniques.chain_graph import chain_graph
+from satdoku.rules.techniques.chains import _Ends
 from satdoku.rules.techniques.forcing import _assume
 from satdoku.rules.techniques.outcomes import base_grid, refine
-from technique_positions import climb_to
+from technique_positions import climb, climb_to
 
 LINES = puzzle_lines(TOP1465, 30)
 
@@ -66,7 +65,7 @@ def test_the_bit_mask_test_is_the_chain_eliminations(index, share, seed) -> None
     kinds = [{"digit": d, "groups": False} for d in (1, 5)]
     kinds += [{"bivalue": True, "groups": False}, {"groups": True}]
     for kind in kinds:
-        graph = _graph(b, **kind)  # type: ignore[arg-type]
+        graph = chain_graph(b, **kind)  # type: ignore[arg-type]
         nodes = graph.nodes
         for start in range(0, len(nodes), 5):
             removes, gone = graph.removers(start), _Ends(b, nodes[start]).gone
@@ -77,20 +76,9 @@ def test_the_bit_mask_test_is_the_chain_eliminations(index, share, seed) -> None
 def test_a_climb_that_refines_takes_the_steps_of_one_that_does_not() -> None:
     """A forum_hardest climb of forcing chains, each board with and without the one before."""
     puzzle = parse_line(puzzle_lines(FORUM_HARDEST, 1)[0])
-    n = puzzle.shape.n
-    p = Propagator(puzzle.shape, RUNGS[-1])
-    for _ in p.givens(puzzle):
-        pass
-    for _ in p.propagate():
-        pass
-    board = None
-    families = set()
-    while not p.solved:
-        board = Board.from_values(puzzle.shape, p.value, earlier=board)
-        step = next_step(board, unique=True)
-        assert step is not None and step == next_step(Board(puzzle.shape, board.cand), unique=True)
-        families.add(step.family)
-        p.strike(c * n + d for c, d in step.eliminated)
-        for _ in p.propagate():
-            pass
-    assert {"forcing", "nested"} <= families
+    families = []
+    for _, board, step in climb(puzzle):
+        assert (board.earlier is not None) == bool(families)
+        assert step == next_step(Board(puzzle.shape, board.cand), unique=True)
+        families.append(step.family if step else "")
+    assert families[-1] == "" and {"forcing", "nested"} <= set(families)

@@ -10,6 +10,7 @@ rating's climb first stalls on the technique.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -132,25 +133,15 @@ def test_bug_plus_1_places_the_digit_seen_three_times() -> None:
     )
 
 
-# -- published positions: top1465 (tests/support/technique_positions.py) --------------------
-@pytest.mark.parametrize("technique", list(PUBLISHED), ids=lambda t: t.value)
-def test_published_positions(technique: Advanced) -> None:
-    index, steps = PUBLISHED[technique]
-    puzzle = parse_line(puzzle_lines(TOP1465, index + 1)[index])
-    solution = next(completions(puzzle))
-    _, b = climb_to(puzzle, steps)
-    step = found(b, unique=True)
-    assert step.technique is technique
-    assert all(solution[c] != d for c, d in step.eliminated)
-    assert all(solution[c] == d for c, d in step.placed)
-    assert technique_sentence(step, 9).startswith(technique.title)
+# -- published positions: top1465, then forum_hardest (tests/support/technique_positions.py) --
+POSITIONS = [(TOP1465, t, *at) for t, at in PUBLISHED.items()]
+POSITIONS += [(FORUM_HARDEST, t, *at) for t, at in PUBLISHED_FORUM.items()]
 
 
-@pytest.mark.parametrize("technique", list(PUBLISHED_FORUM), ids=lambda t: t.value)
-def test_published_forum_positions(technique: Advanced) -> None:
-    """A technique no top1465 climb stalls on, where a forum_hardest climb does."""
-    index, steps = PUBLISHED_FORUM[technique]
-    puzzle = parse_line(puzzle_lines(FORUM_HARDEST, index + 1)[index])
+@pytest.mark.parametrize(("file", "technique", "index", "steps"), POSITIONS,
+                         ids=[t.value for _, t, _, _ in POSITIONS])  # fmt: skip
+def test_published_positions(file: Path, technique: Advanced, index: int, steps: int) -> None:
+    puzzle = parse_line(puzzle_lines(file, index + 1)[index])
     solution = next(completions(puzzle))
     _, b = climb_to(puzzle, steps)
     step = found(b, unique=True)
