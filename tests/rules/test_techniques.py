@@ -10,12 +10,13 @@ rating's climb first stalls on the technique.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from data_files import TOP1465, puzzle_lines
+from data_files import FORUM_HARDEST, TOP1465, puzzle_lines
 from satdoku.core.puzzle import Puzzle
 from satdoku.core.shape import Shape
 from satdoku.io.line import parse_line
@@ -25,7 +26,7 @@ from satdoku.rules.technique_check import apply_step, check_step
 from satdoku.rules.techniques import FINDERS, Advanced, Board, Node, TechniqueStep, next_step
 from satdoku.rules.techniques.uniqueness import bug_plus_1
 from satdoku.views.technique_sentences import technique_sentence
-from technique_positions import PUBLISHED, climb_to
+from technique_positions import PUBLISHED, PUBLISHED_FORUM, climb_to
 
 
 def cell(name: str, n: int = 9) -> int:
@@ -132,15 +133,19 @@ def test_bug_plus_1_places_the_digit_seen_three_times() -> None:
     )
 
 
-# -- published positions: top1465 (tests/support/technique_positions.py) --------------------
-@pytest.mark.parametrize("technique", list(PUBLISHED), ids=lambda t: t.value)
-def test_published_positions(technique: Advanced) -> None:
-    index, steps = PUBLISHED[technique]
-    puzzle = parse_line(puzzle_lines(TOP1465, index + 1)[index])
+# -- published positions: top1465, then forum_hardest (tests/support/technique_positions.py) --
+POSITIONS = [(TOP1465, t, *at) for t, at in PUBLISHED.items()]
+POSITIONS += [(FORUM_HARDEST, t, *at) for t, at in PUBLISHED_FORUM.items()]
+
+
+@pytest.mark.parametrize(("file", "technique", "index", "steps"), POSITIONS,
+                         ids=[t.value for _, t, _, _ in POSITIONS])  # fmt: skip
+def test_published_positions(file: Path, technique: Advanced, index: int, steps: int) -> None:
+    puzzle = parse_line(puzzle_lines(file, index + 1)[index])
     solution = next(completions(puzzle))
     _, b = climb_to(puzzle, steps)
     step = found(b, unique=True)
-    assert step.technique is technique
+    assert step.technique is technique and (step.eliminated or step.placed)
     assert all(solution[c] != d for c, d in step.eliminated)
     assert all(solution[c] == d for c, d in step.placed)
     assert technique_sentence(step, 9).startswith(technique.title)

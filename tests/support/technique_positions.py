@@ -1,17 +1,21 @@
 """Published positions of the techniques beyond set logic, and the climb that reaches them.
 
-Each is a puzzle of magictour's top1465 (tests/data/magictour_top1465.txt) and the number of
-steps beyond set logic the rating's climb takes before it stalls on the technique.
+Each is a puzzle of magictour's top1465 (tests/data/magictour_top1465.txt), or of the forum's
+hardest (tests/data/forum_hardest_1905_11+.txt) for a technique no top1465 climb stalls on,
+and the number of steps beyond set logic the rating's climb takes before it stalls on the
+technique.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from satdoku.core.puzzle import Puzzle
 from satdoku.rules.propagator import Propagator
 from satdoku.rules.strategies import RUNGS
-from satdoku.rules.techniques import Advanced, Board, next_step
+from satdoku.rules.techniques import Advanced, Board, TechniqueStep, next_step
 
-__all__ = ["PUBLISHED", "climb_to", "player_grid"]
+__all__ = ["PUBLISHED", "PUBLISHED_FORUM", "climb", "climb_to", "player_grid"]
 
 PUBLISHED = {
     Advanced.TWO_STRING_KITE: (0, 0),
@@ -33,26 +37,47 @@ PUBLISHED = {
     Advanced.UNIQUE_RECTANGLE_3: (196, 3),
 }
 
+PUBLISHED_FORUM = {
+    Advanced.CELL_FORCING_CHAIN: (356, 2),
+}
+"""Positions in tests/data/forum_hardest_1905_11+.txt: (puzzle index, steps before it)."""
 
-def climb_to(puzzle: Puzzle, steps: int, *, exact: bool = True) -> tuple[Propagator, Board]:
-    """Run the rating's climb past ``steps`` steps beyond set logic; return the next stall.
 
-    With ``exact`` False the climb may stop sooner: at a stall no technique removes a
-    candidate from."""
+def climb(puzzle: Puzzle) -> Iterator[tuple[Propagator, Board, TechniqueStep | None]]:
+    """Yield the rating's climb stall by stall: the stepper, its board (made with the board
+    before, as the rating makes it) and the weakest step there, until no step removes a
+    candidate."""
     n = puzzle.shape.n
     p = Propagator(puzzle.shape, RUNGS[-1])
     for _ in p.givens(puzzle):
         pass
     for _ in p.propagate():
         pass
-    for _ in range(steps):
-        step = next_step(Board.from_values(puzzle.shape, p.value), unique=True)
-        if not exact and (step is None or not step.eliminated):
-            break
-        assert step is not None
+    board = None
+    while True:
+        board = Board.from_values(puzzle.shape, p.value, earlier=board)
+        step = next_step(board, unique=True)
+        yield p, board, step
+        if step is None or not step.eliminated:
+            return
         p.strike(c * n + d for c, d in step.eliminated)
         for _ in p.propagate():
             pass
+
+
+def climb_to(puzzle: Puzzle, steps: int, *, exact: bool = True) -> tuple[Propagator, Board]:
+    """Run the rating's climb past ``steps`` steps beyond set logic; return the next stall.
+
+    With ``exact`` False the climb may stop sooner: at a stall no technique removes a
+    candidate from."""
+    stalls = climb(puzzle)
+    p = next(stalls)[0]
+    for _ in range(steps):
+        stall = next(stalls, None)
+        if stall is None:
+            assert not exact, "the climb ends sooner"
+            break
+        p = stall[0]
     return p, Board.from_values(puzzle.shape, p.value)
 
 

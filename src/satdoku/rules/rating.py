@@ -194,8 +194,10 @@ class _Tally:
 def _techniques(p: Propagator, tally: _Tally) -> None:
     """Climb the tiers beyond set logic on a puzzle with one solution until solved or stuck."""
     shape, n = p.shape, p.n
+    board = None
     while not p.solved and p.conflict is None:
-        step = next_step(Board.from_values(shape, p.value), unique=True)
+        board = Board.from_values(shape, p.value, earlier=board)
+        step = next_step(board, unique=True)
         if step is None:
             return
         tally.step(step)

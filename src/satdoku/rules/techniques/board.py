@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ...core.claims import TRUE
 from ...core.shape import Shape
 from ..state_masks import masks_of_values
 
@@ -56,7 +57,18 @@ class Board:
     ((1, 2), True, True)
     """
 
-    __slots__ = ("shape", "n", "cand", "houses", "houses_of", "peers", "_places", "derived")
+    __slots__ = (
+        "shape",
+        "n",
+        "cand",
+        "houses",
+        "houses_of",
+        "peers",
+        "_places",
+        "derived",
+        "solved",
+        "earlier",
+    )
 
     def __init__(self, shape: Shape, cand: Sequence[int]) -> None:
         self.shape = shape
@@ -66,11 +78,35 @@ class Board:
         self._places: list[dict[int, tuple[int, ...]]] | None = None
         self.derived: dict[object, object] = {}
         """What finders computed from this board, kept for the next finders (it never changes)."""
+        self.solved: list[int] | None = None
+        """Per cell the digit it holds (0: open), when known."""
+        self.earlier: Board | None = None
+        """A board of the same grid with every candidate of this one and maybe more, when known:
+        what finders computed from it may be refined instead of computed again."""
 
     @classmethod
-    def from_values(cls, shape: Shape, value: Sequence[int]) -> Board:
-        """Return the board of a claim state (index = claim variable): open cells' candidates."""
-        return cls(shape, masks_of_values(value, shape.n))
+    def from_values(cls, shape: Shape, value: Sequence[int], earlier: Board | None = None) -> Board:
+        """Return the board of a claim state (index = claim variable): open cells' candidates.
+
+        ``earlier``: the board of a state this one follows from (by removing candidates); it
+        then forgets its own earlier board, so a climb keeps two boards at most.
+
+        >>> from satdoku.core.claims import FALSE, UNKNOWN
+        >>> U = UNKNOWN
+        >>> board = Board.from_values(Shape.latin(2), [U, TRUE, FALSE, U, U, U, U, FALSE, U])
+        >>> board.cand, board.solved
+        ([0, 3, 3, 2], [1, 0, 0, 0])
+        """
+        n = shape.n
+        board = cls(shape, masks_of_values(value, n))
+        board.solved = [
+            0 if m else next((d for d in range(1, n + 1) if value[c * n + d] == TRUE), 0)
+            for c, m in enumerate(board.cand)
+        ]
+        if earlier is not None:
+            earlier.earlier = None
+            board.earlier = earlier
+        return board
 
     def places(self, house: int, digit: int) -> tuple[int, ...]:
         """Return the open cells of a house where the digit is still a candidate."""

@@ -13,134 +13,11 @@ The search is breadth-first from each node, so the shortest chain is found first
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from .board import Board
+from .chain_graph import AREAS, ChainGraph, chain_graph
 from .step import Advanced, Node, TechniqueStep
 
 __all__ = ["x_chain", "xy_chain", "aic", "four_node_chains", "chain_eliminations"]
-
-_AREAS = ("box", "region")
-
-
-class _Graph:
-    """The nodes of one board and their strong and weak links, by index."""
-
-    def __init__(self, board: Board, *, digit: int = 0, bivalue: bool = False, groups: bool):
-        self.board = board
-        cand, n = board.cand, board.n
-        nodes: list[Node] = []
-        index: dict[tuple[tuple[int, ...], int], int] = {}
-
-        def add(cells: tuple[int, ...], d: int) -> int:
-            key = (cells, d)
-            if key not in index:
-                index[key] = len(nodes)
-                nodes.append(Node(cells, d))
-            return index[key]
-
-        for c, m in enumerate(cand):
-            if not m or (bivalue and m.bit_count() != 2):
-                continue
-            for d in range(1, n + 1):
-                if m >> (d - 1) & 1 and (not digit or d == digit):
-                    add((c,), d)
-        strong: list[set[int]] = [set() for _ in nodes]
-        if not digit:
-            for c, m in enumerate(cand):
-                low, high = ((c,), (m & -m).bit_length()), ((c,), m.bit_length())
-                if m.bit_count() == 2 and low in index and high in index:
-                    a, b = index[low], index[high]
-                    strong[a].add(b)
-                    strong[b].add(a)
-        if not bivalue:
-            for h in range(len(board.houses)):
-                for d in range(1, n + 1):
-                    if digit and d != digit:
-                        continue
-                    places = board.places(h, d)
-                    if len(places) < 2:
-                        continue
-                    for part_a, part_b in self._halves(places, h, groups):
-                        if (len(part_a) > 1 or len(part_b) > 1) and not groups:
-                            continue
-                        a, b = add(part_a, d), add(part_b, d)
-                        while len(strong) < len(nodes):
-                            strong.append(set())
-                        strong[a].add(b)
-                        strong[b].add(a)
-        self.nodes = nodes
-        self.index = index
-        self.strong = [sorted(s) for s in strong]
-        self.groups: dict[int, list[int]] = {}
-        for i, node in enumerate(nodes):
-            if node.grouped:
-                self.groups.setdefault(node.digit, []).append(i)
-        self._weak: dict[int, list[int]] = {}
-
-    def _halves(
-        self, places: tuple[int, ...], h: int, groups: bool
-    ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """Yield the splits of a digit's places in a house into two nodes (a strong link)."""
-        if len(places) == 2:
-            yield (places[0],), (places[1],)
-            return
-        if not groups:
-            return
-        board = self.board
-        houses, houses_of = board.houses, board.houses_of
-        kinds = board.shape.houses
-        own_area = kinds[h].kind in _AREAS
-        for other_kind in ("row", "column") if own_area else _AREAS:
-            parts: dict[int, list[int]] = {}
-            for c in places:
-                for g in houses_of[c]:
-                    if g != h and kinds[g].kind == other_kind:
-                        parts.setdefault(g, []).append(c)
-                        break
-            if len(parts) == 2 and sum(len(p) for p in parts.values()) == len(places):
-                a, b = parts.values()
-                if set(a) <= set(houses[h]) and set(b) <= set(houses[h]):
-                    yield tuple(a), tuple(b)
-
-    def weak(self, i: int) -> list[int]:
-        """Return the nodes weakly linked to node i (computed once, when first asked)."""
-        links = self._weak.get(i)
-        if links is None:
-            links = self._weak[i] = self._weak_of(i)
-        return links
-
-    def _weak_of(self, i: int) -> list[int]:
-        node, index, cand = self.nodes[i], self.index, self.board.cand
-        peers = self.board.peers
-        common = peers[node.cells[0]]
-        for c in node.cells[1:]:
-            common = common & peers[c]
-        d = node.digit
-        bit = 1 << (d - 1)
-        links = [j for c in common if cand[c] & bit and (j := index.get(((c,), d), -1)) >= 0]
-        links += [
-            j
-            for j in self.groups.get(d, ())
-            if j != i and all(c in common for c in self.nodes[j].cells)
-        ]
-        if not node.grouped:
-            c = node.cell
-            links += [
-                j
-                for e in range(1, self.board.n + 1)
-                if e != d and cand[c] >> (e - 1) & 1 and (j := index.get(((c,), e), -1)) >= 0
-            ]
-        return links
-
-
-def _graph(board: Board, *, digit: int = 0, bivalue: bool = False, groups: bool) -> _Graph:
-    """Return the graph of a board's nodes, made once per board and kind."""
-    key = ("chain graph", digit, bivalue, groups)
-    graph = board.derived.get(key)
-    if not isinstance(graph, _Graph):
-        graph = board.derived[key] = _Graph(board, digit=digit, bivalue=bivalue, groups=groups)
-    return graph
 
 
 def chain_eliminations(board: Board, first: Node, last: Node) -> tuple[tuple[int, int], ...]:
@@ -207,64 +84,66 @@ class _Ends:
         return chain_eliminations(self.board, start, end)
 
 
-def _shortest(graph: _Graph, most: int) -> tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]:
+def _shortest(graph: ChainGraph, most: int) -> tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]:
     """Return the shortest chain (at most ``most`` nodes) that removes a candidate, and what.
 
     Breadth-first from each node in turn; a state is ``2 * node + on`` (``on``: reached by a
     strong link, so the node is true when the start is false). The first start with the
     shortest chain wins, and for it the first chain its search meets.
     """
-    nodes, strong, weak = graph.nodes, graph.strong, graph.weak
     best: tuple[tuple[Node, ...], tuple[tuple[int, int], ...]] = ((), ())
-    states = 2 * len(nodes)
-    for start in range(len(nodes)):
-        if not strong[start]:
-            continue
-        limit = len(best[0]) - 1 if best[0] else most
-        gone_at = _Ends(graph.board, nodes[start]).gone
-        parent = [-1] * states
-        parent[2 * start] = 2 * start
-        queue = [2 * start]
-        sizes = [1]
-        found = None
-        at = 0
-        while at < len(queue) and found is None:
-            state, size = queue[at], sizes[at]
-            at += 1
-            if size >= limit:
-                continue
-            u, on = state >> 1, state & 1
-            if on:
+    strong = graph.strong
+    for start in range(len(graph.nodes)):
+        if strong[start]:
+            found = _from(graph, start, len(best[0]) - 1 if best[0] else most)
+            if found[0]:
+                best = found
+    return best
+
+
+def _from(
+    graph: ChainGraph, start: int, limit: int
+) -> tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]:
+    """Return the first chain of at most ``limit`` nodes the search from one start meets."""
+    nodes, strong, weak = graph.nodes, graph.strong, graph.weak
+    removes = graph.removers(start)
+    parent = {2 * start: 2 * start}  # a start reaches few states: a dict beats a list
+    level = [2 * start]
+    found = -1
+    for _ in range(limit - 1):  # each level's states are one node longer than the last's
+        grown: list[int] = []
+        for state in level:
+            u = state >> 1
+            if state & 1:
                 for v in weak(u):
                     key = 2 * v
-                    if parent[key] < 0:
+                    if key not in parent:
                         parent[key] = state
-                        queue.append(key)
-                        sizes.append(size + 1)
+                        grown.append(key)
                 continue
             for v in strong[u]:
                 key = 2 * v + 1
-                if parent[key] >= 0:
+                if key in parent:
                     continue
                 parent[key] = state
-                if v != start:
-                    gone = gone_at(nodes[v])
-                    if gone:
-                        found = (key, gone)
-                        break
-                queue.append(key)
-                sizes.append(size + 1)
-        if found is None:
-            continue
-        path = [nodes[found[0] >> 1]]
-        key = found[0]
-        while key != 2 * start:
-            key = parent[key]
-            path.append(nodes[key >> 1])
-        chain = tuple(reversed(path))
-        if not best[0] or len(chain) < len(best[0]):
-            best = (chain, found[1])
-    return best
+                if v != start and removes(v):
+                    found = key
+                    break
+                grown.append(key)
+            if found >= 0:
+                break
+        if found >= 0 or not grown:
+            break
+        level = grown
+    if found < 0:
+        return (), ()
+    path = [nodes[found >> 1]]
+    key = found
+    while key != 2 * start:
+        key = parent[key]
+        path.append(nodes[key >> 1])
+    chain = tuple(reversed(path))
+    return chain, _Ends(graph.board, chain[0]).gone(chain[-1])
 
 
 def _step(
@@ -281,7 +160,7 @@ def _step(
 def four_node_chains(board: Board) -> TechniqueStep | None:
     """Return a one-digit chain of four nodes (skyscraper, 2-string kite or turbot fish)."""
     for d in range(1, board.n + 1):
-        chain, gone = _shortest(_graph(board, digit=d, groups=False), 4)
+        chain, gone = _shortest(chain_graph(board, digit=d, groups=False), 4)
         if chain:  # two nodes (a strong link no set logic saw, on diagonals) is an X-chain
             kind = _four_kind(board, chain) if len(chain) == 4 else Advanced.X_CHAIN
             return TechniqueStep(kind, gone, chain=chain, digits=(d,))
@@ -292,7 +171,7 @@ def _strong_house(board: Board, a: int, b: int, digit: int) -> int:
     """Return the house where a digit's only two places are a and b, lines before areas."""
     shape = board.shape
     common = [h for h in board.houses_of[a] if h in board.houses_of[b]]
-    common.sort(key=lambda h: shape.houses[h].kind in _AREAS)
+    common.sort(key=lambda h: shape.houses[h].kind in AREAS)
     for h in common:
         if len(board.places(h, digit)) == 2:
             return h
@@ -310,7 +189,7 @@ def _four_kind(board: Board, chain: tuple[Node, ...]) -> Advanced:
         return Advanced.SKYSCRAPER
     if {first, last} == lines:
         inner = set(board.houses_of[chain[1].cell]) & set(board.houses_of[chain[2].cell])
-        if any(kinds[h].kind in _AREAS for h in inner):
+        if any(kinds[h].kind in AREAS for h in inner):
             return Advanced.TWO_STRING_KITE
     return Advanced.TURBOT_FISH
 
@@ -319,7 +198,7 @@ def x_chain(board: Board, most: int = 12) -> TechniqueStep | None:
     """Return the shortest one-digit chain (no groups) that removes a candidate, digit by digit."""
     best = None
     for d in range(1, board.n + 1):
-        found = _shortest(_graph(board, digit=d, groups=False), most)
+        found = _shortest(chain_graph(board, digit=d, groups=False), most)
         if found[0] and (best is None or len(found[0]) < len(best[0])):
             best = found
     return _step(Advanced.X_CHAIN, best) if best else None
@@ -327,9 +206,9 @@ def x_chain(board: Board, most: int = 12) -> TechniqueStep | None:
 
 def xy_chain(board: Board, most: int = 12) -> TechniqueStep | None:
     """Return the shortest chain of bivalue cells that removes a candidate."""
-    return _step(Advanced.XY_CHAIN, _shortest(_graph(board, bivalue=True, groups=False), most))
+    return _step(Advanced.XY_CHAIN, _shortest(chain_graph(board, bivalue=True, groups=False), most))
 
 
 def aic(board: Board, most: int = 14) -> TechniqueStep | None:
     """Return the shortest alternating inference chain, grouped nodes allowed."""
-    return _step(Advanced.AIC, _shortest(_graph(board, groups=True), most))
+    return _step(Advanced.AIC, _shortest(chain_graph(board, groups=True), most))

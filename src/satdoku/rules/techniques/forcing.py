@@ -18,46 +18,22 @@ from functools import partial
 
 from ..candidate_grid import CandidateGrid, Single
 from .board import Board, bits_of
+from .outcomes import Outcome, Outcomes, base_grid, copy_grid
 from .settle import at_fixpoint, settle_touched
 from .step import Advanced, Candidate, TechniqueStep
 
 __all__ = ["forcing_chain", "nested_forcing_chain"]
 
-Outcome = CandidateGrid | None
-"""The grid after assuming a candidate and applying rules 1 and 2; None on a contradiction."""
-
-
-def _base(board: Board) -> CandidateGrid:
-    """Return a trace-free grid of the board: solved cells are marked placed with no candidate."""
-    grid = CandidateGrid(board.shape)
-    full = grid.full
-    grid.cand = board.cand[:]
-    grid.placed = [0 if m else -1 for m in board.cand]
-    for h, cells in enumerate(board.houses):
-        seen = 0
-        for c in cells:
-            seen |= board.cand[c]
-        grid.done[h] = full & ~seen
-    return grid
-
-
-def _copy(grid: CandidateGrid) -> CandidateGrid:
-    twin = CandidateGrid.__new__(CandidateGrid)
-    twin.n, twin.full, twin.houses = grid.n, grid.full, grid.houses
-    twin.houses_of, twin.peers = grid.houses_of, grid.peers
-    twin.cand, twin.placed, twin.done = grid.cand[:], grid.placed[:], grid.done[:]
-    return twin
-
 
 def _assume(base: CandidateGrid, cell: int, digit: int) -> Outcome:
     """Assume a candidate of a grid at the fixpoint of rules 1 and 2, and apply them."""
-    grid = _copy(base)
+    grid = copy_grid(base)
     return grid if settle_touched(grid, [(cell, digit)]) else None
 
 
 def _assume_anywhere(base: CandidateGrid, cell: int, digit: int) -> Outcome:
     """Assume a candidate of any grid, and apply rules 1 and 2 scanning every house."""
-    grid = _copy(base)
+    grid = copy_grid(base)
     singles: list[Single] = []
     if not grid.place(cell, digit, singles) or not grid.settle(singles):
         return None
@@ -68,7 +44,13 @@ Assume = Callable[[CandidateGrid, int, int], Outcome]
 
 
 def _nested(base: CandidateGrid, cell: int, digit: int, assume: Assume) -> Outcome:
-    """Assume a candidate, then also strike each candidate whose own assumption contradicts.
+    """Assume a candidate, then also strike each candidate whose own assumption contradicts."""
+    grid = assume(base, cell, digit)
+    return None if grid is None else _strike(grid, assume)
+
+
+def _strike(grid: CandidateGrid, assume: Assume) -> Outcome:
+    """Strike each candidate whose assumption contradicts, from a grid at the rules' fixpoint.
 
     Striking is monotone (a grid with fewer candidates contradicts at least as often), so the
     grid where no assumption contradicts is the same whatever the order of the strikes: from a
@@ -76,17 +58,22 @@ def _nested(base: CandidateGrid, cell: int, digit: int, assume: Assume) -> Outco
     the scan starts again after each strike.
     """
     fixpoint = assume is _assume
-    grid = assume(base, cell, digit)
-    while grid is not None:
+    while True:
         cand, placed = grid.cand, grid.placed
         struck = False
+        safe = [0] * len(cand)  # candidates known not to contradict on the grid as it is
         for c in range(len(cand)):
             for d in bits_of(cand[c]):
                 m = cand[c]
                 if placed[c] or m & (m - 1) == 0:
                     break
-                if not m >> (d - 1) & 1 or assume(grid, c, d) is not None:
+                if not m >> (d - 1) & 1 or safe[c] >> (d - 1) & 1:
                     continue
+                after = assume(grid, c, d)
+                if after is not None:
+                    _certify(safe, grid, after)
+                    continue
+                safe = [0] * len(cand)
                 struck = True
                 m = cand[c] = m & ~(1 << (d - 1))
                 singles: list[Single] = [(c, m.bit_length())] if m & (m - 1) == 0 else []
@@ -101,7 +88,18 @@ def _nested(base: CandidateGrid, cell: int, digit: int, assume: Assume) -> Outco
                 break
         if not struck:
             return grid
-    return None
+
+
+def _certify(safe: list[int], grid: CandidateGrid, after: CandidateGrid) -> None:
+    """Mark as safe what a non-contradicting assumption placed: assuming it is no contradiction.
+
+    Assuming a candidate it placed leads to a grid with at least the candidates of ``after``
+    (the rules are monotone), which has none of a contradiction's empty cells or houses.
+    """
+    placed = grid.placed
+    for cell, digit in enumerate(after.placed):
+        if digit > 0 and not placed[cell]:
+            safe[cell] |= 1 << (digit - 1)
 
 
 def _common(board: Board, outcomes: list[CandidateGrid]) -> tuple[list[Candidate], list[Candidate]]:
@@ -122,17 +120,12 @@ def _common(board: Board, outcomes: list[CandidateGrid]) -> tuple[list[Candidate
 
 
 def _search(board: Board, nested: bool) -> TechniqueStep | None:
-    base = _base(board)
+    base = base_grid(board)
     settle = _assume if at_fixpoint(base) else _assume_anywhere
     assume: Assume = partial(_nested, assume=settle) if nested else settle
+    close = partial(_strike, assume=settle) if nested else None
     cand = board.cand
-    cache: dict[Candidate, Outcome] = {}
-
-    def outcome(cell: int, digit: int) -> Outcome:
-        key = (cell, digit)
-        if key not in cache:
-            cache[key] = assume(base, cell, digit)
-        return cache[key]
+    outcome = Outcomes(board, base, assume, close, ("forcing outcomes", nested))
 
     contradiction = (
         Advanced.NESTED_FORCING_CHAIN if nested else Advanced.CONTRADICTION_FORCING_CHAIN
@@ -204,10 +197,10 @@ def _complexity(
     board: Board, branches: tuple[Candidate, ...], gone: list[Candidate], placed: list[Candidate]
 ) -> int:
     """Count the placements each branch makes, wave by wave, until its conclusion holds."""
-    base = _base(board)
+    base = base_grid(board)
     total = 0
     for cell, digit in branches:
-        grid = _copy(base)
+        grid = copy_grid(base)
         singles: list[Single] = [(cell, digit)]
         count = 0
         while True:
