@@ -155,7 +155,7 @@ def _rule_lines(puzzle: Puzzle, helpers: HelperNames) -> list[str]:
     """Return the lines of the rules beyond houses (read back by ``read_header``)."""
     n = puzzle.n
     return [
-        f"c rule {index}: {rule_words(rule)} ({rule.title(n)})"
+        f"c rule {index}: {rule_words(rule, n)} ({rule.title(n)})"
         for index, rule in enumerate(puzzle.constraints)
     ]
 
