@@ -13,7 +13,6 @@ from satdoku.cnf.dimacs_read import read_dimacs, read_header
 from satdoku.cnf.dimacs_write import write_dimacs
 from satdoku.cnf.rule_lines import read_rule, read_rule_line, rule_words
 from satdoku.cnf.solver_answers import decode
-from satdoku.core.constraint_axioms import ENCODERS
 from satdoku.core.constraints import (
     Constraint,
     Distinct,
@@ -24,10 +23,12 @@ from satdoku.core.constraints import (
 from satdoku.core.errors import InputError
 from satdoku.core.puzzle import Grid, Puzzle
 from satdoku.core.shape import Shape
+from satdoku.io.variant_file.kinds import kinds_of
 from test_variant_rules import (
     GLOBAL,
     KINDS,
     SETTINGS,
+    WIDE,
     accepted,
     puzzles_of,
     wide_accepted,
@@ -55,15 +56,15 @@ def claim_models(text: str) -> list[list[int]]:
     return models
 
 
-def test_every_kind_without_words_is_covered() -> None:
-    assert set(ENCODERS) - WORDS == set(KINDS) | set(GLOBAL)
+def test_every_kind_of_the_variant_file_without_words_is_covered() -> None:
+    assert set(kinds_of()) - WORDS == set(KINDS) | set(GLOBAL)
 
 
 def assert_round_trip(puzzle: Puzzle) -> None:
     n = puzzle.n
     for rule in puzzle.constraints:
         words = rule_words(rule, n)
-        assert words.isascii() and "\n" not in words
+        assert words.isascii() and "\n" not in words and words.startswith('{"kind":')
         assert read_rule(words, n) == rule
     header = read_header(write_dimacs(puzzle))
     assert header is not None
@@ -85,12 +86,7 @@ def assert_models_are_the_accepted_grids(puzzle: Puzzle) -> None:
         assert decoded.valid, decoded.problems
         assert broken_constraints(decoded.grid, puzzle.n, puzzle.constraints) == []
         grids.add(decoded.grid)
-    expected = wide_accepted(puzzle) if kind_is_wide(puzzle) else accepted(puzzle)
-    assert grids == expected
-
-
-def kind_is_wide(puzzle: Puzzle) -> bool:
-    return puzzle.n != 4
+    assert grids == (wide_accepted(puzzle) if puzzle.n == WIDE else accepted(puzzle))
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS) + sorted(GLOBAL))
