@@ -122,6 +122,7 @@ def test_a_label_with_parentheses_and_other_letters_reads_back() -> None:
         ('{"kind":"parity","cell":"r1c1"', "expected a rule as one JSON object"),
         ('{"kind":"parity","cell":"r9c1","even":true}', "rule.cell: expected a cell r1c1..r4c4"),
         ('{"kind":"parity","cell":"r1c1","odd":true}', "a parity has no field 'odd'"),
+        ('{"kind":["parity"]}', "rule.kind: expected the rule's kind"),
         ('{"kind":"lake","cell":"r1c1"}', "rule.kind: expected a kind of rule satdoku knows"),
         ('{"kind":"comparison","smaller":"r1c1","larger":"r1c2"}', "comparison rules in words"),
         ('{"kind":"parity","cell":"r1c1","even":true} parity', "the rule's title in parentheses"),

@@ -108,7 +108,7 @@ def _read_record(text: str, n: int) -> Constraint:
     except json.JSONDecodeError as err:
         raise ValueError(f"expected a rule as one JSON object ({err.msg})") from None
     kind = data.get("kind") if isinstance(data, dict) else None
-    if kind in _READERS:
+    if isinstance(kind, str) and kind in _READERS:
         raise ValueError(f"expected {kind} rules in words, not in JSON")
     return rule_of(JsonAt(data, "rule"), n, kinds_of())
 
