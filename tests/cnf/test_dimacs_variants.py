@@ -148,3 +148,15 @@ def test_the_rules_of_a_written_header_read_back_at_once() -> None:
     puzzle = Puzzle(Shape.latin(4), (0,) * 16, constraints=rules)
     header = read_header(write_dimacs(puzzle))
     assert header is not None and header.puzzle.constraints == rules
+
+
+@pytest.mark.parametrize("names", [False, True])
+def test_a_label_with_line_breaks_stays_in_its_comments(names: bool) -> None:
+    puzzle = Puzzle(Shape.latin(4), (0,) * 16, constraints=(Distinct((0, 5), "a\nb\u2028(c"),))
+    text = write_dimacs(puzzle, names=names)
+    assert all(
+        line.startswith(("c ", "p cnf ", "-")) or line[0].isdigit() for line in text.splitlines()
+    )
+    header = read_header(text)
+    assert header is not None and header.puzzle == puzzle
+    assert len(read_dimacs(text).clauses) == int(text.split("p cnf ")[1].split()[1])
