@@ -124,25 +124,57 @@ def test_rate_of_a_variant_is_what_rules_1_and_2_over_its_axioms_reach(
         assert (rec["level"], rec["rung"], rec["unique"]) == ("easy", 0, True)
 
 
-def test_dimacs_and_decode_of_a_killer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    argv, solution, _ = _files(tmp_path)["killer"]
-    cnf = tmp_path / "k.cnf"
+def _claims(grid: tuple[int, ...], n: int) -> str:
+    """A model in minisat's result file that makes true exactly the claims of a grid."""
+    literals = [v if grid[(v - 1) // n] == (v - 1) % n + 1 else -v for v in range(1, n**3 + 1)]
+    return "SAT\n" + " ".join(map(str, literals)) + " 0\n"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_dimacs_and_decode(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv, solution, puzzle = _files(tmp_path)[name]
+    cnf = tmp_path / "p.cnf"
     assert _run(["dimacs", *argv, "-o", str(cnf)], capsys)[0] == 0
     with Solver(bootstrap_with=CNF(from_file=str(cnf)).clauses) as solver:
         assert solver.solve()
         model = solver.get_model()
-    answer = tmp_path / "k.model"
+    answer = tmp_path / "p.model"
     answer.write_text("s SATISFIABLE\nv " + " ".join(map(str, model)) + " 0\n")
     status, out, _ = _run(["decode", str(cnf), str(answer), "--format", "line"], capsys)
     assert status == 0 and out.splitlines()[-1] == solution
+    status, out, _ = _run(["decode", str(cnf), str(answer), "--json"], capsys)
+    assert status == 0 and json.loads(out) == json.loads(
+        _run(["solve", *argv, "--json"], capsys)[1]
+    )
+    grid = tuple(int(ch) for ch in solution)  # digits 5 and 6 swapped: every house kept
+    swapped = tuple({5: 6, 6: 5}.get(d, d) for d in grid)
+    broken = broken_constraints(swapped, puzzle.n, puzzle.constraints)
+    assert is_solution(swapped, Puzzle(puzzle.shape, puzzle.cells)) and broken
+    answer.write_text(_claims(swapped, puzzle.n))
+    status, out, _ = _run(["decode", str(cnf), str(answer), "--json"], capsys)
+    record = json.loads(out)
+    assert status == 0 and record["status"] == "invalid" and record["broken"] == broken
 
 
-def test_dimacs_refuses_rules_its_header_cannot_state_by_name(
+def test_decode_refuses_a_damaged_rule_line_at_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     argv, _, _ = _files(tmp_path)["variant"]
-    status, _, err = _run(["dimacs", *argv], capsys)
-    assert status == 2 and "thermometer" in err
+    cnf = tmp_path / "p.cnf"
+    assert _run(["dimacs", *argv, "-o", str(cnf)], capsys)[0] == 0
+    lines = cnf.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines, 1) if line.startswith("c rule 3: "))
+    lines[number - 1] = lines[number - 1].replace('"circle":["r4c6"]', '"circle":["r4c7"]')
+    cnf.write_text("\n".join(lines) + "\n")
+    answer = tmp_path / "p.model"
+    answer.write_text("UNSAT\n")
+    status, out, err = _run(["decode", str(cnf), str(answer)], capsys)
+    column = len("c rule 3: ") + 1
+    assert (status, out) == (2, "")
+    assert err == (
+        f"satdoku: {cnf}:{number}:{column}: a damaged rule in a CNF header: "
+        'rule.circle[0]: expected a cell r1c1..r6c6, got "r4c7"\n'
+    )
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -130,7 +130,7 @@ def seeded_puzzles() -> list[tuple[str, Puzzle, Grid]]:
     found = []
     for line in DATA.read_text().splitlines():
         record = json.loads(line)
-        rules = tuple(read_rule(words) for words in record["rules"])
+        rules = tuple(read_rule(words, 9) for words in record["rules"])
         puzzle = Puzzle(Shape.latin(9), digits(record["givens"]), constraints=rules)
         found.append((record["kind"], puzzle, digits(record["solution"])))
     return found

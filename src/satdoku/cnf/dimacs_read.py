@@ -26,7 +26,7 @@ from ..io.shape_options import ShapeOptions
 from .dimacs_write import HEADER_START, Givens
 from .encodings import AtMostOne, Encoding, Scheme
 from .literals import literals_of
-from .rule_lines import read_rule
+from .rule_lines import read_rule_line
 
 __all__ = ["Dimacs", "CnfHeader", "read_dimacs", "read_header", "read_cnf_text", "cnf_text"]
 
@@ -176,25 +176,36 @@ def read_header(text: str, source: str | None = None) -> CnfHeader | None:
             raise ValueError(f"bad index field {fields.get('index')!r}")
         index = int(match.group(1) or match.group(3))
         line = int(match.group(2)) if match.group(2) else None
-        puzzle = Puzzle(shape, cells, constraints=_rules(text.splitlines()))
     except (KeyError, ValueError) as err:
+        raise InputError(f"a damaged satdoku CNF header: {err}", source=source) from None
+    try:
+        rules = _rules(text.splitlines(), n)
+    except InputError as err:
+        raise err.at(source=source) from None
+    try:
+        puzzle = Puzzle(shape, cells, constraints=rules)
+    except InputError as err:
         raise InputError(f"a damaged satdoku CNF header: {err}", source=source) from None
     return CnfHeader(puzzle, alphabet, encoding, givens, simplify, index, line)
 
 
-_RULE = re.compile(r"c rule \d+: ([^(]*?)(?: \(.*\))?$")
+_RULE = re.compile(r"c rule \d+: ")
 
 
-def _rules(lines: Iterable[str]) -> tuple[Constraint, ...]:
+def _rules(lines: Iterable[str], n: int) -> tuple[Constraint, ...]:
     """Return the rules beyond houses the header's ``c rule`` lines name, in their order."""
     rules = []
-    for raw in lines:
+    for number, raw in enumerate(lines, 1):
         text = raw.strip()
         if text.startswith("p"):
             break
         match = _RULE.match(text)
         if match is not None:
-            rules.append(read_rule(match.group(1)))
+            try:
+                rules.append(read_rule_line(text[match.end() :], n))
+            except InputError as err:
+                column = len(raw) - len(raw.lstrip()) + match.end() + (err.column or 1)
+                raise err.at(line=number, column=column) from None
     return tuple(rules)
 
 

@@ -155,7 +155,7 @@ def _rule_lines(puzzle: Puzzle, helpers: HelperNames) -> list[str]:
     """Return the lines of the rules beyond houses (read back by ``read_header``)."""
     n = puzzle.n
     return [
-        f"c rule {index}: {rule_words(rule)} ({rule.title(n)})"
+        f"c rule {index}: {rule_words(rule, n)} ({rule.title(n)})"
         for index, rule in enumerate(puzzle.constraints)
     ]
 
@@ -264,15 +264,23 @@ def write_dimacs(
     alphabet = alphabet_of(alphabet, puzzle.symbols)
     options = CnfOptions(encoding, Givens(givens), simplify, names)
     formula, helpers = _formula_and_helpers(puzzle, options)
-    out = _header(puzzle, formula, helpers, options, alphabet, source, index, line)
+    out = [
+        _one_line(text)
+        for text in _header(puzzle, formula, helpers, options, alphabet, source, index, line)
+    ]
     out.append(f"p cnf {formula.top} {len(formula.clauses)}")
     if names:
         for name, clause in zip(_clause_names(formula), formula.clauses, strict=True):
-            out.append(f"c {name}")
+            out.append(_one_line(f"c {name}"))
             out.append(" ".join(map(str, clause)) + " 0" if clause else "0")
     else:
         out.extend(" ".join(map(str, c)) + " 0" if c else "0" for c in formula.clauses)
     return "\n".join(out) + "\n"
+
+
+def _one_line(comment: str) -> str:
+    """Return a comment on one line: the line breaks of a rule's label become spaces."""
+    return " ".join(comment.splitlines())
 
 
 def dimacs_bytes(text: str, gz: bool = False) -> bytes:

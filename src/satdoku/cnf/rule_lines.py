@@ -1,11 +1,15 @@
 """Rules as words of a CNF header, and back: ``comparison 0 1``, ``skyscraper top 2 4``.
 
-Cells are indices ``row*n + col``; the words are ASCII. :func:`rule_words` and :func:`read_rule`
-are inverses.
+Five kinds have words (cells are indices ``row*n + col``); every other kind is written as its
+object in satdoku's variant file (:mod:`satdoku.io.variant_file`), compact JSON on one ASCII line:
+``{"kind":"thermometer","path":["r1c1","r1c2"],"slow":false}``. :func:`rule_words` and
+:func:`read_rule` are inverses; :func:`read_rule_line` reads a header's ``c rule`` line.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 
 from ..core.constraints import (
@@ -19,21 +23,26 @@ from ..core.constraints import (
     Skyscraper,
 )
 from ..core.errors import InputError
+from ..io.json_path import JsonAt
+from ..io.variant_file.kinds import kinds_of, rule_of, rule_record
 
-__all__ = ["rule_words", "read_rule"]
+__all__ = ["rule_words", "read_rule", "read_rule_line"]
 
 
 def _cells(cells: tuple[int, ...]) -> str:
     return " ".join(map(str, cells))
 
 
-def rule_words(rule: Constraint) -> str:
-    """Return the words of a rule in a CNF header.
+def rule_words(rule: Constraint, n: int) -> str:
+    """Return the words of a rule of an n×n puzzle in a CNF header.
 
-    >>> rule_words(ArithmeticCage((0, 9), Operation.ADD, 12))
+    >>> rule_words(ArithmeticCage((0, 9), Operation.ADD, 12), 9)
     'keen cage add 12 over 0 9'
-    >>> rule_words(Consecutive(3, 4, False)), rule_words(Skyscraper(Side.TOP, 2, 4))
+    >>> rule_words(Consecutive(3, 4, False), 9), rule_words(Skyscraper(Side.TOP, 2, 4), 9)
     ('consecutive 3 4 no', 'skyscraper top 2 4')
+    >>> from satdoku.core.constraints import Thermometer
+    >>> rule_words(Thermometer((0, 1, 5)), 4)
+    '{"kind":"thermometer","path":["r1c1","r1c2","r2c2"],"slow":false}'
     """
     if isinstance(rule, ArithmeticCage):
         op = rule.operation.name.lower()
@@ -47,7 +56,9 @@ def rule_words(rule: Constraint) -> str:
         return f"{rule.kind} {rule.first} {rule.second} {'yes' if rule.consecutive else 'no'}"
     if isinstance(rule, Skyscraper):
         return f"{rule.kind} {rule.side.value} {rule.line} {rule.visible}"
-    raise InputError(f"satdoku cannot write {rule.kind} rules into a CNF header")
+    if kinds_of().get(rule.kind) is not type(rule):
+        raise InputError(f"satdoku cannot write {rule.kind} rules into a CNF header")
+    return json.dumps(rule_record(rule, n), separators=(",", ":"), ensure_ascii=True)
 
 
 def _keen(words: list[str]) -> Constraint:
@@ -90,16 +101,36 @@ _READERS: dict[str, Callable[[list[str]], Constraint]] = {
 }
 
 
-def read_rule(text: str) -> Constraint:
-    """Return the rule that :func:`rule_words` wrote; raise InputError on other words.
+def _read_record(text: str, n: int) -> Constraint:
+    """Return the rule a variant-file object written by :func:`rule_words` names."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"expected a rule as one JSON object ({err.msg})") from None
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if isinstance(kind, str) and kind in _READERS:
+        raise ValueError(f"expected {kind} rules in words, not in JSON")
+    return rule_of(JsonAt(data, "rule"), n, kinds_of())
 
-    >>> read_rule("keen cage divide 2 over 0 1")
+
+def read_rule(text: str, n: int) -> Constraint:
+    """Return the rule of an n×n puzzle that :func:`rule_words` wrote; raise InputError on others.
+
+    >>> read_rule("keen cage divide 2 over 0 1", 9)
     ArithmeticCage(members=(0, 1), operation=<Operation.DIVIDE: '÷'>, target=2)
-    >>> read_rule("thermometer 1 2")
+    >>> read_rule('{"kind":"parity","cell":"r2c1","even":true}', 4)
+    Parity(cell=4, even=True)
+    >>> read_rule("thermometer 1 2", 9)
     Traceback (most recent call last):
     ...
     satdoku.core.errors.InputError: unknown rule in a CNF header: 'thermometer 1 2'
     """
+    if text.startswith("{"):
+        try:
+            return _read_record(text, n)
+        except (ValueError, InputError) as err:
+            message = err.message if isinstance(err, InputError) else str(err)
+            raise InputError(f"a damaged rule in a CNF header: {message}") from None
     for kind, reader in _READERS.items():
         if text.startswith(kind + " "):
             try:
@@ -107,3 +138,32 @@ def read_rule(text: str) -> Constraint:
             except (ValueError, KeyError) as err:
                 raise InputError(f"a damaged rule in a CNF header: {text!r} ({err})") from None
     raise InputError(f"unknown rule in a CNF header: {text!r}")
+
+
+_TITLED = re.compile(r"([^(]*?)(?: \(.*\))?")
+"""A rule in words, then maybe its title in parentheses."""
+
+
+def read_rule_line(text: str, n: int) -> Constraint:
+    """Return the rule of the text after ``c rule k:`` of a header: the rule, maybe its title.
+
+    An error's column, when known, counts in ``text``.
+
+    >>> read_rule_line('{"kind":"distinct","members":["r1c1","r2c2"],"label":"(a)"} (a)', 4)
+    Distinct(members=(0, 5), label='(a)')
+    >>> read_rule_line("comparison 0 1 (r1c1 < r1c2)", 4)
+    Comparison(smaller=0, larger=1)
+    """
+    if not text.startswith("{"):
+        match = _TITLED.fullmatch(text)
+        return read_rule(match.group(1) if match else text, n)
+    try:
+        end = json.JSONDecoder().raw_decode(text)[1]
+    except json.JSONDecodeError as err:
+        raise InputError(
+            f"a damaged rule in a CNF header: expected a rule as one JSON object ({err.msg})",
+            column=err.pos + 1,
+        ) from None
+    if text[end:] and not (text[end:].startswith(" (") and text.endswith(")")):
+        raise InputError("a damaged rule in a CNF header: expected the rule's title in parentheses")
+    return read_rule(text[:end], n)
