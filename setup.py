@@ -4,7 +4,7 @@ setuptools compiles the units of ``src/satdoku/_engine/`` (each ``.c`` with its 
 the compiler Python was built with (``CC``, ``CFLAGS``, ``LDFLAGS`` and ``ARCHFLAGS`` are
 honoured).  When that fails, or when ``SATDOKU_PURE=1`` is set, it says why in one line and the
 wheel is pure Python (``py3-none-any``): every puzzle then goes to PySAT (see
-``satdoku.backends.native``).  The rest of the project's metadata is in ``pyproject.toml``.
+``satdoku.backends._compiled``).  The rest of the project's metadata is in ``pyproject.toml``.
 """
 
 from __future__ import annotations

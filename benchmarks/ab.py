@@ -36,7 +36,7 @@ COLLECTIONS = ("puzzles2_17_clue", "puzzles5_forum_hardest_1905_11+", "puzzles3_
 BIG = """
 import sys, time, random
 try:
-    from satdoku.generation.generate import random_puzzle
+    from satdoku.generation._generate import random_puzzle
 except ImportError:
     try:
         from satdoku.api.generate import random_puzzle

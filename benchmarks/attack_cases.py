@@ -26,8 +26,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from satdoku.core.pattern_grid import pattern_grid
-from satdoku.core.shape import Shape
+from satdoku.core._pattern_grid import pattern_grid
+from satdoku.core._shape import Shape
 
 RSS_BOUND_MB = 600
 """The stated bound: the most memory any of these cases may take (MB)."""

@@ -24,9 +24,11 @@ import statistics
 import time
 from pathlib import Path
 
-from satdoku.backends.constraint_sat import count_constrained, solve_constrained
-from satdoku.cnf.constraint_formula import constrained_formula
-from satdoku.cnf.rule_lines import read_rule, rule_words
+from satdoku.backends._constraint_sat import count_constrained, solve_constrained
+from satdoku.cnf._constraint_formula import constrained_formula
+from satdoku.cnf._rule_lines import read_rule, rule_words
+from satdoku.core._puzzle import Grid, Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     ArithmeticCage,
     Comparison,
@@ -35,8 +37,6 @@ from satdoku.core.constraints import (
     Side,
     Skyscraper,
 )
-from satdoku.core.puzzle import Grid, Puzzle
-from satdoku.core.shape import Shape
 
 FILE = Path(__file__).resolve().parent.parent / "tests" / "data" / "constrained_9x9.jsonl"
 TATHAM = FILE.parent / "tatham"

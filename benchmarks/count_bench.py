@@ -1,4 +1,4 @@
-"""Counting speed: ``satdoku.api.space.count`` against PySAT's own ``enum_models`` on the same CNF.
+"""Counting speed: ``satdoku.api._space.count`` against PySAT's own ``enum_models`` on the same CNF.
 
 ``enum_models`` re-solves and adds a full-length blocking clause per model; satdoku counts by the
 cover search (the two rules, splitting on the cell with fewest candidates, a cache of small
@@ -28,13 +28,13 @@ from collections.abc import Callable
 
 from pysat.solvers import Solver
 
-from satdoku.api.explorer import Explorer
-from satdoku.api.predicates import is_sudoku
-from satdoku.api.space import count
-from satdoku.backends.solvers import DEFAULT_SOLVER
-from satdoku.cnf.encodings import shape_clauses
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
+from satdoku.api._explorer import Explorer
+from satdoku.api._predicates import is_sudoku
+from satdoku.api._space import count
+from satdoku.backends._solvers import DEFAULT_SOLVER
+from satdoku.cnf._encodings import shape_clauses
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 
 SUDOKU_1E5 = ".....52.....9....845.......2....71..9.1......3...4.8.9.......25.34..2............"
 """A 9x9 Sudoku with 104,153 solutions (givens kept from a solved grid by a seeded search)."""

@@ -12,7 +12,7 @@ line, and ``Engine.solve(cells, budget)`` of ``satdoku.backends._native`` on the
 with its fast path (the default) and once with ``fast=False`` (the generic engine). CPU time
 (``time.process_time``), the median of the rounds, as microseconds per puzzle; the ratio
 columns are engine / tdoku (1.0 = as fast as tdoku). Every engine solution is checked by
-``satdoku.core.checker.is_solution`` outside the timing. Then the 16-given puzzle with 101,034
+``satdoku.core._checker.is_solution`` outside the timing. Then the 16-given puzzle with 101,034
 solutions is counted by the engine (both paths), by tdoku, and by ``satdoku count`` in a fresh
 process (its CPU time, interpreter start-up included). The load average is printed before and
 after: the figures are only comparable on an otherwise idle machine.
@@ -33,11 +33,11 @@ from collections.abc import Callable
 from data_dir import DATA, need  # type: ignore[import-not-found]  # benchmarks/data_dir.py
 from tdoku import Tdoku  # type: ignore[import-not-found]  # benchmarks/tdoku.py
 
-from satdoku.backends.native import GUESS_BUDGET, compiled
-from satdoku.core.axioms import axioms
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
+from satdoku.backends._compiled import GUESS_BUDGET, compiled
+from satdoku.core._axioms import axioms
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 
 SETS = {
     "17-clue": "puzzles2_17_clue",

@@ -16,10 +16,10 @@ import time
 
 from data_dir import DATA, need
 
-from satdoku.api.explain import Explainer
-from satdoku.backends.sat import SatBackend
-from satdoku.core.puzzle import Puzzle
-from satdoku.io.line import parse_line
+from satdoku.api._explain import Explainer
+from satdoku.backends._sat import SatBackend
+from satdoku.core._puzzle import Puzzle
+from satdoku.io._line import parse_line
 
 TOP1465 = DATA / "puzzles3_magictour_top1465"
 

@@ -37,20 +37,21 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from satdoku.api.explorer import Explorer
-from satdoku.backends.constraint_sat import count_constrained
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.core.symmetry import Symmetry
-from satdoku.generation.generate import ATTEMPTS, Generated, generate
-from satdoku.generation.generate_batch import Request, generate_many
-from satdoku.generation.random_grid import random_jigsaw
-from satdoku.rules.rating import Level, rate
+from satdoku.api._explorer import Explorer
+from satdoku.backends._constraint_sat import count_constrained
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.core._symmetry import Symmetry
+from satdoku.generation._generate import ATTEMPTS, Generated, generate
+from satdoku.generation._generate_batch import Request, generate_many
+from satdoku.generation._random_grid import random_jigsaw
+from satdoku.rules._rating import Level, rate
 
 LEVELS = [level.value for level in Level]
 EXTREME_ATTEMPTS = 50_000
-"""Tries per minimal extreme 9x9 puzzle: with 20,000 the walk of satdoku.generation.vicinity met 993
+"""Tries per minimal extreme 9x9 puzzle: with 20,000 the walk of satdoku.generation._vicinity met
+993
 of 1,000 (median about 3,300 tries, about 0.5 ms each); the misses are walks that ran long."""
 PYSAT = Explorer(native=False)
 
@@ -69,7 +70,7 @@ def unique(puzzle: Puzzle) -> bool:
 
 
 def mapped(symmetry: str, r: int, c: int, n: int) -> tuple[int, int]:
-    """The cell a symmetry maps (r, c) to, written out here (not satdoku.core.symmetry)."""
+    """The cell a symmetry maps (r, c) to, written out here (not satdoku.core._symmetry)."""
     return {
         "none": (r, c),
         "rot180": (n - 1 - r, n - 1 - c),

@@ -41,9 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from satdoku import count, solve
-from satdoku.core.checker import broken_axioms
+from satdoku.core._checker import broken_axioms
+from satdoku.core._errors import InputError
 from satdoku.core.constraints import broken_constraints
-from satdoku.core.errors import InputError
 from satdoku.io.killer_text import parse_killer
 
 COLLECTIONS_FILE = "data/collections.js"

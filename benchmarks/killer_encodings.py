@@ -32,14 +32,14 @@ from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 from tatham_killer import generate, killer_puzzle  # type: ignore[import-not-found]
 
-from satdoku.core.axioms import axioms
-from satdoku.core.checker import is_solution
-from satdoku.core.constraint_axioms.killer_cage import killer_cage_axioms
-from satdoku.core.constraint_axioms.killer_innies import derived_cages, innie_axioms
-from satdoku.core.constraint_axioms.sum_axioms import sum_axioms
+from satdoku.core._axioms import axioms
+from satdoku.core._checker import is_solution
+from satdoku.core._literal_axioms import HelperClaims
+from satdoku.core._puzzle import Puzzle
+from satdoku.core.constraint_axioms._killer_cage import killer_cage_axioms
+from satdoku.core.constraint_axioms._killer_innies import derived_cages, innie_axioms
+from satdoku.core.constraint_axioms._sum_axioms import sum_axioms
 from satdoku.core.constraints import KillerCage, broken_constraints
-from satdoku.core.literal_axioms import HelperClaims
-from satdoku.core.puzzle import Puzzle
 
 try:  # needs the pindakaas package (python-sat[pb])
     from pysat.pb import PBEnc

@@ -44,14 +44,14 @@ CONFIGURATIONS: dict[str, dict[str, int]] = {
 
 CHILD = r"""
 import json, sys
-from satdoku.backends.solvers import new_solver
-from satdoku.backends.strategy import fresh_encoding
-from satdoku.cnf.encodings import Encoding, encode
-from satdoku.core.checker import is_solution
-from satdoku.core.claims import decode_model
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.rules.singles import singles
+from satdoku.backends._solvers import new_solver
+from satdoku.backends._strategy import fresh_encoding
+from satdoku.cnf._encodings import Encoding, encode
+from satdoku.core._checker import is_solution
+from satdoku.core._claims import decode_model
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.rules._singles import singles
 spec = json.loads(sys.stdin.read())
 n = spec["n"]
 shape = Shape.latin(n) if spec["latin"] else Shape.sudoku(n)

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from satdoku import count, solve
+from satdoku.core._errors import InputError
 from satdoku.core.constraints import broken_constraints
-from satdoku.core.errors import InputError
 from satdoku.io.fpuzzles import parse_fpuzzles
 
 PUZZLES = "SudokuTests/Puzzles.cs"

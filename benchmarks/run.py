@@ -49,7 +49,7 @@ report's run):
   bit-sliced rules-1-and-2 propagator over big integers (one bit per puzzle, 4,096 puzzles at a
   time) needed 20-28 rounds to settle the singles-solvable half of the 17-clue set: ~50 us a
   puzzle, more than the SAT calls it would save.
-* The compiled engine (``satdoku.backends.native``) took the 9x9 floor away: rules 1 and 2
+* The compiled engine (``satdoku.backends._compiled``) took the 9x9 floor away: rules 1 and 2
   plus guessing on an axiom with the fewest claims left, over the same axioms, cost ~28 us per
   17-clue puzzle (~18 us of it propagation, ~3 guesses on average) and ~250 us per forum_hardest
   puzzle (median 60 guesses, at most ~1,200) against ~1.6 ms for CaDiCaL. A first version with
@@ -90,18 +90,18 @@ import peers  # noqa: E402
 import speed16  # noqa: E402
 from data_dir import DATA, RESULTS, need  # noqa: E402
 
-from satdoku.backends.native import GUESS_BUDGET, engine_for  # noqa: E402
-from satdoku.backends.sat import SatBackend  # noqa: E402
-from satdoku.backends.solvers import DEFAULT_SOLVER, new_solver  # noqa: E402
-from satdoku.cnf.encodings import shape_clauses  # noqa: E402
-from satdoku.core.checker import is_solution  # noqa: E402
-from satdoku.core.limits import Limits  # noqa: E402
-from satdoku.core.puzzle import Puzzle  # noqa: E402
-from satdoku.core.results import Status  # noqa: E402
-from satdoku.core.shape import Shape  # noqa: E402
-from satdoku.generation.generate import random_puzzle  # noqa: E402
-from satdoku.io.alphabet import Alphabet  # noqa: E402
-from satdoku.io.line import parse_line  # noqa: E402
+from satdoku.backends._compiled import GUESS_BUDGET, engine_for  # noqa: E402
+from satdoku.backends._sat import SatBackend  # noqa: E402
+from satdoku.backends._solvers import DEFAULT_SOLVER, new_solver  # noqa: E402
+from satdoku.cnf._encodings import shape_clauses  # noqa: E402
+from satdoku.core._checker import is_solution  # noqa: E402
+from satdoku.core._limits import Limits  # noqa: E402
+from satdoku.core._puzzle import Puzzle  # noqa: E402
+from satdoku.core._results import Status  # noqa: E402
+from satdoku.core._shape import Shape  # noqa: E402
+from satdoku.generation._generate import random_puzzle  # noqa: E402
+from satdoku.io._alphabet import Alphabet  # noqa: E402
+from satdoku.io._line import parse_line  # noqa: E402
 
 PLOT = RESULTS / "scale.png"
 """Time against grid size, linked from RESULTS.md."""
@@ -338,7 +338,7 @@ def breakdown(lines: Sequence[str]) -> dict[str, float]:
     from itertools import compress
     from operator import add, sub
 
-    from satdoku.io.line import format_line
+    from satdoku.io._line import format_line
 
     solver = new_solver(DEFAULT_SOLVER, shape_clauses(Shape.sudoku(9)).clauses)
     inner = getattr(solver, "solver", solver)
@@ -382,7 +382,7 @@ def breakdown_text(rows: dict[str, dict[str, float]]) -> list[str]:
         "",
         "Mean microseconds per puzzle of each stage of `SatBackend.solve`, plus reading and "
         "printing a line, timed stage by stage in one loop over the first puzzles of each set. "
-        "*Compiled route*: the engine of `satdoku.backends.native` answers (every puzzle of "
+        "*Compiled route*: the engine of `satdoku.backends._compiled` answers (every puzzle of "
         "these sets "
         f"within its budget of {GUESS_BUDGET:,} guesses). *PySAT route*: a puzzle past the budget, "
         "or `--no-native`: givens as assumptions on the persistent solver.",
@@ -868,7 +868,7 @@ def report(res: dict[str, Any], command: str, out: Path) -> str:
         f"Median seconds per puzzle (solved ones; failures in brackets), per-puzzle timeout "
         f"{res['timeout']:.0f} s, peak RSS of satdoku's largest process (big grids race two "
         "solver configurations in two child processes, each about that size). Generated Sudoku: "
-        "`satdoku.generation.generate.random_puzzle` "
+        "`satdoku.generation._generate.random_puzzle` "
         f"(a random complete grid, {GENERATED_GIVENS:.0%} "
         f"of its cells kept); Latin squares: quasigroup with holes, {LATIN_GIVENS:.0%} of "
         "the cells given. A peer that times out is skipped on larger sizes.",
@@ -978,7 +978,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "python benchmarks/run.py" + (" --quick" if args.quick else "")
     start = time.perf_counter()
     compiled_bytecode()
-    from satdoku.backends.solvers import SOLVER_OPTIONS
+    from satdoku.backends._solvers import SOLVER_OPTIONS
 
     res: dict[str, Any] = {
         "machine": machine(),

@@ -1,7 +1,7 @@
 """The share of puzzles each rung of the rating ladder solves, and the time to rate one.
 
 For each collection of ``data_dir.DATA`` (or a reproducible random sample of it), every puzzle is
-rated (:func:`satdoku.rules.rating.rate`, one process); the table gives the cumulative share
+rated (:func:`satdoku.rules._rating.rate`, one process); the table gives the cumulative share
 solved by rules 1 and 2 alone (rung 0), then with set logic of size up to 1, 2, 3, 4, the share
 that needs guessing, and milliseconds per puzzle (mean over all, and by group).
 
@@ -20,8 +20,8 @@ from pathlib import Path
 
 from data_dir import DATA, need
 
-from satdoku.io.line import parse_line
-from satdoku.rules.rating import rate
+from satdoku.io._line import parse_line
+from satdoku.rules._rating import rate
 
 SETS = {
     "17-clue": "puzzles2_17_clue",

@@ -113,8 +113,8 @@ def tdoku_file_in_process(peer: Tdoku, path: Path) -> float:
 
 def satdoku_in_memory(lines: list[str]) -> Callable[[], float]:
     """The library's fastest call on lines in memory (the compiled engine's batch when built)."""
-    from satdoku.backends.native import engine_for
-    from satdoku.core.shape import Shape
+    from satdoku.backends._compiled import engine_for
+    from satdoku.core._shape import Shape
 
     engine = engine_for(Shape.sudoku(9))
     assert engine is not None, "no compiled engine"

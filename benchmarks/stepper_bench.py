@@ -34,16 +34,16 @@ from pathlib import Path
 from data_dir import DATA, need
 from pysat.solvers import Solver
 
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.stepper import StepperBackend
-from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, shape_clauses
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.line import format_line, parse_line
-from satdoku.rules.propagator import Propagator
-from satdoku.rules.search import TraceStatus, trace
-from satdoku.rules.strategies import RULES_1_2, RULES_ALL
-from satdoku.views.sentences import sentence
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._stepper import StepperBackend
+from satdoku.cnf._encodings import AtMostOne, Encoding, Scheme, shape_clauses
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.io._line import format_line, parse_line
+from satdoku.rules._propagator import Propagator
+from satdoku.rules._search import TraceStatus, trace
+from satdoku.rules._strategies import RULES_1_2, RULES_ALL
+from satdoku.views._sentences import sentence
 
 SEVENTEEN = DATA / "puzzles2_17_clue"
 

@@ -43,21 +43,21 @@ import time
 from pathlib import Path
 from typing import Any
 
-from satdoku.cnf.dimacs_write import write_dimacs
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.generation.quick_puzzles import random_puzzle
+from satdoku.cnf._dimacs_write import write_dimacs
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.generation._quick_puzzles import random_puzzle
 
 CASES = [("sudoku", 25), ("sudoku", 36), ("sudoku", 49), ("latin", 40), ("latin", 50)]
 FRACTIONS = [f / 100 for f in range(30, 71, 5)]
 
 CHILD = r"""
 import json, sys, time, resource
-from satdoku.backends.sat import SatBackend
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
+from satdoku.backends._sat import SatBackend
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 spec = json.loads(sys.stdin.read())
 shape = Shape.latin(spec["n"]) if spec["latin"] else Shape.sudoku(spec["n"])
 puzzle = Puzzle(shape, tuple(spec["cells"]))

@@ -13,9 +13,9 @@ import re
 import shutil
 import subprocess
 
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import KillerCage
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
 
 __all__ = ["SGT_SOLO", "generate", "killer_puzzle"]
 

@@ -42,12 +42,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from satdoku.backends.rule_sessions import rule_session
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.stepper import StepperBackend
-from satdoku.core.limits import Limits
-from satdoku.core.puzzle import Grid, Puzzle
-from satdoku.core.results import Status
+from satdoku.backends._rule_sessions import rule_session
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._stepper import StepperBackend
+from satdoku.core._limits import Limits
+from satdoku.core._puzzle import Grid, Puzzle
+from satdoku.core._results import Status
 from satdoku.io.tatham import parse_game_id
 
 HERE = Path(__file__).resolve().parent

@@ -2,7 +2,7 @@
 
 For each game and level, ``/usr/games/sgt-<game> --generate N <params>`` makes N game IDs; each is
 read by :func:`satdoku.io.tatham.parse_game_id` and rated by
-:func:`satdoku.api.constraint_steps.rate_constrained`: rules 1 and 2 alone, set logic (k <= 2),
+:func:`satdoku.api._constraint_steps.rate_constrained`: rules 1 and 2 alone, set logic (k <= 2),
 or guessing. The table gives each rung's share, how many are unique, and milliseconds per rating.
 
 Usage: ``python benchmarks/tatham_rungs.py [--count N] [--size K]``; without /usr/games (or the
@@ -60,7 +60,7 @@ def main() -> int:
     except ImportError:
         print("skipped: satdoku.io.tatham (the Tatham game ID reader) is not installed")
         return 0
-    from satdoku.api.constraint_steps import rate_constrained
+    from satdoku.api._constraint_steps import rate_constrained
 
     print(f"| game | level | n | IDs | {' | '.join(RUNGS)} | unique | ms/rating |")
     print("|---|---|---|---|" + "---|" * len(RUNGS) + "---|---|")

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from data_dir import DATA, need
 
-from satdoku.api.explorer import Explorer
-from satdoku.io.line import parse_line
-from satdoku.rules.rating import TIERS, rate
+from satdoku.api._explorer import Explorer
+from satdoku.io._line import parse_line
+from satdoku.rules._rating import TIERS, rate
 
 SETS = {"top1465": "puzzles3_magictour_top1465", "forum_hardest": "puzzles5_forum_hardest_1905_11+"}
 

@@ -19,6 +19,8 @@ from enum import Enum
 from typing import Any
 
 import satdoku
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     XV,
     Arrow,
@@ -29,8 +31,6 @@ from satdoku.core.constraints import (
     Side,
     Thermometer,
 )
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
 
 __all__ = ["MIXES", "mixed_record", "random_solution"]
 

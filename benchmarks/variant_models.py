@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from satdoku.core._puzzle import Puzzle
 from satdoku.core.constraints import (
     XV,
     AntiKing,
@@ -31,7 +32,6 @@ from satdoku.core.constraints import (
     Thermometer,
     cell_name,
 )
-from satdoku.core.puzzle import Puzzle
 
 __all__ = ["UnsupportedRule", "cpsat_solutions", "pencilmark_doc", "pencilmark_solve"]
 

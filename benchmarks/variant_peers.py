@@ -41,11 +41,11 @@ from typing import Any
 
 import satdoku
 import satdoku.core.constraints as kinds
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._rule_check import broken_rules
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import Constraint, Side
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.rule_check import broken_rules
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
+from satdoku.io._line import parse_line
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from variant_mixed import MIXES, mixed_record  # noqa: E402

@@ -1,14 +1,14 @@
 """An experiment for the generation issue: minimal puzzles of a level by a shared-pool search.
 
 Starting from puzzles of the wanted level (any, minimal or not), each move is
-:func:`satdoku.generation.vicinity.move` (blank one or two givens, fill in cells of a random
+:func:`satdoku.generation._vicinity.move` (blank one or two givens, fill in cells of a random
 solution until
 the puzzle is unique again, remove givens in a random order down to a minimal puzzle) and a new
 puzzle of the level joins the pool. Measured on this machine: 108 minimal extreme puzzles in 60 s
 of CPU from two non-minimal extreme puzzles that ``generate(level="extreme")`` made by bisection.
 
 A shared pool breaks "puzzle i is made from its own seed alone", so ``generate`` does not use it:
-it walks from each seed's own grid instead (:func:`satdoku.generation.vicinity.walk`). This
+it walks from each seed's own grid instead (:func:`satdoku.generation._vicinity.walk`). This
 script keeps
 the pool experiment, for comparison.
 
@@ -21,12 +21,12 @@ import random
 import sys
 import time
 
-from satdoku.api.uniqueness import Uniqueness
-from satdoku.core.shape import Shape
-from satdoku.core.symmetry import Symmetry, orbits
-from satdoku.generation.vicinity import closeness, move
-from satdoku.io.line import format_line, parse_line
-from satdoku.rules.rating import Level
+from satdoku.api._uniqueness import Uniqueness
+from satdoku.core._shape import Shape
+from satdoku.core._symmetry import Symmetry, orbits
+from satdoku.generation._vicinity import closeness, move
+from satdoku.io._line import format_line, parse_line
+from satdoku.rules._rating import Level
 
 
 def main(argv: list[str]) -> int:

@@ -49,8 +49,8 @@ def fence_examples(text: str) -> str:
 def plain_roles(text: str) -> str:
     r"""Return ``text`` with each Sphinx role written as a code span of its target.
 
-    >>> plain_roles("a :class:`~satdoku.core.shape.Shape` and :func:`solve`")
-    'a `satdoku.core.shape.Shape` and `solve`'
+    >>> plain_roles("a :class:`~satdoku.core._shape.Shape` and :func:`solve`")
+    'a `satdoku.core._shape.Shape` and `solve`'
     """
     return _ROLE.sub(r"`\1`", text)
 

@@ -6,7 +6,7 @@ claim
     The statement "cell (row, col) holds digit": a boolean variable, :class:`Claim`.
     Its DIMACS variable is ``row*n*n + col*n + digit`` (0-based row/col, digits 1..n).
 axiom
-    A named group of claims of which exactly one is true (:class:`satdoku.core.axioms.Axiom`):
+    A named group of claims of which exactly one is true (:class:`satdoku.core._axioms.Axiom`):
     every cell holds exactly one digit; every house holds every digit exactly once.
 house
     A group of n cells that holds each digit once: a row, column, box, diagonal or region.
@@ -15,7 +15,7 @@ shape
 puzzle
     A shape and its givens (:class:`Puzzle`); a grid is a tuple of n*n digits, 0 for blank.
 encoding
-    How axioms become CNF clauses (:class:`satdoku.cnf.encodings.Encoding`: scheme × at-most-one
+    How axioms become CNF clauses (:class:`satdoku.cnf._encodings.Encoding`: scheme × at-most-one
     encoding).
 
 The names below are the public API; everything else is importable from its sub-package, layered
@@ -33,70 +33,70 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .core import display as _display
-from .core.version import __version__ as __version__
+from .core import _display as _display
+from .core._version import __version__ as __version__
 
 if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
-    from .api.explain import explain
-    from .api.explorer import Explorer
-    from .api.hint import hint
-    from .api.rating import rate
-    from .api.solve import solve
-    from .api.space import count, is_unique, solutions
-    from .api.writers import format_line, format_pretty, format_puzzles, is_solution
-    from .backends.sat import SatBackend
-    from .backends.stepper import StepperBackend
-    from .cnf.dimacs_read import read_dimacs
-    from .cnf.dimacs_write import write_dimacs
-    from .core.claims import Claim
-    from .core.errors import InputError
-    from .core.limits import Limits
-    from .core.puzzle import Puzzle
-    from .core.results import Result, Status
-    from .core.shape import Shape
-    from .core.solution import Solution
-    from .generation.generate import generate
-    from .io.alphabet import Alphabet
-    from .io.puzzle_values import parse_puzzle
-    from .io.reading import read_puzzles
-    from .rules.search import Trace, trace
+    from .api._explain import explain
+    from .api._explorer import Explorer
+    from .api._hint import hint
+    from .api._rating import rate
+    from .api._solve import solve
+    from .api._space import count, is_unique, solutions
+    from .api._writers import format_line, format_pretty, format_puzzles, is_solution
+    from .backends._sat import SatBackend
+    from .backends._stepper import StepperBackend
+    from .cnf._dimacs_read import read_dimacs
+    from .cnf._dimacs_write import write_dimacs
+    from .core._claims import Claim
+    from .core._errors import InputError
+    from .core._limits import Limits
+    from .core._puzzle import Puzzle
+    from .core._results import Result, Status
+    from .core._shape import Shape
+    from .core._solution import Solution
+    from .generation._generate import generate
+    from .io._alphabet import Alphabet
+    from .io._puzzle_values import parse_puzzle
+    from .io._reading import read_puzzles
+    from .rules._search import Trace, trace
 
 _HOMES = {
-    "Alphabet": "io.alphabet",
-    "Claim": "core.claims",
-    "Explorer": "api.explorer",
-    "InputError": "core.errors",
-    "Limits": "core.limits",
-    "Puzzle": "core.puzzle",
-    "Result": "core.results",
-    "SatBackend": "backends.sat",
-    "Shape": "core.shape",
-    "Solution": "core.solution",
-    "Status": "core.results",
-    "StepperBackend": "backends.stepper",
-    "Trace": "rules.search",
-    "count": "api.space",
-    "explain": "api.explain",
-    "format_line": "api.writers",
-    "format_pretty": "api.writers",
-    "format_puzzles": "api.writers",
-    "generate": "generation.generate",
-    "hint": "api.hint",
-    "is_solution": "api.writers",
-    "is_unique": "api.space",
-    "parse_puzzle": "io.puzzle_values",
-    "rate": "api.rating",
-    "read_dimacs": "cnf.dimacs_read",
-    "read_puzzles": "io.reading",
-    "solutions": "api.space",
-    "solve": "api.solve",
-    "trace": "rules.search",
-    "write_dimacs": "cnf.dimacs_write",
+    "Alphabet": "io._alphabet",
+    "Claim": "core._claims",
+    "Explorer": "api._explorer",
+    "InputError": "core._errors",
+    "Limits": "core._limits",
+    "Puzzle": "core._puzzle",
+    "Result": "core._results",
+    "SatBackend": "backends._sat",
+    "Shape": "core._shape",
+    "Solution": "core._solution",
+    "Status": "core._results",
+    "StepperBackend": "backends._stepper",
+    "Trace": "rules._search",
+    "count": "api._space",
+    "explain": "api._explain",
+    "format_line": "api._writers",
+    "format_pretty": "api._writers",
+    "format_puzzles": "api._writers",
+    "generate": "generation._generate",
+    "hint": "api._hint",
+    "is_solution": "api._writers",
+    "is_unique": "api._space",
+    "parse_puzzle": "io._puzzle_values",
+    "rate": "api._rating",
+    "read_dimacs": "cnf._dimacs_read",
+    "read_puzzles": "io._reading",
+    "solutions": "api._space",
+    "solve": "api._solve",
+    "trace": "rules._search",
+    "write_dimacs": "cnf._dimacs_write",
 }
 """Where each public name lives: importing ``satdoku`` loads none of them (the command line
 starts in a few milliseconds); the first use of a name loads its module."""
 
-_VIEWS = ("views.notebook", "views.svg", "views.text_boards")
+_VIEWS = ("views._notebook", "views._svg", "views._text_boards")
 """The package's own notebook pictures, registered with ``core.display`` when first drawn."""
 
 

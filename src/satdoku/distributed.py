@@ -15,12 +15,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .batch.chunk_cut import CHUNK_BYTES, cut_input
-from .batch.chunk_solve import take_output
-from .batch.dask_chunks import chunk_outputs, solve_calls
-from .batch.line_run import Batch
-from .batch.solve_argv import batch_of_options
-from .core.errors import InputError
+from .batch._chunk_cut import CHUNK_BYTES, cut_input
+from .batch._chunk_solve import take_output
+from .batch._dask_chunks import chunk_outputs, solve_calls
+from .batch._line_run import Batch
+from .batch._solve_argv import batch_of_options
+from .core._errors import InputError
 
 __all__ = ["solve_file"]
 
@@ -38,7 +38,7 @@ def solve_file(
     (``["--alphabet", "ABCD", "--timeout", "2"]``), or a :class:`~satdoku.batch.Batch` (its
     reading and solving; its format is JSON records); the records are those of ``satdoku solve
     --json``: ``index``, ``status``, ``solution`` or ``error``, ``line``. An error of the whole
-    file (not text, one grid rather than lines) raises :class:`~satdoku.core.errors.InputError`
+    file (not text, one grid rather than lines) raises :class:`~satdoku.core._errors.InputError`
     after the records read before it; an option that is not one of a batch (``--unique``, say)
     raises ValueError.
 

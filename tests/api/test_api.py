@@ -6,18 +6,18 @@ import threading
 
 import pytest
 
-import satdoku.api.solve as api
+import satdoku.api._solve as api
 from satdoku import is_solution, parse_puzzle, solve
-from satdoku.api.predicates import PredicateError
-from satdoku.api.solve import solve_result
-from satdoku.backends.pool import PERSISTENT_SHAPES
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.strategy import Strategy
-from satdoku.core.limits import Limits
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_puzzle
+from satdoku.api._predicates import PredicateError
+from satdoku.api._solve import solve_result
+from satdoku.backends._pool import PERSISTENT_SHAPES
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._strategy import Strategy
+from satdoku.core._limits import Limits
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_puzzle
 
 
 def test_solve_in_a_loop_reuses_one_backend() -> None:
@@ -83,10 +83,10 @@ def test_a_backend_holds_at_most_a_few_persistent_solvers() -> None:
 
 def test_solution_space_functions_reuse_one_explorer_without_crosstalk() -> None:
     """Questions on a kept explorer do not see each other's blocking clauses."""
-    import satdoku.api.space as space
-    from satdoku.api.explorer import Explorer
-    from satdoku.api.predicates import Reject
-    from satdoku.api.space import count, is_unique
+    import satdoku.api._space as space
+    from satdoku.api._explorer import Explorer
+    from satdoku.api._predicates import Reject
+    from satdoku.api._space import count, is_unique
 
     empty4 = parse_puzzle("................")
     assert count(empty4).count == 288
@@ -103,9 +103,9 @@ def test_solution_space_functions_reuse_one_explorer_without_crosstalk() -> None
 
 
 def test_a_failing_question_drops_its_explorer() -> None:
-    import satdoku.api.space as space
-    from satdoku.api.explorer import Explorer
-    from satdoku.api.space import count
+    import satdoku.api._space as space
+    from satdoku.api._explorer import Explorer
+    from satdoku.api._space import count
 
     empty4 = parse_puzzle("................")
     explorer = space._EXPLORERS.get((), Explorer)
@@ -121,7 +121,7 @@ def test_a_failing_question_drops_its_explorer() -> None:
 
 def test_solve_in_any_order_is_the_backends_answer() -> None:
     """solve(p) and solve(p, order="any") reach the same engine: the same grid, many to pick."""
-    from satdoku.api.explorer import Explorer
+    from satdoku.api._explorer import Explorer
 
     for text in ("1...............", "." * 81, "1" + "." * 80):
         puzzle = parse_puzzle(text)

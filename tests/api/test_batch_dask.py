@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from satdoku.batch import Batch, LineReading, dask_chunks
-from satdoku.batch.cluster_start import ClusterStart
+from satdoku.batch import Batch, LineReading
+from satdoku.batch import _dask_chunks as dask_chunks
+from satdoku.batch._cluster_start import ClusterStart
 from satdoku.cli import main
-from satdoku.cli.common import example_text
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line_chunks import LineChunk
+from satdoku.cli._common import example_text
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line_chunks import LineChunk
 
 SUDOKU9 = example_text("sudoku9.txt").splitlines()[-1]
 

@@ -15,17 +15,17 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from satdoku.backends.registry import BackendKind
-from satdoku.backends.strategy import Strategy
+from satdoku.backends._registry import BackendKind
+from satdoku.backends._strategy import Strategy
 from satdoku.batch import Batch, LineReading, SolveOptions, Start, solve_stream
-from satdoku.batch.chunk_cut import chunks_behind, cut_input
-from satdoku.batch.chunk_solve import ChunkJob, solve_chunk
-from satdoku.batch.solve_argv import batch_of_options
+from satdoku.batch._chunk_cut import chunks_behind, cut_input
+from satdoku.batch._chunk_solve import ChunkJob, solve_chunk
+from satdoku.batch._solve_argv import batch_of_options
 from satdoku.cli import build_parser, main
-from satdoku.cli.batch_options import batch_of, solve_options_of
-from satdoku.cli.common import example_text
-from satdoku.core.errors import InputError
-from satdoku.core.limits import Limits
+from satdoku.cli._batch_options import batch_of, solve_options_of
+from satdoku.cli._common import example_text
+from satdoku.core._errors import InputError
+from satdoku.core._limits import Limits
 
 SUDOKU9 = example_text("sudoku9.txt").splitlines()[-1]
 SOLVED9 = "".join(str((r * 3 + r // 3 + c) % 9 + 1) for r in range(9) for c in range(9))
@@ -210,7 +210,7 @@ def test_the_library_refuses_options_that_are_not_a_batchs(option: list[str], me
 
 def test_the_notebook_entry_point_loads_no_command_line() -> None:
     code = (
-        "import sys, satdoku.distributed, satdoku.batch.dask_chunks;"
+        "import sys, satdoku.distributed, satdoku.batch._dask_chunks;"
         "print(sorted(m for m in sys.modules if m.startswith('satdoku.cli')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -10,20 +10,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hard_instances import pigeonhole_latin
-from satdoku.api.explain import Explainer, Explanation, explain, rule_chain
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.stepper import StepperBackend
+from satdoku.api._explain import Explainer, Explanation, explain, rule_chain
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._stepper import StepperBackend
 from satdoku.cli import main
-from satdoku.core.checker import is_solution
-from satdoku.core.claims import FALSE, TRUE, variable
-from satdoku.core.limits import Limits
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Result, Status
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_puzzle
-from satdoku.io.line import parse_line
-from satdoku.rules.steps import Rule
-from satdoku.views.explanation import annotated, explanation_lines
+from satdoku.core._checker import is_solution
+from satdoku.core._claims import FALSE, TRUE, variable
+from satdoku.core._limits import Limits
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Result, Status
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_puzzle
+from satdoku.io._line import parse_line
+from satdoku.rules._steps import Rule
+from satdoku.views._explanation import annotated, explanation_lines
 
 SEED000_LAST = "48.9.2....93..5.866..3...1....5.1.9....9......3.2.6........3..524.1..36....6.4.27"
 """Seed 000's last puzzle as written: two 9s in column 4 (r1c4 and r5c4)."""

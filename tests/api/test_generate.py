@@ -1,10 +1,10 @@
-"""Generation (satdoku.generation.generate): every puzzle unique, minimal when asked, symmetric,
+"""Generation (satdoku.generation._generate): every puzzle unique, minimal when asked, symmetric,
 of the
 wanted level, reproducible, for every shape; checked without the generator's own code.
 
 The checks (``generate_support``) trust PySAT through an Explorer with the compiled engine
 switched off (the generator asks the engine), the independent checker ``is_solution``, the
-rating of ``satdoku.rules.rating`` and symmetry maps written out there.
+rating of ``satdoku.rules._rating`` and symmetry maps written out there.
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generate_support import check_generated
-from satdoku.backends.native import engine_for
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.random_regions import random_region_map
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import generate, random_grid, random_puzzle
-from satdoku.generation.random_grid import complete, random_jigsaw
-from satdoku.rules.rating import Level, rate
+from satdoku.backends._compiled import engine_for
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._random_regions import random_region_map
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import generate, random_grid, random_puzzle
+from satdoku.generation._random_grid import complete, random_jigsaw
+from satdoku.rules._rating import Level, rate
 
 JIGSAW_6 = (
     0, 0, 0, 1, 1, 1,

@@ -17,20 +17,20 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import satdoku
-from satdoku.backends.constraint_sat import count_constrained
+from satdoku.backends._constraint_sat import count_constrained
 from satdoku.cli import main
-from satdoku.core.checker import is_solution
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._random_cages import CageSizes, cage_splits, random_cages
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import KillerCage, broken_constraints
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.random_cages import CageSizes, cage_splits, random_cages
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import Generated, generate
-from satdoku.generation.generate_batch import puzzle_seed
-from satdoku.generation.other_solution import other_solution
-from satdoku.generation.random_grid import random_grid, random_jigsaw
+from satdoku.generation._generate import Generated, generate
+from satdoku.generation._generate_batch import puzzle_seed
+from satdoku.generation._other_solution import other_solution
+from satdoku.generation._random_grid import random_grid, random_jigsaw
 from satdoku.io.killer_text import parse_killer
 from satdoku.io.tatham import parse_game_id
-from satdoku.rules.rating import Level
+from satdoku.rules._rating import Level
 
 SHAPES = [Shape.sudoku(4), Shape.sudoku(6), Shape.sudoku(6, (3, 2))]
 
@@ -177,7 +177,7 @@ def test_sizes_no_grid_is_tiled_by_are_refused_after_some_grids(
     def never(grid: Sequence[int], *args: object) -> None:
         drawn.append(1)
 
-    monkeypatch.setattr("satdoku.generation.generate_killer.random_cages", never)
+    monkeypatch.setattr("satdoku.generation._generate_killer.random_cages", never)
     with pytest.raises(ValueError, match="no tiling of a grid by such cages was found in 20"):
         generate(4, killer=True, seed=1)
     assert len(drawn) == 20

@@ -1,8 +1,8 @@
-"""Minimal puzzles of a rare level by a walk (satdoku.generation.vicinity, through generate).
+"""Minimal puzzles of a rare level by a walk (satdoku.generation._vicinity, through generate).
 
 The checks (``generate_support``) trust PySAT through an Explorer with the compiled engine
 switched off (the walk asks the engine), the independent checker ``is_solution``,
-``satdoku.rules.rating.rate`` read again from the puzzle alone, and symmetry maps written out
+``satdoku.rules._rating.rate`` read again from the puzzle alone, and symmetry maps written out
 there.
 """
 
@@ -15,14 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generate_support import check_generated, removable_given, solutions_up_to_two, symmetric
-from satdoku.api.uniqueness import Uniqueness
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.core.symmetry import Symmetry, orbits
-from satdoku.generation.generate import Generated, generate
-from satdoku.generation.vicinity import SOLVED_SHORT, closeness, move, walk
-from satdoku.rules.rating import Level, rate
+from satdoku.api._uniqueness import Uniqueness
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.core._symmetry import Symmetry, orbits
+from satdoku.generation._generate import Generated, generate
+from satdoku.generation._vicinity import SOLVED_SHORT, closeness, move, walk
+from satdoku.rules._rating import Level, rate
 
 SUDOKU = Shape.sudoku(9)
 

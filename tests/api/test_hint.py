@@ -15,18 +15,18 @@ from typing import Any
 import pytest
 
 from satdoku import hint
-from satdoku.api.hint import Hint, HintStatus
-from satdoku.api.marks import format_marks, parse_marks
+from satdoku.api._hint import Hint, HintStatus
+from satdoku.api._marks import format_marks, parse_marks
 from satdoku.cli import main
-from satdoku.cli.hint import hint_record
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import parse_line
-from satdoku.rules.search import trace
-from satdoku.rules.strategies import RUNGS
-from satdoku.views.trace_json import step_record
+from satdoku.cli._hint import hint_record
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import parse_line
+from satdoku.rules._search import trace
+from satdoku.rules._strategies import RUNGS
+from satdoku.views._trace_json import step_record
 from stepper_support import check_trace, seventeen_sample
 
 FIG_1A = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"

@@ -18,22 +18,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from satdoku import hint
-from satdoku.api.hint import Hint, HintStatus
+from satdoku.api._hint import Hint, HintStatus
 from satdoku.cli import main
-from satdoku.cli.hint import hint_record
-from satdoku.core.axioms import Axiom
-from satdoku.core.claims import Claim
-from satdoku.core.puzzle import Puzzle
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import parse_line
-from satdoku.rules.search import trace
-from satdoku.rules.set_logic import SetMove
-from satdoku.rules.strategies import RUNGS
-from satdoku.views.board_overlay import Link, mark_centre
-from satdoku.views.hint_drawing import hint_svg, step_overlay
-from satdoku.views.notebook import hint_html
-from satdoku.views.svg import board_svg
-from satdoku.views.trace_json import step_record
+from satdoku.cli._hint import hint_record
+from satdoku.core._axioms import Axiom
+from satdoku.core._claims import Claim
+from satdoku.core._puzzle import Puzzle
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import parse_line
+from satdoku.rules._search import trace
+from satdoku.rules._set_logic import SetMove
+from satdoku.rules._strategies import RUNGS
+from satdoku.views._board_overlay import Link, mark_centre
+from satdoku.views._hint_drawing import hint_svg, step_overlay
+from satdoku.views._notebook import hint_html
+from satdoku.views._svg import board_svg
+from satdoku.views._trace_json import step_record
 from stepper_support import seventeen_sample
 from test_hint import _grid_and_marks, _replay
 

@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from satdoku import hint, parse_puzzle
-from satdoku.api.hint import Hint, HintStatus
-from satdoku.core.checker import is_solution
-from satdoku.core.claims import claim_of
+from satdoku.api._hint import Hint, HintStatus
+from satdoku.core._checker import is_solution
+from satdoku.core._claims import claim_of
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import Thermometer, broken_constraints
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
 from satdoku.io.variant_file import puzzle_of_variant
 from test_variant_puzzles import published
 

@@ -20,18 +20,18 @@ import pytest
 
 from data_files import TOP1465, puzzle_lines
 from satdoku import hint
-from satdoku.api import hint_techniques
-from satdoku.api.hint import Hint, HintStatus
-from satdoku.api.marks import format_marks
+from satdoku.api import _hint_techniques as hint_techniques
+from satdoku.api._hint import Hint, HintStatus
+from satdoku.api._marks import format_marks
 from satdoku.cli import main
-from satdoku.cli.hint import hint_record
-from satdoku.core.errors import InternalError
-from satdoku.core.puzzle import Puzzle
-from satdoku.io.line import parse_line
-from satdoku.rules.counting import completions
-from satdoku.rules.technique_check import check_step
+from satdoku.cli._hint import hint_record
+from satdoku.core._errors import InternalError
+from satdoku.core._puzzle import Puzzle
+from satdoku.io._line import parse_line
+from satdoku.rules._counting import completions
+from satdoku.rules._technique_check import check_step
 from satdoku.rules.techniques import Advanced, Board, TechniqueStep, next_step
-from satdoku.views.hint_drawing import hint_page, hint_svg
+from satdoku.views._hint_drawing import hint_page, hint_svg
 from technique_positions import PUBLISHED, climb_to, player_grid
 
 NS = "{http://www.w3.org/2000/svg}"

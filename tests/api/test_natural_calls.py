@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import satdoku
 from satdoku import Alphabet, InputError, Puzzle, Result, Shape, Status
 from satdoku.cli import main
-from satdoku.generation.random_grid import random_grid
+from satdoku.generation._random_grid import random_grid
 
 S9 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 S9_SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -187,7 +187,7 @@ def test_a_lettered_16x16_keeps_its_letters_in_hint_and_explain() -> None:
     said = str(satdoku.hint(wrong))
     explained = satdoku.explain(wrong)
     assert explained is not None
-    from satdoku.views.explanation import explanation_lines
+    from satdoku.views._explanation import explanation_lines
 
     first = explanation_lines(explained)[0]
     for claim in explained.conflict:

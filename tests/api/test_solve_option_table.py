@@ -1,6 +1,6 @@
 """The one table of the options that say how ``satdoku solve`` reads and solves a batch
-(satdoku.batch.option_table): the command line and the library's string options
-(satdoku.batch.solve_argv) read each option alike, take the same values and refuse the same."""
+(satdoku.batch._option_table): the command line and the library's string options
+(satdoku.batch._solve_argv) read each option alike, take the same values and refuse the same."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from satdoku.backends.solvers import SOLVER_NAMES
+from satdoku.backends._solvers import SOLVER_NAMES
 from satdoku.batch import Batch
-from satdoku.batch.option_table import BATCH_OPTIONS, Option
-from satdoku.batch.solve_argv import batch_of_options
+from satdoku.batch._option_table import BATCH_OPTIONS, Option
+from satdoku.batch._solve_argv import batch_of_options
 from satdoku.cli import build_parser, main
-from satdoku.cli.batch_options import batch_of
+from satdoku.cli._batch_options import batch_of
 
 EXAMPLES = {
     "--alphabet": ["ABCDEFGHI"],

@@ -10,16 +10,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from satdoku import solve
-from satdoku.api.explorer import SAT_FIRST, Count, Explorer
-from satdoku.api.predicates import PredicateError, Reject, diagonal_has_2, is_sudoku, no, yes
-from satdoku.api.space import backbone, candidates, count, first, is_unique, solutions
-from satdoku.backends.strategy import Strategy
-from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
-from satdoku.core.checker import is_solution
-from satdoku.core.limits import Limits
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.line import format_line
+from satdoku.api._explorer import SAT_FIRST, Count, Explorer
+from satdoku.api._predicates import PredicateError, Reject, diagonal_has_2, is_sudoku, no, yes
+from satdoku.api._space import backbone, candidates, count, first, is_unique, solutions
+from satdoku.backends._strategy import Strategy
+from satdoku.cnf._encodings import AtMostOne, Encoding, Scheme
+from satdoku.core._checker import is_solution
+from satdoku.core._limits import Limits
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.io._line import format_line
 
 
 def puzzle(text: str, shape: Shape | None = None) -> Puzzle:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
-from satdoku.backends.limits import (
+from satdoku.backends._limits import (
     UNINTERRUPTIBLE,
     can_fork,
     check_limitable,
@@ -19,19 +19,19 @@ from satdoku.backends.limits import (
     solve_in_children,
     solve_within,
 )
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.solvers import SOLVER_NAMES
-from satdoku.backends.strategy import Strategy
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._solvers import SOLVER_NAMES
+from satdoku.backends._strategy import Strategy
 from satdoku.cli import main
-from satdoku.core.checker import is_solution
-from satdoku.core.errors import InputError
-from satdoku.core.limits import Limits
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_grid, random_puzzle
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import format_line, parse_line
-from satdoku.io.shape_options import ShapeOptions
+from satdoku.core._checker import is_solution
+from satdoku.core._errors import InputError
+from satdoku.core._limits import Limits
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_grid, random_puzzle
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import format_line, parse_line
+from satdoku.io._shape_options import ShapeOptions
 
 HARD = pigeonhole_latin(HARD_ORDER)
 """26x26, unsatisfiable (at order 24 CaDiCaL needs 20,000-80,000 conflicts, 1.6-3.6 s, to refute
@@ -204,7 +204,7 @@ pytestmark_fork = pytest.mark.skipif(not can_fork(), reason="no fork() on this p
 def test_a_child_solve_answers_as_the_solver_does() -> None:
     from pysat.solvers import Solver
 
-    from satdoku.cnf.encodings import shape_clauses
+    from satdoku.cnf._encodings import shape_clauses
 
     clauses = shape_clauses(Shape.sudoku(4)).clauses
     given = [[1], [6]]  # r1c1=1 and r1c2=2
@@ -246,7 +246,7 @@ def test_a_child_solve_keeps_a_conflict_budget() -> None:
 def test_big_grids_under_a_timeout_use_a_child_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fresh solve under --timeout runs whole (formula and solver) in a child where fork
     exists, with the deadline counted from the start of the puzzle."""
-    import satdoku.backends.sat as sat
+    import satdoku.backends._sat as sat
 
     deadlines: list[float] = []
     real = sat.within_deadline
@@ -307,7 +307,7 @@ def test_small_grids_under_limits_go_on_past_the_first_conflicts(
 ) -> None:
     """The persistent hot path under limits: a first slice of conflicts, then the rest within
     the limits (forced here by a first slice of one conflict)."""
-    import satdoku.backends.sat as sat
+    import satdoku.backends._sat as sat
 
     monkeypatch.setattr(sat, "QUICK_CONFLICTS", 1)
     went_on: list[Any] = []
@@ -404,7 +404,7 @@ def test_a_failing_child_is_a_loud_error() -> None:
 def test_big_grids_are_solved_with_or_without_a_portfolio(
     portfolio: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import satdoku.backends.sat as sat
+    import satdoku.backends._sat as sat
 
     races: list[int] = []
     real = sat.solve_in_children

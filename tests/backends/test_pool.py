@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-import satdoku.backends.pool as pool_module
-from satdoku.api.explain import Explainer
-from satdoku.api.explorer import Explorer
-from satdoku.backends.pool import SolverKey, SolverPool
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.solvers import DEFAULT_SOLVER, SOLVER_OPTIONS
-from satdoku.backends.strategy import Strategy
-from satdoku.cnf.encodings import Encoding
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
+import satdoku.backends._pool as pool_module
+from satdoku.api._explain import Explainer
+from satdoku.api._explorer import Explorer
+from satdoku.backends._pool import SolverKey, SolverPool
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._solvers import DEFAULT_SOLVER, SOLVER_OPTIONS
+from satdoku.backends._strategy import Strategy
+from satdoku.cnf._encodings import Encoding
+from satdoku.core._shape import Shape
+from satdoku.io._line import parse_line
 
 KEY4 = SolverKey(DEFAULT_SOLVER, Shape.sudoku(4), Encoding())
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from satdoku.backends.registry import BackendKind, backend_maker, make_backend
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.stepper import StepperBackend
-from satdoku.core.results import Status
-from satdoku.io.line import parse_line
+from satdoku.backends._registry import BackendKind, backend_maker, make_backend
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._stepper import StepperBackend
+from satdoku.core._results import Status
+from satdoku.io._line import parse_line
 
 
 @pytest.mark.parametrize("kind", list(BackendKind), ids=lambda k: k.value)

@@ -2,16 +2,16 @@
 
 import pytest
 
-from satdoku.backends.pool import SolverKey
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.solvers import DEFAULT_SOLVER
-from satdoku.backends.strategy import Strategy
-from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
-from satdoku.core.checker import is_solution
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_puzzle
-from satdoku.io.line import format_line, parse_line
+from satdoku.backends._pool import SolverKey
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._solvers import DEFAULT_SOLVER
+from satdoku.backends._strategy import Strategy
+from satdoku.cnf._encodings import AtMostOne, Encoding, Scheme
+from satdoku.core._checker import is_solution
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_puzzle
+from satdoku.io._line import format_line, parse_line
 
 SHAPES = [Shape.sudoku(n) for n in (4, 6, 8, 9, 12, 16, 25)] + [
     Shape.latin(5),
@@ -73,8 +73,8 @@ def test_a_persistent_solver_is_replaced_after_its_conflicts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Past REFRESH_CONFLICTS the shape's solver is replaced; answers stay right either side."""
-    import satdoku.backends.pool as pool
-    import satdoku.backends.sat as sat
+    import satdoku.backends._pool as pool
+    import satdoku.backends._sat as sat
 
     monkeypatch.setattr(sat, "REFRESH_CHECK", 3)
     monkeypatch.setattr(pool, "REFRESH_CONFLICTS", 0)

@@ -11,21 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.api.batch import _chunks, chunk_size, solve_entries
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.strategy import Strategy
+from satdoku.api._batch import _chunks, chunk_size, solve_entries
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._strategy import Strategy
 from satdoku.cli import main
-from satdoku.cli.progress import Progress, count_puzzle_lines, wants_progress
-from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
-from satdoku.core.checker import is_solution
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_grid, random_puzzle
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import format_line, parse_line
-from satdoku.io.reading import read_puzzles
+from satdoku.cli._progress import Progress, count_puzzle_lines, wants_progress
+from satdoku.cnf._encodings import AtMostOne, Encoding, Scheme
+from satdoku.core._checker import is_solution
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_grid, random_puzzle
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import format_line, parse_line
+from satdoku.io._reading import read_puzzles
 
 SHAPES = [
     Shape.sudoku(4),

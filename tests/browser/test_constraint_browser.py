@@ -8,9 +8,9 @@ from browser_support import browser_fixture, require_browser  # noqa: F401
 
 require_browser()
 
-from satdoku.core.puzzle import Puzzle  # noqa: E402
-from satdoku.views.html_player import render_trace_html  # noqa: E402
-from satdoku.views.trace_json import trace_record  # noqa: E402
+from satdoku.core._puzzle import Puzzle  # noqa: E402
+from satdoku.views._html_player import render_trace_html  # noqa: E402
+from satdoku.views._trace_json import trace_record  # noqa: E402
 from test_constraint_views import (  # noqa: E402
     KEEN,
     KEEN_CAGES,

@@ -15,9 +15,9 @@ import pytest
 from browser_support import ARTIFACTS, browser_fixture, require_browser  # noqa: F401
 from data_files import TOP1465, puzzle_lines
 from satdoku import hint
-from satdoku.io.line import parse_line
+from satdoku.io._line import parse_line
 from satdoku.rules.techniques import Advanced
-from satdoku.views.hint_drawing import hint_page
+from satdoku.views._hint_drawing import hint_page
 from technique_positions import PUBLISHED, climb_to, player_grid
 
 require_browser()

@@ -30,10 +30,10 @@ from test_html_player import (  # noqa: E402
 )
 
 try:
-    from satdoku.views.html_player import render_trace_html
+    from satdoku.views._html_player import render_trace_html
 except ImportError:  # package not installed: run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
-    from satdoku.views.html_player import render_trace_html
+    from satdoku.views._html_player import render_trace_html
 
 Page = Any  # playwright.sync_api.Page
 
@@ -357,9 +357,9 @@ def test_bigger_boards(
 
 def test_real_stepper_trace(browser: Any, tmp_path: Path) -> None:
     """A trace from the package's own stepper, with guesses and backtracks, replays to its end."""
-    formats = pytest.importorskip("satdoku.io.line")
-    search = pytest.importorskip("satdoku.rules.search")
-    trace_mod = pytest.importorskip("satdoku.views.trace_json")
+    formats = pytest.importorskip("satdoku.io._line")
+    search = pytest.importorskip("satdoku.rules._search")
+    trace_mod = pytest.importorskip("satdoku.views._trace_json")
     puzzle = formats.parse_line("................")
     record = trace_mod.trace_record(search.trace(puzzle, search=True))
     assert record["status"] == "solved"

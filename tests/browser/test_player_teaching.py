@@ -17,11 +17,11 @@ import pytest
 
 from browser_support import ARTIFACTS, browser_fixture, require_browser  # noqa: F401
 from satdoku.cli import main
-from satdoku.core.claims import Claim, claim_of
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import parse_line
-from satdoku.rules.search import GuessOrder, Trace, trace
-from satdoku.rules.strategies import parse_rules
+from satdoku.core._claims import Claim, claim_of
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import parse_line
+from satdoku.rules._search import GuessOrder, Trace, trace
+from satdoku.rules._strategies import parse_rules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "satdoku" / "examples"
 SIZE = (1024, 768)

@@ -16,9 +16,9 @@ import pytest
 
 from browser_support import ARTIFACTS, browser_fixture, require_browser  # noqa: F401
 from satdoku.cli import main
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import parse_line
-from satdoku.rules.search import GuessOrder, Trace, trace
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import parse_line
+from satdoku.rules._search import GuessOrder, Trace, trace
 from test_player_teaching import LETTERS16
 
 require_browser()

@@ -11,12 +11,12 @@ from browser_support import browser_fixture, require_browser  # noqa: F401
 
 require_browser()
 
+from satdoku.core._puzzle import Puzzle  # noqa: E402
+from satdoku.core._shape import Shape  # noqa: E402
 from satdoku.core.constraints import LittleKiller  # noqa: E402
-from satdoku.core.puzzle import Puzzle  # noqa: E402
-from satdoku.core.shape import Shape  # noqa: E402
-from satdoku.views.constraint_drawing import constraint_drawing  # noqa: E402
-from satdoku.views.html_player import render_trace_html  # noqa: E402
-from satdoku.views.trace_json import trace_record  # noqa: E402
+from satdoku.views._constraint_drawing import constraint_drawing  # noqa: E402
+from satdoku.views._html_player import render_trace_html  # noqa: E402
+from satdoku.views._trace_json import trace_record  # noqa: E402
 from test_constraint_views import _trace  # noqa: E402
 from test_variant_views import SAMPLES  # noqa: E402
 

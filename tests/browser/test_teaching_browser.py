@@ -16,10 +16,10 @@ import pytest
 
 from browser_support import ARTIFACTS, browser_fixture, require_browser  # noqa: F401
 from satdoku.cli import main
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import parse_line
-from satdoku.rules.search import GuessOrder, Trace, trace
-from satdoku.rules.state import State
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import parse_line
+from satdoku.rules._search import GuessOrder, Trace, trace
+from satdoku.rules._state import State
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "satdoku" / "examples"
 HARD = "................12..3.45........65.4.1.......7...8.......1...7...9...8...4...2..."

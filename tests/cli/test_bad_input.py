@@ -9,10 +9,10 @@ import pytest
 
 from satdoku import Alphabet, InputError, Puzzle, Shape, parse_puzzle, read_puzzles
 from satdoku.cli import main
-from satdoku.core.shape import MAX_SIZE
-from satdoku.io.grid import parse_grid
-from satdoku.io.line import parse_line
-from satdoku.io.shape_options import ShapeOptions
+from satdoku.core._shape import MAX_SIZE
+from satdoku.io._grid import parse_grid
+from satdoku.io._line import parse_line
+from satdoku.io._shape_options import ShapeOptions
 
 COMMANDS = ["solve", "check", "step", "dimacs", "show", "count"]
 """Commands that read puzzles from FILE (decode reads a puzzle and a model: tested below)."""

@@ -13,19 +13,19 @@ import pytest
 from pysat.solvers import Cadical153
 
 from hard_instances import HARD_ORDER, HARD_SYMBOLS, pigeonhole_latin
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.stepper import StepperBackend
-from satdoku.backends.strategy import Strategy
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._stepper import StepperBackend
+from satdoku.backends._strategy import Strategy
 from satdoku.cli import INTERNAL_ERROR, main
-from satdoku.core.checker import is_solution
-from satdoku.core.errors import InternalError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_puzzle
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import format_line, parse_line
-from satdoku.io.shape_options import ShapeOptions
+from satdoku.core._checker import is_solution
+from satdoku.core._errors import InternalError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_puzzle
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import format_line, parse_line
+from satdoku.io._shape_options import ShapeOptions
 
 HARD_ALPHABET = Alphabet(HARD_SYMBOLS)
 LATIN = ShapeOptions(latin=True)
@@ -168,7 +168,7 @@ def test_a_wrong_model_is_a_loud_internal_error(
 def test_the_cli_never_prints_a_wrong_grid(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("satdoku.backends.sat.is_solution", lambda solution, puzzle: False)
+    monkeypatch.setattr("satdoku.backends._sat.is_solution", lambda solution, puzzle: False)
     path = tmp_path / "p.txt"
     path.write_text("1...............\n")
     assert main(["solve", str(path)]) == INTERNAL_ERROR
@@ -181,7 +181,7 @@ def test_the_cli_never_prints_a_wrong_grid(
 
 
 def test_the_stepper_checks_its_grids(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("satdoku.rules.search.is_solution", lambda solution, puzzle: False)
+    monkeypatch.setattr("satdoku.rules._search.is_solution", lambda solution, puzzle: False)
     with pytest.raises(InternalError):
         StepperBackend().solve(parse_line("1..............."))
 
@@ -190,7 +190,7 @@ def test_unsolvable_verdicts_are_cross_checked_by_explain(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A backend that wrongly says 'unsolvable' is caught when --explain re-asks the solver."""
-    from satdoku.core.results import Result
+    from satdoku.core._results import Result
 
     def says_unsolvable(self: SatBackend, puzzle: Puzzle) -> Result:
         return Result(Status.UNSOLVABLE, puzzle=puzzle)
@@ -218,7 +218,7 @@ def test_a_predicate_error_is_reported_with_its_puzzle_and_the_batch_goes_on(
 def test_a_wrong_model_in_a_worker_process_is_loud_too(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("satdoku.backends.sat.is_solution", lambda solution, puzzle: False)
+    monkeypatch.setattr("satdoku.backends._sat.is_solution", lambda solution, puzzle: False)
     path = tmp_path / "p.txt"
     path.write_text("1...............\n" * 600)
     assert main(["solve", str(path), "--jobs", "2"]) == INTERNAL_ERROR  # workers are forked

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from satdoku.api.explorer import Explorer
+from satdoku.api._explorer import Explorer
 from satdoku.cli import main
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
-from satdoku.io.shape_options import ShapeOptions
-from satdoku.rules.rating import Level, rate
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.io._line import parse_line
+from satdoku.io._shape_options import ShapeOptions
+from satdoku.rules._rating import Level, rate
 from test_generate import JIGSAW_6
 
 FIELDS = {

@@ -29,11 +29,11 @@ import pytest
 from hard_instances import HARD_ORDER, HARD_SYMBOLS, pigeonhole_latin
 from satdoku import solve
 from satdoku.cli import main
-from satdoku.cli.common import example_text
-from satdoku.core.claims import Claim, variable
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import format_line
-from satdoku.io.reading import read_puzzles
+from satdoku.cli._common import example_text
+from satdoku.core._claims import Claim, variable
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import format_line
+from satdoku.io._reading import read_puzzles
 
 EXAMPLE_ENTRY = next(iter(read_puzzles(example_text().splitlines())))
 EXAMPLE = EXAMPLE_ENTRY.puzzle

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from satdoku.cli import main
-from satdoku.io.line import parse_line
-from satdoku.rules.rating import rate
+from satdoku.io._line import parse_line
+from satdoku.rules._rating import rate
 
 EASY = "1.3..4..2...4..1"
 HARD = "4...15.8.7.82......1......72....4.5.....8..9..94.2.....6.4..97.8.1........5....61"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from satdoku.cli import main
-from satdoku.io.line import parse_line
+from satdoku.io._line import parse_line
 from stepper_support import check_trace
 
 FIG_1A = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"

@@ -14,13 +14,13 @@ from pysat.solvers import Solver
 
 from satdoku import parse_puzzle
 from satdoku.cli import main
-from satdoku.core.checker import is_solution
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
 from satdoku.core.constraints import broken_constraints
-from satdoku.core.puzzle import Puzzle
 from satdoku.io.variant_file import puzzle_of_variant
-from satdoku.rules.literal_formula import formula
-from satdoku.rules.literal_search import LiteralRun
-from satdoku.rules.search import TraceStatus
+from satdoku.rules._literal_formula import formula
+from satdoku.rules._literal_search import LiteralRun
+from satdoku.rules._search import TraceStatus
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 VARIANT = json.loads((DATA / "variants" / "thermo-arrow-kropki.json").read_text())

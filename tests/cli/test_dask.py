@@ -25,10 +25,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.cli import dask_run, main
-from satdoku.cli.common import example_text
-from satdoku.io.line_chunks import content_lines, line_chunks
-from satdoku.io.reading import FileLayout, read_puzzles
+from satdoku.cli import _dask_run as dask_run
+from satdoku.cli import main
+from satdoku.cli._common import example_text
+from satdoku.io._line_chunks import content_lines, line_chunks
+from satdoku.io._reading import FileLayout, read_puzzles
 
 distributed = pytest.importorskip("distributed")
 

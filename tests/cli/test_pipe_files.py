@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from satdoku.cli import main
-from satdoku.cnf.dimacs_read import read_dimacs
-from satdoku.core.errors import InputError
+from satdoku.cnf._dimacs_read import read_dimacs
+from satdoku.core._errors import InputError
 
 PUZZLE = "1.3..4..2...4..1"
 SOLUTION = "1234341221434321"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from satdoku.cli.common import example_text
+from satdoku.cli._common import example_text
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 

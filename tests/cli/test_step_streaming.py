@@ -16,14 +16,15 @@ from typing import Any
 
 import pytest
 
-from satdoku.cli import main, step_stream
-from satdoku.cli.step_stream import DEFAULT_SEARCH_STEPS, CappedRun, write_html, write_json
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import parse_line
-from satdoku.rules.search import GuessOrder, trace
-from satdoku.views.html_player import render_trace_html
-from satdoku.views.plain_board import format_board
-from satdoku.views.trace_json import trace_record
+from satdoku.cli import _step_stream as step_stream
+from satdoku.cli import main
+from satdoku.cli._step_stream import DEFAULT_SEARCH_STEPS, CappedRun, write_html, write_json
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import parse_line
+from satdoku.rules._search import GuessOrder, trace
+from satdoku.views._html_player import render_trace_html
+from satdoku.views._plain_board import format_board
+from satdoku.views._trace_json import trace_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "satdoku" / "examples"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
@@ -312,7 +313,7 @@ def test_no_progress_when_standard_error_is_not_a_terminal(tmp_path: Path, view:
 
 def test_play_off_a_terminal_draws_the_last_frame_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--play`` into a file or pipe builds two frames and never sleeps (100,000 steps: 2 s)."""
-    terminal_player = pytest.importorskip("satdoku.views.terminal_player")
+    terminal_player = pytest.importorskip("satdoku.views._terminal_player")
     rich_console = pytest.importorskip("rich.console")
     calls: list[int] = []  # the frames built (their positions) and the sleeps (-1)
     frame = terminal_player.frame

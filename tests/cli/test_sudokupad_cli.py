@@ -10,8 +10,8 @@ import pytest
 from data_files import DATA
 from format_support import refused_solve
 from satdoku.cli import main
-from satdoku.io.fpuzzles.lz_base64 import compress_to_base64
-from satdoku.io.sudokupad.document import scl_text
+from satdoku.io.fpuzzles._lz_base64 import compress_to_base64
+from satdoku.io.sudokupad._document import scl_text
 
 KILLER = DATA / "sudokupad" / "killer_4x4.zipped"
 SOLUTION = "1234341221434321"

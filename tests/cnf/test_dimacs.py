@@ -13,18 +13,18 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from satdoku import Puzzle, Shape, is_solution
-from satdoku.backends.sat import SatBackend
+from satdoku.backends._sat import SatBackend
 from satdoku.cli import main
-from satdoku.cnf.dimacs_read import read_cnf_text, read_dimacs, read_header
-from satdoku.cnf.dimacs_write import CnfOptions, Givens, cnf_formula, write_dimacs
-from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, encode, shape_clauses
-from satdoku.cnf.examples import CNF_EXAMPLES, example_cnf_text, regenerate, stale
-from satdoku.cnf.solver_answers import decode
-from satdoku.core.axioms import axioms
-from satdoku.core.claims import claim_of
-from satdoku.core.errors import InputError
-from satdoku.generation.generate import random_puzzle
-from satdoku.io.line import parse_line
+from satdoku.cnf._dimacs_read import read_cnf_text, read_dimacs, read_header
+from satdoku.cnf._dimacs_write import CnfOptions, Givens, cnf_formula, write_dimacs
+from satdoku.cnf._encodings import AtMostOne, Encoding, Scheme, encode, shape_clauses
+from satdoku.cnf._examples import CNF_EXAMPLES, example_cnf_text, regenerate, stale
+from satdoku.cnf._solver_answers import decode
+from satdoku.core._axioms import axioms
+from satdoku.core._claims import claim_of
+from satdoku.core._errors import InputError
+from satdoku.generation._generate import random_puzzle
+from satdoku.io._line import parse_line
 
 REPO = Path(__file__).resolve().parents[2]
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
@@ -331,7 +331,7 @@ def test_cli_batch_writes_one_cnf_per_puzzle(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lines = [random_puzzle(Shape.sudoku(9), 0.4, seed=s)[0] for s in range(11)]
-    from satdoku.io.line import format_line
+    from satdoku.io._line import format_line
 
     batch = tmp_path / "batch.txt"
     batch.write_text("\n".join(format_line(p.cells) for p in lines) + "\n12\n")

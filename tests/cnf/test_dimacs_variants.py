@@ -9,10 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
-from satdoku.cnf.dimacs_read import read_dimacs, read_header
-from satdoku.cnf.dimacs_write import write_dimacs
-from satdoku.cnf.rule_lines import read_rule, read_rule_line, rule_words
-from satdoku.cnf.solver_answers import decode
+from satdoku.cnf._dimacs_read import read_dimacs, read_header
+from satdoku.cnf._dimacs_write import write_dimacs
+from satdoku.cnf._rule_lines import read_rule, read_rule_line, rule_words
+from satdoku.cnf._solver_answers import decode
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Grid, Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     Constraint,
     Distinct,
@@ -20,10 +23,7 @@ from satdoku.core.constraints import (
     Thermometer,
     broken_constraints,
 )
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Grid, Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.variant_file.kinds import kinds_of
+from satdoku.io.variant_file._kinds import kinds_of
 from test_variant_rules import (
     GLOBAL,
     KINDS,

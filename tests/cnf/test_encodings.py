@@ -4,12 +4,12 @@ from itertools import product
 
 import pytest
 
-from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, encode
-from satdoku.core.axioms import axioms
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_grid
-from satdoku.rules.singles import eliminate
+from satdoku.cnf._encodings import AtMostOne, Encoding, Scheme, encode
+from satdoku.core._axioms import axioms
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_grid
+from satdoku.rules._singles import eliminate
 
 ENCODINGS = [Encoding(s, a) for s, a in product(Scheme, AtMostOne)]
 

@@ -14,17 +14,17 @@ from pathlib import Path
 import pytest
 
 from satdoku import Puzzle, Shape, is_solution
-from satdoku.backends.sat import SatBackend
+from satdoku.backends._sat import SatBackend
 from satdoku.cli import main
-from satdoku.cnf.dimacs_write import write_dimacs
-from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
-from satdoku.cnf.external import KNOWN_SOLVERS, ExternalSolver, run_external
-from satdoku.cnf.solver_answers import Satisfiability, decode, models_of, parse_answers, result_of
-from satdoku.core.claims import UNKNOWN
-from satdoku.core.results import Status
-from satdoku.generation.generate import random_puzzle
-from satdoku.io.line import format_line, parse_line
-from satdoku.rules.singles import eliminate
+from satdoku.cnf._dimacs_write import write_dimacs
+from satdoku.cnf._encodings import AtMostOne, Encoding, Scheme
+from satdoku.cnf._external import KNOWN_SOLVERS, ExternalSolver, run_external
+from satdoku.cnf._solver_answers import Satisfiability, decode, models_of, parse_answers, result_of
+from satdoku.core._claims import UNKNOWN
+from satdoku.core._results import Status
+from satdoku.generation._generate import random_puzzle
+from satdoku.io._line import format_line, parse_line
+from satdoku.rules._singles import eliminate
 
 REPO = Path(__file__).resolve().parents[2]
 EMPTY4 = REPO / "cnf" / "empty4.cnf"

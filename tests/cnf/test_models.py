@@ -14,20 +14,20 @@ from pysat.solvers import Solver
 
 from satdoku import Alphabet, Shape, is_solution
 from satdoku.cli import main
-from satdoku.cnf.dimacs_write import write_dimacs
-from satdoku.cnf.solver_answers import (
+from satdoku.cnf._dimacs_write import write_dimacs
+from satdoku.cnf._solver_answers import (
     Satisfiability,
     SolverAnswer,
     decode,
     parse_answers,
     result_of,
 )
-from satdoku.core.claims import decode_model
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.generation.generate import random_puzzle
-from satdoku.io.line import format_line, parse_line
-from satdoku.rules.singles import eliminate
+from satdoku.core._claims import decode_model
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.generation._generate import random_puzzle
+from satdoku.io._line import format_line, parse_line
+from satdoku.rules._singles import eliminate
 
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
 SOLUTION002 = "253861497149752368678349512597218634381476259462593871735984126826137945914625783"

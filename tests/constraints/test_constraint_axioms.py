@@ -17,12 +17,15 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from formula_support import formula_grids
-from satdoku.backends.constraint_sat import constrained_solutions
+from satdoku.backends._constraint_sat import constrained_solutions
 from satdoku.cli import main
-from satdoku.cnf.constraint_formula import constrained_formula
-from satdoku.cnf.dimacs_read import read_dimacs, read_header
-from satdoku.cnf.dimacs_write import CnfOptions, cnf_formula, write_dimacs
-from satdoku.cnf.solver_answers import decode
+from satdoku.cnf._constraint_formula import constrained_formula
+from satdoku.cnf._dimacs_read import read_dimacs, read_header
+from satdoku.cnf._dimacs_write import CnfOptions, cnf_formula, write_dimacs
+from satdoku.cnf._solver_answers import decode
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Grid, Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraint_axioms import constraint_axioms, puzzle_axioms
 from satdoku.core.constraints import (
     ArithmeticCage,
@@ -33,9 +36,6 @@ from satdoku.core.constraints import (
     Side,
     Skyscraper,
 )
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Grid, Puzzle
-from satdoku.core.shape import Shape
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -9,13 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from satdoku.backends.constraint_sat import (
+from satdoku.backends._constraint_sat import (
     OutOfLimits,
     constrained_solutions,
     count_constrained,
     solve_constrained,
 )
-from satdoku.cnf.rule_lines import read_rule
+from satdoku.cnf._rule_lines import read_rule
+from satdoku.core._errors import InternalError
+from satdoku.core._limits import Limits
+from satdoku.core._puzzle import Grid, Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraint_axioms import ENCODERS, TABLES
 from satdoku.core.constraints import (
     ArithmeticCage,
@@ -26,10 +30,6 @@ from satdoku.core.constraints import (
     Side,
     Skyscraper,
 )
-from satdoku.core.errors import InternalError
-from satdoku.core.limits import Limits
-from satdoku.core.puzzle import Grid, Puzzle
-from satdoku.core.shape import Shape
 from satdoku.io.tatham import parse_game_id
 
 DATA = Path(__file__).parents[1] / "data" / "constrained_9x9.jsonl"

@@ -14,6 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     ArithmeticCage,
     Comparison,
@@ -24,19 +27,16 @@ from satdoku.core.constraints import (
     Side,
     Skyscraper,
 )
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
-from satdoku.rules.propagator import fixpoint
-from satdoku.rules.search import Trace, trace
-from satdoku.rules.state import State
-from satdoku.views.constraint_drawing import constraint_drawing, inset_outline
-from satdoku.views.plain_board import format_board
-from satdoku.views.svg import board_svg, puzzle_svg
-from satdoku.views.terminal_board import board_text
-from satdoku.views.terminal_layout import LAYOUTS
-from satdoku.views.trace_json import trace_record
+from satdoku.io._line import parse_line
+from satdoku.rules._propagator import fixpoint
+from satdoku.rules._search import Trace, trace
+from satdoku.rules._state import State
+from satdoku.views._constraint_drawing import constraint_drawing, inset_outline
+from satdoku.views._plain_board import format_board
+from satdoku.views._svg import board_svg, puzzle_svg
+from satdoku.views._terminal_board import board_text
+from satdoku.views._terminal_layout import LAYOUTS
+from satdoku.views._trace_json import trace_record
 
 
 def _state(puzzle: Puzzle) -> State:

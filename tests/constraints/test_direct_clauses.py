@@ -13,10 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from formula_support import formula_grids
-from satdoku.cnf import rule_templates
-from satdoku.cnf.direct_clauses import direct_clauses
-from satdoku.cnf.encodings import Encoding
-from satdoku.cnf.rule_templates import placement_key, rule_template
+from satdoku.cnf import _rule_templates as rule_templates
+from satdoku.cnf._direct_clauses import direct_clauses
+from satdoku.cnf._encodings import Encoding
+from satdoku.cnf._rule_templates import placement_key, rule_template
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     CELLS,
     AntiKnight,
@@ -32,8 +34,6 @@ from satdoku.core.constraints import (
     Thermometer,
     XSum,
 )
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
 from test_rule_templates import template_grids
 from test_variant_rules import (
     GLOBAL,

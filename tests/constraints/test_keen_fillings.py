@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.core.constraint_axioms.keen_cage import keen_cage_fillings, meets_target
-from satdoku.core.constraint_axioms.tables import fillings
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.core.constraint_axioms._keen_cage import keen_cage_fillings, meets_target
+from satdoku.core.constraint_axioms._tables import fillings
 from satdoku.core.constraints import ArithmeticCage, Operation
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
 
 
 @st.composite

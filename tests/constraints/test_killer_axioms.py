@@ -16,16 +16,16 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from formula_support import formula_grids
-from satdoku.core.axioms import axioms
-from satdoku.core.constraint_axioms.killer_cage import killer_cage_axioms
-from satdoku.core.constraint_axioms.killer_innies import UNION_CELLS, derived_cages, innie_axioms
-from satdoku.core.constraint_axioms.sum_axioms import sum_axioms
-from satdoku.core.constraint_axioms.sum_region import SumRegion
+from satdoku.core._axioms import axioms
+from satdoku.core._literal_axioms import HelperClaims, LiteralAxiom
+from satdoku.core._puzzle import Grid, Puzzle
+from satdoku.core._shape import Shape
+from satdoku.core.constraint_axioms._killer_cage import killer_cage_axioms
+from satdoku.core.constraint_axioms._killer_innies import UNION_CELLS, derived_cages, innie_axioms
+from satdoku.core.constraint_axioms._sum_axioms import sum_axioms
+from satdoku.core.constraint_axioms._sum_region import SumRegion
 from satdoku.core.constraints import KillerCage
-from satdoku.core.literal_axioms import HelperClaims, LiteralAxiom
-from satdoku.core.puzzle import Grid, Puzzle
-from satdoku.core.shape import Shape
-from satdoku.generation.random_grid import random_grid
+from satdoku.generation._random_grid import random_grid
 
 Encoder = Callable[[KillerCage, int, Puzzle, HelperClaims], list[LiteralAxiom]]
 

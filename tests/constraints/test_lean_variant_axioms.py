@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from satdoku.core._literal_axioms import HelperClaims
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraint_axioms import constraint_axioms
-from satdoku.core.constraint_axioms.line_rules import thermometer_fillings
-from satdoku.core.constraint_axioms.neighbour_rules import non_consecutive_axioms
-from satdoku.core.constraint_axioms.windows import Window, window_fillings
+from satdoku.core.constraint_axioms._line_rules import thermometer_fillings
+from satdoku.core.constraint_axioms._neighbour_rules import non_consecutive_axioms
+from satdoku.core.constraint_axioms._windows import Window, window_fillings
 from satdoku.core.constraints import KropkiNegative, NonConsecutive, Thermometer, XVNegative
-from satdoku.core.literal_axioms import HelperClaims
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
 
 SHAPES = [Shape.sudoku(4), Shape.sudoku(6), Shape.latin(5), Shape.sudoku(4, diagonals=True)]
 

@@ -11,16 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.backends import rule_sessions
-from satdoku.backends.constraint_sat import (
+from satdoku.backends import _rule_sessions as rule_sessions
+from satdoku.backends._constraint_sat import (
     constrained_solutions,
     count_constrained,
     solve_constrained,
 )
-from satdoku.backends.rule_sessions import rule_session
+from satdoku.backends._rule_sessions import rule_session
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import Comparison, Side, Skyscraper
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
 from test_constraint_axioms import accepted
 
 LATIN3 = Shape.latin(3)

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from satdoku.backends import constraint_sat
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.solvers import CONSTRAINED_SOLVER, DEFAULT_SOLVER
-from satdoku.batch.solve_options import SolveOptions
+from satdoku.backends import _constraint_sat as constraint_sat
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._solvers import CONSTRAINED_SOLVER, DEFAULT_SOLVER
+from satdoku.batch._solve_options import SolveOptions
 from satdoku.cli import build_parser
-from satdoku.cli.batch_options import solve_options_of
+from satdoku.cli._batch_options import solve_options_of
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Result
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import Side, Skyscraper
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Result
-from satdoku.core.shape import Shape
 
 TOWERS = Puzzle(Shape.latin(3), (0,) * 9, constraints=(Skyscraper(Side.LEFT, 0, 3),))
 PLAIN = Puzzle(Shape.latin(2), (1, 0, 0, 0))

@@ -10,11 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
-from satdoku.cnf import rule_templates
-from satdoku.cnf.encodings import AtMostOne, Encoding, shape_clauses
-from satdoku.cnf.rule_templates import RuleTemplate, placement_key, rule_template, table_clauses
+from satdoku.cnf import _rule_templates as rule_templates
+from satdoku.cnf._encodings import AtMostOne, Encoding, shape_clauses
+from satdoku.cnf._rule_templates import RuleTemplate, placement_key, rule_template, table_clauses
+from satdoku.core._puzzle import Grid, Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraint_axioms import ENCODERS
-from satdoku.core.constraint_axioms.keen_cage import keen_cage_axioms, keen_cage_fillings
+from satdoku.core.constraint_axioms._keen_cage import keen_cage_axioms, keen_cage_fillings
 from satdoku.core.constraints import (
     ArithmeticCage,
     Comparison,
@@ -25,8 +27,6 @@ from satdoku.core.constraints import (
     Side,
     Skyscraper,
 )
-from satdoku.core.puzzle import Grid, Puzzle
-from satdoku.core.shape import Shape
 from test_constraint_axioms import KINDS, SETTINGS, accepted, keen_cages, latin_squares
 
 

@@ -12,13 +12,14 @@ from hypothesis import given
 from pysat.solvers import Solver
 
 from formula_support import formula_grids
-from satdoku.backends.constraint_sat import constrained_solutions
-from satdoku.cnf import rule_templates, sandwich_clauses
-from satdoku.cnf.encodings import AuxiliaryVariables, Encoding
-from satdoku.cnf.rule_templates import rule_template
+from satdoku.backends._constraint_sat import constrained_solutions
+from satdoku.cnf import _rule_templates as rule_templates
+from satdoku.cnf import _sandwich_clauses as sandwich_clauses
+from satdoku.cnf._encodings import AuxiliaryVariables, Encoding
+from satdoku.cnf._rule_templates import rule_template
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import Sandwich, Side
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
 from test_variant_rules import SETTINGS, accepted, puzzles_of
 
 

@@ -9,8 +9,8 @@ from itertools import permutations
 import pytest
 from pysat.solvers import Solver
 
-from satdoku.cnf.encodings import AuxiliaryVariables
-from satdoku.cnf.skyscraper_clauses import (
+from satdoku.cnf._encodings import AuxiliaryVariables
+from satdoku.cnf._skyscraper_clauses import (
     AT_LEAST,
     AT_MOST,
     skyscraper_bounds,

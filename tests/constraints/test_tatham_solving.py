@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from satdoku.api.rule_conflict import explain_rules
-from satdoku.backends.constraint_sat import count_constrained
+from satdoku.api._rule_conflict import explain_rules
+from satdoku.backends._constraint_sat import count_constrained
 from satdoku.cli import main
-from satdoku.core.puzzle import Puzzle
+from satdoku.core._puzzle import Puzzle
 from satdoku.io.tatham import format_game_id, parse_game_id
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tatham"

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 import satdoku.core.constraints as kinds
-from satdoku.api.constraint_steps import solve_by_steps
-from satdoku.backends.constraint_sat import count_constrained, solve_constrained
+from satdoku.api._constraint_steps import solve_by_steps
+from satdoku.backends._constraint_sat import count_constrained, solve_constrained
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._rule_check import broken_rules
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import Constraint
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.rule_check import broken_rules
-from satdoku.core.shape import Shape
 
 PUBLISHED = Path(__file__).parents[1] / "data" / "variants" / "published.jsonl"
 

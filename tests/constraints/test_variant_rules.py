@@ -14,9 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from formula_support import formula_grids
-from satdoku.backends.constraint_sat import constrained_solutions
-from satdoku.core.checker import broken_axioms
-from satdoku.core.constraint_axioms import ENCODERS, constraint_axioms, windows
+from satdoku.backends._constraint_sat import constrained_solutions
+from satdoku.core._checker import broken_axioms
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Grid, Puzzle
+from satdoku.core._shape import Shape
+from satdoku.core.constraint_axioms import ENCODERS, constraint_axioms
+from satdoku.core.constraint_axioms import _windows as windows
 from satdoku.core.constraints import (
     XV,
     AntiKing,
@@ -47,9 +51,6 @@ from satdoku.core.constraints import (
     ZipperLine,
     extrema,
 )
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Grid, Puzzle
-from satdoku.core.shape import Shape
 from test_constraint_axioms import latin_squares
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

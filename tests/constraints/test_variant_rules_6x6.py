@@ -10,7 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from formula_support import formula_grids
-from satdoku.backends.constraint_sat import constrained_solutions
+from satdoku.backends._constraint_sat import constrained_solutions
+from satdoku.core._puzzle import Grid, Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraint_axioms import ENCODERS
 from satdoku.core.constraints import (
     AntiKing,
@@ -28,8 +30,6 @@ from satdoku.core.constraints import (
     Skyscraper,
     XVNegative,
 )
-from satdoku.core.puzzle import Grid, Puzzle
-from satdoku.core.shape import Shape
 from test_constraint_axioms import keen_target
 from test_variant_rules import consecutive, double, having, kinds_of, orthogonal, pairs_of
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.core.checker import broken_axioms, is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_grid
+from satdoku.core._checker import broken_axioms, is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_grid
 
 SHAPES = [
     Shape.sudoku(4),

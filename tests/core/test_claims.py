@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from satdoku.core.claims import Claim, claim_of, variable
+from satdoku.core._claims import Claim, claim_of, variable
 
 
 @given(

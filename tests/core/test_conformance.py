@@ -2,13 +2,13 @@
 
 import pytest
 
-from satdoku.backends.sat import SatBackend
-from satdoku.core.checker import broken_axioms, is_solution
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.io.line import format_line, parse_line
-from satdoku.io.reading import FileLayout, read_puzzles
-from satdoku.io.shape_options import ShapeOptions
+from satdoku.backends._sat import SatBackend
+from satdoku.core._checker import broken_axioms, is_solution
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.io._line import format_line, parse_line
+from satdoku.io._reading import FileLayout, read_puzzles
+from satdoku.io._shape_options import ShapeOptions
 
 LATIN = ShapeOptions(latin=True)
 

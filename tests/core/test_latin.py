@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from satdoku.core.errors import InputError
-from satdoku.rules.seed_solver import (
+from satdoku.core._errors import InputError
+from satdoku.rules._seed_solver import (
     Board,
     all_satisfy,
     any_satisfy,

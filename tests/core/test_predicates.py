@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.api.explorer import Explorer
-from satdoku.api.predicates import (
+from satdoku.api._explorer import Explorer
+from satdoku.api._predicates import (
     PREDICATES,
     PredicateError,
     Reject,
@@ -21,13 +21,13 @@ from satdoku.api.predicates import (
     predicate_named,
     yes,
 )
-from satdoku.api.space import solutions
+from satdoku.api._space import solutions
 from satdoku.cli import main
-from satdoku.core.claims import Claim
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.line import format_line
+from satdoku.core._claims import Claim
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.io._line import format_line
 
 
 def grid(rows: list[str] | list[list[int]], shape: Shape | None = None) -> Puzzle:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from satdoku.core.errors import InputError
-from satdoku.core.shape import MAX_SIZE, Shape, default_box
+from satdoku.core._errors import InputError
+from satdoku.core._shape import MAX_SIZE, Shape, default_box
 
 
 @pytest.mark.parametrize(

@@ -4,15 +4,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from satdoku.core.errors import InputError
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_grid
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.grid import format_grid, format_pretty
-from satdoku.io.line import format_line, parse_line
-from satdoku.io.puzzle_values import parse_puzzle
-from satdoku.io.reading import FileLayout, read_puzzles
-from satdoku.io.shape_options import ShapeOptions
+from satdoku.core._errors import InputError
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_grid
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._grid import format_grid, format_pretty
+from satdoku.io._line import format_line, parse_line
+from satdoku.io._puzzle_values import parse_puzzle
+from satdoku.io._reading import FileLayout, read_puzzles
+from satdoku.io._shape_options import ShapeOptions
 
 SEED002 = "25....4.7.4.....6...83.9.1..9.......3.1.......6.5.....7...8.......13...59.4.2.7.3"
 

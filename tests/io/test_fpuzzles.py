@@ -13,8 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from format_support import refused_solve
-from satdoku.backends.sat import SatBackend
+from satdoku.backends._sat import SatBackend
 from satdoku.cli import main
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     Comparison,
     Consecutive,
@@ -26,13 +29,10 @@ from satdoku.core.constraints import (
     Thermometer,
     broken_constraints,
 )
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
+from satdoku.io._line import parse_line
 from satdoku.io.fpuzzles import format_fpuzzles, fpuzzles_data, parse_fpuzzles
-from satdoku.io.fpuzzles.lz_base64 import compress_to_base64
-from satdoku.io.fpuzzles.refusals import RULE_NAMES
-from satdoku.io.line import parse_line
+from satdoku.io.fpuzzles._lz_base64 import compress_to_base64
+from satdoku.io.fpuzzles._refusals import RULE_NAMES
 from satdoku.io.tatham import parse_game_id
 
 DATA = Path(__file__).resolve().parents[1] / "data"

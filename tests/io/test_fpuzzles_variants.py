@@ -17,6 +17,9 @@ from hypothesis import strategies as st
 from format_support import refused_solve
 from satdoku import solve
 from satdoku.cli import main
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     XV,
     Arrow,
@@ -41,9 +44,6 @@ from satdoku.core.constraints import (
     XVNegative,
     broken_constraints,
 )
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
 from satdoku.io.fpuzzles import format_fpuzzles, fpuzzles_data, parse_fpuzzles
 from variant_examples import VARIANT_PUZZLES
 

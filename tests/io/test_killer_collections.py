@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from satdoku.cli import main
-from satdoku.core.errors import InputError
+from satdoku.core._errors import InputError
 from satdoku.io.killer_text import killer_form_of, parse_killer
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "killer_collections"

@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satdoku.cli import main
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import Comparison, KillerCage, broken_constraints
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
+from satdoku.io._line import parse_line
 from satdoku.io.killer_text import FORMS, format_killer, killer_form_of, parse_killer
-from satdoku.io.line import parse_line
 from satdoku.io.tatham import parse_game_id
 
 DATA = Path(__file__).resolve().parents[1] / "data"

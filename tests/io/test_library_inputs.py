@@ -20,7 +20,7 @@ from satdoku import (
     solve,
     trace,
 )
-from satdoku.api.predicates import diagonal_has_2
+from satdoku.api._predicates import diagonal_has_2
 
 np = pytest.importorskip("numpy")
 

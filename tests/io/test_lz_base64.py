@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.core.errors import InputError
-from satdoku.io.fpuzzles.lz_base64 import ALPHABET, compress_to_base64, decompress_from_base64
+from satdoku.core._errors import InputError
+from satdoku.io.fpuzzles._lz_base64 import ALPHABET, compress_to_base64, decompress_from_base64
 
 # compressToBase64 of lz-string (JavaScript); the lzstring port below agrees on every text
 KNOWN = [

@@ -15,7 +15,7 @@ import pytest
 
 from satdoku import Puzzle, Shape, is_solution
 from satdoku.cli import main
-from satdoku.generation.generate import generate
+from satdoku.generation._generate import generate
 
 DATA = Path(__file__).parents[1] / "data"
 ZERO_Z = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

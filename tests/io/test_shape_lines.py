@@ -19,9 +19,9 @@ import pytest
 import satdoku
 from satdoku import InputError, Puzzle, Shape, is_solution, parse_puzzle, solve
 from satdoku.cli import main
-from satdoku.io.line import parse_line
-from satdoku.io.reading import read_puzzles
-from satdoku.io.shape_options import ShapeOptions
+from satdoku.io._line import parse_line
+from satdoku.io._reading import read_puzzles
+from satdoku.io._shape_options import ShapeOptions
 
 SATDOKU = f"{shlex.quote(sys.executable)} -m satdoku"
 

@@ -14,19 +14,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from data_files import DATA
-from satdoku.api.solve import solve
-from satdoku.api.space import is_unique
+from satdoku.api._solve import solve
+from satdoku.api._space import is_unique
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import KillerCage, Parity
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
+from satdoku.io._line import parse_line
 from satdoku.io.fpuzzles import format_fpuzzles
-from satdoku.io.fpuzzles.lz_base64 import ALPHABET, compress_to_base64
-from satdoku.io.line import parse_line
+from satdoku.io.fpuzzles._lz_base64 import ALPHABET, compress_to_base64
 from satdoku.io.sudokupad import format_sudokupad, parse_sudokupad, puzzle_of_scl
-from satdoku.io.sudokupad.document import scl_text
-from satdoku.io.sudokupad.writer import scl_data
-from satdoku.io.sudokupad.zipped import SHORT_KEYS, format_zipped, long_keys, parse_zipped
+from satdoku.io.sudokupad._document import scl_text
+from satdoku.io.sudokupad._writer import scl_data
+from satdoku.io.sudokupad._zipped import SHORT_KEYS, format_zipped, long_keys, parse_zipped
 
 SUDOKUPAD = DATA / "sudokupad"
 KILLER_SOLUTION = "1234341221434321"

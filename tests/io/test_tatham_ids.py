@@ -13,7 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.core.checker import is_solution
+from satdoku.core._checker import is_solution
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     ArithmeticCage,
     Comparison,
@@ -24,11 +27,8 @@ from satdoku.core.constraints import (
     Skyscraper,
     broken_constraints,
 )
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.puzzle_values import parse_puzzle
-from satdoku.io.reading import FileLayout, read_puzzles
+from satdoku.io._puzzle_values import parse_puzzle
+from satdoku.io._reading import FileLayout, read_puzzles
 from satdoku.io.tatham import GAMES, format_game_id, game_of, parse_game_id
 from satdoku.io.tatham._codes import block_members, blocks_of
 
@@ -311,7 +311,7 @@ def test_readers_told_the_game_read_bare_ids() -> None:
 
 
 def test_shape_options_must_agree_with_the_ids_shape() -> None:
-    from satdoku.io.shape_options import ShapeOptions
+    from satdoku.io._shape_options import ShapeOptions
 
     assert parse_puzzle(KEEN, options=ShapeOptions(latin=True)) == parse_game_id(KEEN)
     with pytest.raises(InputError, match="gives its own shape"):

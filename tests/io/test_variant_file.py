@@ -16,6 +16,9 @@ from hypothesis import strategies as st
 
 from format_support import refused_solve
 from satdoku.cli import main
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     CELLS,
     ArithmeticCage,
@@ -27,14 +30,11 @@ from satdoku.core.constraints import (
     Skyscraper,
     cell_list,
 )
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.puzzle_values import parse_puzzle
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._puzzle_values import parse_puzzle
 from satdoku.io.tatham import parse_game_id
 from satdoku.io.variant_file import format_variant, puzzle_of_variant, variant_data
-from satdoku.io.variant_file.kinds import kinds_of
+from satdoku.io.variant_file._kinds import kinds_of
 from test_variant_rules import KINDS
 from variant_examples import VARIANT_PUZZLES
 

@@ -10,16 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.api.explorer import Count, Explorer
-from satdoku.backends import engine_count
-from satdoku.backends.engine_count import EngineCount, count_by_engine
-from satdoku.backends.native import engine_for
-from satdoku.cli.count import CountShown
-from satdoku.core.limits import Limits
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_puzzle
-from satdoku.rules.counting import count_completions
+from satdoku.api._explorer import Count, Explorer
+from satdoku.backends import _engine_count as engine_count
+from satdoku.backends._compiled import engine_for
+from satdoku.backends._engine_count import EngineCount, count_by_engine
+from satdoku.cli._count import CountShown
+from satdoku.core._limits import Limits
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_puzzle
+from satdoku.rules._counting import count_completions
 
 pytestmark = pytest.mark.skipif(engine_for(Shape.sudoku(4)) is None, reason="no compiled engine")
 

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.api.explorer import Explorer
-from satdoku.backends.engine_space import candidates_by_engine, engine_candidates
-from satdoku.backends.native import engine_for
-from satdoku.core.shape import Shape
-from satdoku.generation.quick_puzzles import random_puzzle
+from satdoku.api._explorer import Explorer
+from satdoku.backends._compiled import engine_for
+from satdoku.backends._engine_space import candidates_by_engine, engine_candidates
+from satdoku.core._shape import Shape
+from satdoku.generation._quick_puzzles import random_puzzle
 
 pytestmark = pytest.mark.skipif(engine_for(Shape.sudoku(4)) is None, reason="no compiled engine")
 

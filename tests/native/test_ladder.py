@@ -1,7 +1,7 @@
 """The compiled rating ladder (``Engine.climb``) against the Python ladder, step for step.
 
-The reference is the Python ladder, :func:`satdoku.rules.rating.climb` (the stepper with every
-set-logic technique, as :func:`satdoku.rules.rating.rate` runs it), stopped at the first move
+The reference is the Python ladder, :func:`satdoku.rules._rating.climb` (the stepper with every
+set-logic technique, as :func:`satdoku.rules._rating.rate` runs it), stopped at the first move
 larger than a limit: both must stop at the same largest size, in the same state (solved or
 not, the same candidates left).
 """
@@ -16,13 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from data_files import FORUM_HARDEST, SEVENTEEN, TOP1465, puzzle_lines
-from satdoku.backends import native
-from satdoku.backends.ladder import compiled_climb, families_table
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.generation.vicinity import closeness
-from satdoku.io.line import parse_line
-from satdoku.rules.rating import Level, climb, rate
+from satdoku.backends import _compiled as native
+from satdoku.backends._ladder import compiled_climb, families_table
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.generation._vicinity import closeness
+from satdoku.io._line import parse_line
+from satdoku.rules._rating import Level, climb, rate
 from stepper_support import random_puzzle
 
 needs_engine = pytest.mark.skipif(not native.AVAILABLE, reason="the C engine is not compiled")

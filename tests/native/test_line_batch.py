@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from data_files import FORUM_HARDEST, SEVENTEEN, TOP1465
-from satdoku.backends import native
-from satdoku.backends.line_batch import (
+from satdoku.backends import _compiled as native
+from satdoku.backends._line_batch import (
     CHECK_PAIRS,
     TAMPER,
     Refused,
@@ -29,15 +29,15 @@ from satdoku.backends.line_batch import (
     line_spec,
     run_block,
 )
-from satdoku.batch import line_run
+from satdoku.batch import _line_run as line_run
 from satdoku.cli import main
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.generation.random_grid import random_grid
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.header import shape_line
-from satdoku.io.line import format_line, parse_line
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.generation._random_grid import random_grid
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._header import shape_line
+from satdoku.io._line import format_line, parse_line
 
 pytestmark = pytest.mark.skipif(not native.AVAILABLE, reason="no compiled engine: no C path")
 

@@ -1,4 +1,4 @@
-"""The compiled engine (satdoku.backends.native): built where a compiler is, right where it
+"""The compiled engine (satdoku.backends._compiled): built where a compiler is, right where it
 answers, and PySAT taking over past its budget of guesses."""
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ from hypothesis import strategies as st
 from data_files import FORUM_HARDEST, SEVENTEEN, TOP1465, puzzle_lines
 from engine_source import compile_engine
 from hard_instances import pigeonhole_latin
-from satdoku.api.explorer import Explorer
-from satdoku.backends import native
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.strategy import Strategy
+from satdoku.api._explorer import Explorer
+from satdoku.backends import _compiled as native
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._strategy import Strategy
 from satdoku.cli import main
-from satdoku.core.axioms import axioms
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
+from satdoku.core._axioms import axioms
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.io._line import parse_line
 from test_fuzz import FUZZ, SHAPES, puzzles
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +97,7 @@ def test_budget_hands_the_puzzle_to_pysat(monkeypatch: pytest.MonkeyPatch) -> No
     assert engine is not None
     assert engine.solve(puzzle.cells, 0) is None  # the rules alone stall, no guess allowed
     assert engine.nodes == 1
-    monkeypatch.setattr("satdoku.backends.sat.GUESS_BUDGET", 0)
+    monkeypatch.setattr("satdoku.backends._sat.GUESS_BUDGET", 0)
     with SatBackend() as backend:
         result = backend.solve(puzzle)
     assert result.solution is not None and is_solution(result.solution, puzzle)
@@ -129,7 +129,7 @@ def test_the_solver_is_loaded_when_the_engine_first_gives_up(
     with SatBackend() as backend:
         backend.solve(parse_line("." * 81))
         assert not backend._persistent or not native.AVAILABLE  # the engine answered
-        monkeypatch.setattr("satdoku.backends.sat.GUESS_BUDGET", 0)
+        monkeypatch.setattr("satdoku.backends._sat.GUESS_BUDGET", 0)
         result = backend.solve(parse_line(GUESSING))
         assert result.solution is not None and len(backend._persistent) == 1
 
@@ -217,7 +217,7 @@ def test_version_says_whether_the_engine_is_in_use(capsys: pytest.CaptureFixture
 def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SATDOKU_NATIVE", "0")
     assert native.compiled() is None
-    assert sys.modules["satdoku.backends.native"] is native
+    assert sys.modules["satdoku.backends._compiled"] is native
 
 
 # --- memory safety: Python code that runs while the engine reads its arguments -----------------
@@ -341,7 +341,7 @@ def test_a_deep_search_does_not_grow_the_c_stack() -> None:
     # need ~400 KB of stack, past the 256 KB thread stack given here
     code = """
 import threading
-from satdoku.backends import native
+from satdoku.backends import _compiled as native
 engine = native.compiled()(20, [[2 * k + 1, 2 * k + 2] for k in range(4000)])
 out = []
 threading.stack_size(256 * 1024)

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.backends.native import compiled
-from satdoku.core.axioms import axioms
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.random_regions import random_region_map
-from satdoku.core.shape import Shape
+from satdoku.backends._compiled import compiled
+from satdoku.core._axioms import axioms
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._random_regions import random_region_map
+from satdoku.core._shape import Shape
 
 ENGINE = compiled()
 pytestmark = pytest.mark.skipif(ENGINE is None, reason="no compiled engine")

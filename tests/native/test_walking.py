@@ -13,20 +13,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hard_instances import pigeonhole_latin
-from satdoku.backends import native, sat, walking
-from satdoku.backends.limits import solve_within
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.solvers import new_solver
-from satdoku.backends.strategy import Strategy
-from satdoku.backends.walking import TakingTurns
-from satdoku.cnf.encodings import encode
-from satdoku.core.checker import is_solution
-from satdoku.core.claims import decode_model
-from satdoku.core.limits import Limits
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.generation.random_grid import random_grid
+from satdoku.backends import _compiled as native
+from satdoku.backends import _sat as sat
+from satdoku.backends import _walking as walking
+from satdoku.backends._limits import solve_within
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._solvers import new_solver
+from satdoku.backends._strategy import Strategy
+from satdoku.backends._walking import TakingTurns
+from satdoku.cnf._encodings import encode
+from satdoku.core._checker import is_solution
+from satdoku.core._claims import decode_model
+from satdoku.core._limits import Limits
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.generation._random_grid import random_grid
 from test_fuzz import puzzles
 from test_native import needs_engine
 

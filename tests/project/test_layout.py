@@ -59,11 +59,11 @@ def _copy_with(tmp_path: Path, module: str, line: str) -> Path:
     ("module", "line", "contract"),
     [
         # claims is imported by puzzle: importing puzzle back makes a cycle inside core
-        ("core/claims.py", "from . import puzzle as _cycle", "No import cycles"),
+        ("core/_claims.py", "from . import _puzzle as _cycle", "No import cycles"),
         # a model type importing a view
-        ("core/shape.py", "from ..views import svg as _view", "Layers go one way"),
+        ("core/_shape.py", "from ..views import _svg as _view", "Layers go one way"),
         # the rules reaching up to a backend
-        ("rules/search.py", "from ..backends import sat as _up", "Layers go one way"),
+        ("rules/_search.py", "from ..backends import _sat as _up", "Layers go one way"),
     ],
     ids=["cycle", "model-imports-view", "rules-import-backend"],
 )
@@ -149,12 +149,12 @@ def test_a_plain_solve_loads_no_solver_no_stepper_and_no_pool() -> None:
         "pysat.solvers",
         "multiprocessing",
         "concurrent.futures",
-        "satdoku.rules.search",
-        "satdoku.rules.set_logic",
-        "satdoku.api.explain",
-        "satdoku.api.explorer",
-        "satdoku.cli.count",
-        "satdoku.views.notebook",
+        "satdoku.rules._search",
+        "satdoku.rules._set_logic",
+        "satdoku.api._explain",
+        "satdoku.api._explorer",
+        "satdoku.cli._count",
+        "satdoku.views._notebook",
         "traceback",  # --debug's errors only
         "ctypes",  # worker processes only
         "shutil",  # argparse's help formatter would import it (cli.help_format does not)
@@ -200,7 +200,7 @@ def outside_paths(text: str, depth: int) -> list[str]:
         ('"""Read from ../data/puzzles."""', True),
         ("ROOT = Path(__file__).resolve().parents[1]", False),
         ('DATA = Path(__file__).resolve().parent / "data" / "17_clue.txt"', False),
-        ("from satdoku.api.solve import shared_backend", False),
+        ("from satdoku.api._solve import shared_backend", False),
         ('os.path.join(ROOT, "work", "x")', False),
     ],
 )

@@ -8,31 +8,31 @@ import subprocess
 import sys
 from pathlib import Path
 
-from satdoku.cli.common import example_text
+from satdoku.cli._common import example_text
 
 HEAVY = (
-    "satdoku.api.explorer",
-    "satdoku.api.hint",
-    "satdoku.backends.sat",
-    "satdoku.cli.constraint_step",
-    "satdoku.cli.step_stream",
-    "satdoku.cnf.dimacs_read",
-    "satdoku.cnf.dimacs_write",
-    "satdoku.cnf.examples",
-    "satdoku.cnf.external",
+    "satdoku.api._explorer",
+    "satdoku.api._hint",
+    "satdoku.backends._sat",
+    "satdoku.cli._constraint_step",
+    "satdoku.cli._step_stream",
+    "satdoku.cnf._dimacs_read",
+    "satdoku.cnf._dimacs_write",
+    "satdoku.cnf._examples",
+    "satdoku.cnf._external",
     "satdoku.core.constraint_axioms",
-    "satdoku.core.rule_check",
-    "satdoku.generation.generate",
-    "satdoku.generation.generate_batch",
-    "satdoku.generation.generate_killer",
-    "satdoku.generation.random_grid",
-    "satdoku.generation.vicinity",
-    "satdoku.rules.rating",
-    "satdoku.rules.search",
+    "satdoku.core._rule_check",
+    "satdoku.generation._generate",
+    "satdoku.generation._generate_batch",
+    "satdoku.generation._generate_killer",
+    "satdoku.generation._random_grid",
+    "satdoku.generation._vicinity",
+    "satdoku.rules._rating",
+    "satdoku.rules._search",
     "satdoku.rules.techniques",
-    "satdoku.views.hint_drawing",
-    "satdoku.views.plain_board",
-    "satdoku.views.svg",
+    "satdoku.views._hint_drawing",
+    "satdoku.views._plain_board",
+    "satdoku.views._svg",
 )
 """Modules a command loads when it runs, never to print the help."""
 
@@ -56,7 +56,7 @@ def _loaded_by(argv: list[str]) -> set[str]:
 
 def test_the_help_of_every_command_loads_no_command_s_work() -> None:
     loaded = _loaded_by(["--help"])
-    assert "satdoku.cli.generate" in loaded and "satdoku.cli.hint" in loaded  # all were built
+    assert "satdoku.cli._generate" in loaded and "satdoku.cli._hint" in loaded  # all were built
     assert sorted(name for name in HEAVY if name in loaded) == []
 
 
@@ -65,5 +65,5 @@ def test_solving_a_file_loads_no_path_objects(tmp_path: Path) -> None:
     puzzles = tmp_path / "p.txt"
     puzzles.write_text(example_text("sudoku9.txt"))  # 9x9: the compiled engine's
     loaded = _loaded_by(["solve", str(puzzles)])
-    assert "satdoku.cli.solve" in loaded
+    assert "satdoku.cli._solve" in loaded
     assert sorted(name for name in ("pathlib", "urllib.parse") if name in loaded) == []

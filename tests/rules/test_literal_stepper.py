@@ -11,13 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.api.constraint_steps import (
+from satdoku.api._constraint_steps import (
     constraint_steps,
     formula,
     rate_constrained,
     solve_by_steps,
 )
-from satdoku.core.checker import is_solution
+from satdoku.core._checker import is_solution
+from satdoku.core._literal_axioms import HelperNames, LiteralAxiom
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     ArithmeticCage,
     Comparison,
@@ -28,20 +31,17 @@ from satdoku.core.constraints import (
     Skyscraper,
     broken_constraints,
 )
-from satdoku.core.literal_axioms import HelperNames, LiteralAxiom
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
 from satdoku.io.tatham import parse_game_id
-from satdoku.rules.literal_propagation import LiteralPropagator
-from satdoku.rules.literal_rating import Rung, rate_literals
-from satdoku.rules.literal_search import LiteralRun
-from satdoku.rules.literal_sets import find_literal_move
-from satdoku.rules.propagator import fixpoint
-from satdoku.rules.rating import Level
-from satdoku.rules.search import TraceStatus
-from satdoku.rules.steps import Rule
-from satdoku.views.literal_records import literal_step_records
-from satdoku.views.literal_sentences import Wording, literal_sentences
+from satdoku.rules._literal_propagation import LiteralPropagator
+from satdoku.rules._literal_rating import Rung, rate_literals
+from satdoku.rules._literal_search import LiteralRun
+from satdoku.rules._literal_sets import find_literal_move
+from satdoku.rules._propagator import fixpoint
+from satdoku.rules._rating import Level
+from satdoku.rules._search import TraceStatus
+from satdoku.rules._steps import Rule
+from satdoku.views._literal_records import literal_step_records
+from satdoku.views._literal_sentences import Wording, literal_sentences
 from stepper_support import random_puzzle, random_solution
 
 EMPTY = HelperNames(2)

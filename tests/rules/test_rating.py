@@ -7,13 +7,13 @@ import time
 
 import pytest
 
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
-from satdoku.rules.rating import Level, Rating, rate
-from satdoku.rules.search import GuessOrder, SearchRun, TraceStatus, trace
-from satdoku.rules.steps import Rule
-from satdoku.rules.strategies import RULES_1_2, RUNGS
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.io._line import parse_line
+from satdoku.rules._rating import Level, Rating, rate
+from satdoku.rules._search import GuessOrder, SearchRun, TraceStatus, trace
+from satdoku.rules._steps import Rule
+from satdoku.rules._strategies import RULES_1_2, RUNGS
 from stepper_support import seventeen_sample
 
 HARD = "4...15.8.7.82......1......72....4.5.....8..9..94.2.....6.4..97.8.1........5....61"

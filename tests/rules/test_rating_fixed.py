@@ -12,8 +12,8 @@ import json
 import pytest
 
 from data_files import DATA, puzzle_lines
-from satdoku.io.line import parse_line
-from satdoku.rules.rating import rate
+from satdoku.io._line import parse_line
+from satdoku.rules._rating import rate
 
 RECORDS = [json.loads(line) for line in (DATA / "technique_ratings.jsonl").read_text().splitlines()]
 

@@ -8,18 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.stepper import StepperBackend
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
-from satdoku.rules.search import GuessOrder, SearchRun, TraceStatus, solve_steps, trace
-from satdoku.rules.seed_solver import diagonal_has_2, solve_latin, strings_to_puzzle, yes
-from satdoku.rules.steps import Rule
-from satdoku.rules.strategies import RULES_1, RULES_ALL
-from satdoku.views.trace_json import trace_record
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._stepper import StepperBackend
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.io._line import parse_line
+from satdoku.rules._search import GuessOrder, SearchRun, TraceStatus, solve_steps, trace
+from satdoku.rules._seed_solver import diagonal_has_2, solve_latin, strings_to_puzzle, yes
+from satdoku.rules._steps import Rule
+from satdoku.rules._strategies import RULES_1, RULES_ALL
+from satdoku.views._trace_json import trace_record
 from stepper_support import check_trace, random_puzzle, seventeen_sample
 
 SHAPES = [
@@ -202,7 +202,7 @@ def test_property_stepper_agrees_with_pysat_and_every_step_is_justified(
 
 
 def test_stepper_backend_limits() -> None:
-    from satdoku.core.limits import Limits
+    from satdoku.core._limits import Limits
 
     def backtracks(p: Puzzle) -> int:
         return sum(s.rule is Rule.BACKTRACK for s in trace(p, search=True).steps)

@@ -10,18 +10,18 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
-from satdoku.cnf.encodings import shape_clauses
-from satdoku.core.axioms import axioms
-from satdoku.core.claims import FALSE, UNKNOWN
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
-from satdoku.rules.propagator import Propagator
-from satdoku.rules.search import TraceStatus, trace
-from satdoku.rules.set_logic import SetMove, families, find_move
-from satdoku.rules.steps import Rule, Step
-from satdoku.rules.strategies import RUNGS, Technique, parse_rules, set_rules
-from satdoku.views.sentences import sentence
-from satdoku.views.trace_json import trace_record
+from satdoku.cnf._encodings import shape_clauses
+from satdoku.core._axioms import axioms
+from satdoku.core._claims import FALSE, UNKNOWN
+from satdoku.core._shape import Shape
+from satdoku.io._line import parse_line
+from satdoku.rules._propagator import Propagator
+from satdoku.rules._search import TraceStatus, trace
+from satdoku.rules._set_logic import SetMove, families, find_move
+from satdoku.rules._steps import Rule, Step
+from satdoku.rules._strategies import RUNGS, Technique, parse_rules, set_rules
+from satdoku.views._sentences import sentence
+from satdoku.views._trace_json import trace_record
 from stepper_support import EXTENDED_PAIRWISE, check_trace, random_puzzle, seventeen_sample
 
 SUDOKU = Shape.sudoku(9)

@@ -6,17 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.strategy import Strategy
-from satdoku.core.checker import is_solution
-from satdoku.core.claims import FALSE, TRUE
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_puzzle
-from satdoku.io.line import parse_line
-from satdoku.rules.propagator import fixpoint
-from satdoku.rules.singles import candidate_masks, eliminate, singles
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._strategy import Strategy
+from satdoku.core._checker import is_solution
+from satdoku.core._claims import FALSE, TRUE
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_puzzle
+from satdoku.io._line import parse_line
+from satdoku.rules._propagator import fixpoint
+from satdoku.rules._singles import candidate_masks, eliminate, singles
 
 SHAPES = [
     Shape.sudoku(4),

@@ -6,17 +6,17 @@ import random
 
 import pytest
 
-from satdoku.core.claims import FALSE, TRUE
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
-from satdoku.rules.propagator import Propagator, fixpoint, propagation
-from satdoku.rules.replay import replay
-from satdoku.rules.search import TraceStatus, trace
-from satdoku.rules.state import State
-from satdoku.rules.steps import Rule
-from satdoku.rules.strategies import LADDER, RULES_1, RULES_1_2, RULES_ALL, Technique
-from satdoku.views.trace_json import trace_record
+from satdoku.core._claims import FALSE, TRUE
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.io._line import parse_line
+from satdoku.rules._propagator import Propagator, fixpoint, propagation
+from satdoku.rules._replay import replay
+from satdoku.rules._search import TraceStatus, trace
+from satdoku.rules._state import State
+from satdoku.rules._steps import Rule
+from satdoku.rules._strategies import LADDER, RULES_1, RULES_1_2, RULES_ALL, Technique
+from satdoku.views._trace_json import trace_record
 from stepper_support import check_trace, pysat_fixpoint, random_puzzle, seventeen_sample
 
 SHAPES = {

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from satdoku.core.errors import InputError
-from satdoku.io.line import parse_line
-from satdoku.rules.rating import Level, Rating, rate
-from satdoku.rules.search import TraceStatus, trace
-from satdoku.rules.steps import Rule
-from satdoku.rules.strategies import (
+from satdoku.core._errors import InputError
+from satdoku.io._line import parse_line
+from satdoku.rules._rating import Level, Rating, rate
+from satdoku.rules._search import TraceStatus, trace
+from satdoku.rules._steps import Rule
+from satdoku.rules._strategies import (
     LADDER,
     RULES_1,
     RULES_1_2,

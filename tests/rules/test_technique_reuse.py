@@ -12,15 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from data_files import FORUM_HARDEST, TOP1465, puzzle_lines
-from satdoku.core.puzzle import Puzzle
-from satdoku.io.line import parse_line
-from satdoku.rules.counting import completions
+from satdoku.core._puzzle import Puzzle
+from satdoku.io._line import parse_line
+from satdoku.rules._counting import completions
 from satdoku.rules.techniques import Board, next_step
-from satdoku.rules.techniques.board import bits_of
-from satdoku.rules.techniques.chain_graph import chain_graph
-from satdoku.rules.techniques.chains import _Ends
-from satdoku.rules.techniques.forcing import _assume
-from satdoku.rules.techniques.outcomes import base_grid, refine
+from satdoku.rules.techniques._board import bits_of
+from satdoku.rules.techniques._chain_graph import chain_graph
+from satdoku.rules.techniques._chains import _Ends
+from satdoku.rules.techniques._forcing import _assume
+from satdoku.rules.techniques._outcomes import base_grid, refine
 from technique_positions import climb, climb_to
 
 LINES = puzzle_lines(TOP1465, 30)

@@ -17,15 +17,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from data_files import FORUM_HARDEST, TOP1465, puzzle_lines
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
-from satdoku.rules.counting import completions
-from satdoku.rules.rating import rate
-from satdoku.rules.technique_check import apply_step, check_step
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.io._line import parse_line
+from satdoku.rules._counting import completions
+from satdoku.rules._rating import rate
+from satdoku.rules._technique_check import apply_step, check_step
 from satdoku.rules.techniques import FINDERS, Advanced, Board, Node, TechniqueStep, next_step
-from satdoku.rules.techniques.uniqueness import bug_plus_1
-from satdoku.views.technique_sentences import technique_sentence
+from satdoku.rules.techniques._uniqueness import bug_plus_1
+from satdoku.views._technique_sentences import technique_sentence
 from technique_positions import PUBLISHED, PUBLISHED_FORUM, climb_to
 
 

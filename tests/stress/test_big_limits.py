@@ -14,21 +14,21 @@ from pathlib import Path
 
 import pytest
 
-from satdoku.backends.deadline_child import within_deadline
-from satdoku.backends.interrupts import die_with_parent
-from satdoku.backends.limits import can_fork
-from satdoku.backends.sat import SatBackend
+from satdoku.backends._deadline_child import within_deadline
+from satdoku.backends._interrupts import die_with_parent
+from satdoku.backends._limits import can_fork
+from satdoku.backends._sat import SatBackend
 from satdoku.cli import main
-from satdoku.cnf.encodings import AtMostOne, Encoding, encode
-from satdoku.cnf.formula_size import estimated_clauses, too_big
-from satdoku.core.checker import is_solution
-from satdoku.core.limits import Limits
-from satdoku.core.pattern_grid import pattern_grid
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.io.line import format_line
-from satdoku.rules.singles import eliminate as singles_of
+from satdoku.cnf._encodings import AtMostOne, Encoding, encode
+from satdoku.cnf._formula_size import estimated_clauses, too_big
+from satdoku.core._checker import is_solution
+from satdoku.core._limits import Limits
+from satdoku.core._pattern_grid import pattern_grid
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.io._line import format_line
+from satdoku.rules._singles import eliminate as singles_of
 from test_processes import children_of
 
 needs_fork = pytest.mark.skipif(not can_fork(), reason="needs fork")

@@ -13,24 +13,24 @@ import tempfile
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from satdoku.api.explain import explain
-from satdoku.backends.sat import SatBackend
-from satdoku.backends.stepper import StepperBackend
-from satdoku.backends.strategy import Strategy
+from satdoku.api._explain import explain
+from satdoku.backends._sat import SatBackend
+from satdoku.backends._stepper import StepperBackend
+from satdoku.backends._strategy import Strategy
 from satdoku.cli import main
-from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_grid
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.grid import format_grid, format_pretty
-from satdoku.io.json_rows import format_json
-from satdoku.io.line import format_line, parse_line
-from satdoku.io.puzzle_values import parse_puzzle
-from satdoku.io.reading import read_puzzles
-from satdoku.io.shape_options import ShapeOptions
+from satdoku.cnf._encodings import AtMostOne, Encoding, Scheme
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_grid
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._grid import format_grid, format_pretty
+from satdoku.io._json_rows import format_json
+from satdoku.io._line import format_line, parse_line
+from satdoku.io._puzzle_values import parse_puzzle
+from satdoku.io._reading import read_puzzles
+from satdoku.io._shape_options import ShapeOptions
 
 EXAMPLES = int(os.environ.get("SATDOKU_FUZZ_EXAMPLES", "40"))
 """Examples per property (the suite's default is modest; raise it for a long fuzzing run)."""

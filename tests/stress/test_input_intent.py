@@ -26,10 +26,10 @@ from pathlib import Path
 import pytest
 
 from satdoku.cli import main
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_puzzle
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_puzzle
 
 CASES = int(os.environ.get("SATDOKU_INTENT_CASES", "120"))
 """Fuzzed cases in the suite; each case runs every command once."""

@@ -2,7 +2,7 @@
 
 PySAT's own SIGINT handler jumps out of the solver's C code; once that ended a run with
 ``free(): invalid pointer`` (SIGABRT) instead of 130. satdoku never lets it run
-(:mod:`satdoku.backends.interrupts`). The stress test sends SIGINT at random moments of a batch
+(:mod:`satdoku.backends._interrupts`). The stress test sends SIGINT at random moments of a batch
 on every solver path: real ``python -m satdoku`` runs, and many more runs of ``main`` forked
 from one interpreter that imported satdoku once (the same code from the first record on, without
 paying for an interpreter's start each time). ``SATDOKU_STRESS_TRIALS`` sets the number of forked
@@ -34,11 +34,11 @@ import pytest
 
 from data_files import SEVENTEEN, puzzle_lines, repeated
 from hard_instances import HARD_ORDER, HARD_SIDE, HARD_SYMBOLS, pigeonhole_latin
-from satdoku.backends.interrupts import shielded
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import generate, random_puzzle
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import format_line
+from satdoku.backends._interrupts import shielded
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import generate, random_puzzle
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import format_line
 
 FORKED_TRIALS = int(os.environ.get("SATDOKU_STRESS_TRIALS", "200"))
 REAL_TRIALS = int(os.environ.get("SATDOKU_STRESS_PROCESSES", "24"))

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from satdoku.cli import main
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.io.line import parse_line
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
+from satdoku.io._line import parse_line
 from tree_memory import HAS_PROC, run_sampled
 
 needs_proc = pytest.mark.skipif(not HAS_PROC, reason="samples memory from /proc (Linux)")
@@ -109,8 +109,8 @@ def test_an_empty_latin_square_of_order_100_is_told_apart_under_1_gb(
 def test_counts_past_a_limit_by_relabeling_agree_with_the_search(native: bool) -> None:
     """Puzzles with digits no given holds: the count the relabeling shortcut gives is the one
     the cover search finds, for every limit around the true count."""
-    from satdoku.api.explorer import Explorer
-    from satdoku.rules.counting import count_completions
+    from satdoku.api._explorer import Explorer
+    from satdoku.rules._counting import count_completions
 
     lines = ["1...............", "12..............", "1..2..3.........", "12..21.........."]
     lines += ["1" + "." * 15, "...." * 4, "..3." + "." * 12, "11.............."]
@@ -125,7 +125,7 @@ def test_counts_past_a_limit_by_relabeling_agree_with_the_search(native: bool) -
 
 def _latin_with_givens(n: int) -> Puzzle:
     """A Latin square of order n with one given per row, all from the formula grid."""
-    from satdoku.core.pattern_grid import pattern_grid
+    from satdoku.core._pattern_grid import pattern_grid
 
     grid = pattern_grid(Shape.latin(n))
     assert grid is not None
@@ -142,11 +142,11 @@ def test_a_big_question_loads_its_clauses_without_listing_them(tmp_path: Path) -
     path = tmp_path / "latin60.txt"
     path.write_text(" ".join(map(str, _latin_with_givens(60).cells)) + "\n")
     build = (
-        "from satdoku.api.question import Question\n"
-        "from satdoku.backends.pool import SolverPool\n"
-        "from satdoku.backends.strategy import Strategy\n"
-        "from satdoku.core.puzzle import Puzzle\n"
-        "from satdoku.core.shape import Shape\n"
+        "from satdoku.api._question import Question\n"
+        "from satdoku.backends._pool import SolverPool\n"
+        "from satdoku.backends._strategy import Strategy\n"
+        "from satdoku.core._puzzle import Puzzle\n"
+        "from satdoku.core._shape import Shape\n"
         f"cells = tuple(map(int, open({str(path)!r}).read().split()))\n"
         "q = Question(Puzzle(Shape.latin(60), cells), SolverPool(), strategy=Strategy.FRESH)\n"
         "print(q.solver.nof_clauses())\n"
@@ -161,9 +161,9 @@ def test_a_fresh_solve_hands_its_solvers_a_stream_not_a_list(
 ) -> None:
     """The fresh path (big grids, a portfolio's children) loads clauses as they are made, so
     neither the parent nor a forked child holds the list beside its solver."""
-    from satdoku.backends import sat
-    from satdoku.backends.sat import SatBackend
-    from satdoku.backends.strategy import Strategy
+    from satdoku.backends import _sat as sat
+    from satdoku.backends._sat import SatBackend
+    from satdoku.backends._strategy import Strategy
 
     handed: list[str] = []
     real = sat.new_solver

@@ -13,8 +13,8 @@ import pytest
 
 from data_files import SEVENTEEN, puzzle_lines, repeated
 from hard_instances import HARD_SYMBOLS, pigeonhole_latin
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import format_line
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import format_line
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pysat.solvers import Solver
 
-from satdoku.cnf.constraint_formula import constrained_formula
-from satdoku.core.puzzle import Grid, Puzzle
+from satdoku.cnf._constraint_formula import constrained_formula
+from satdoku.core._puzzle import Grid, Puzzle
 
 
 def formula_grids(puzzle: Puzzle, compact: bool) -> set[Grid]:

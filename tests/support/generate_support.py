@@ -1,19 +1,19 @@
 """Test support for generation: checks of generated puzzles that do not use the generator.
 
 They trust PySAT through an Explorer with the compiled engine switched off (the generator asks
-the engine), the independent checker ``is_solution``, the rating of ``satdoku.rules.rating`` and
-symmetry maps written out here (not ``satdoku.core.symmetry``).
+the engine), the independent checker ``is_solution``, the rating of ``satdoku.rules._rating`` and
+symmetry maps written out here (not ``satdoku.core._symmetry``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from satdoku.api.explorer import Explorer
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.generation.generate import Generated
-from satdoku.rules.rating import rate
+from satdoku.api._explorer import Explorer
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.generation._generate import Generated
+from satdoku.rules._rating import rate
 
 __all__ = [
     "check_generated",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 
 
 def pigeonhole_latin(m: int) -> Puzzle:

@@ -185,8 +185,8 @@ def random_case(Engine: Any, rng: random.Random) -> None:
 
 def ladder_cases(module: Any, rng: random.Random, runs: int) -> None:
     """Engine.climb with the families of satdoku's set logic, odd tables and hostile cells."""
-    from satdoku.backends.ladder import family_tables
-    from satdoku.core.shape import Shape
+    from satdoku.backends._ladder import family_tables
+    from satdoku.core._shape import Shape
 
     tables = family_tables(Shape.sudoku(4))
     axioms = sudoku_axioms(4, (2, 2))

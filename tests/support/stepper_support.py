@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from pysat.solvers import Solver
 
 from data_files import SEVENTEEN, puzzle_lines
-from satdoku.cnf.encodings import AtMostOne, Encoding, Scheme, shape_clauses
-from satdoku.core.checker import is_solution
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
+from satdoku.cnf._encodings import AtMostOne, Encoding, Scheme, shape_clauses
+from satdoku.core._checker import is_solution
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 
 __all__ = [
     "random_solution",
@@ -250,7 +250,7 @@ def _givens(puzzle: Puzzle) -> list[tuple[int, int, int]]:
 
 def seventeen_sample(count: int, seed: int = 17) -> list[Puzzle]:
     """Return a reproducible random sample of the 17-clue puzzles (each has one solution)."""
-    from satdoku.io.line import parse_line
+    from satdoku.io._line import parse_line
 
     lines = puzzle_lines(SEVENTEEN)
     return [parse_line(line) for line in random.Random(seed).sample(lines, count)]

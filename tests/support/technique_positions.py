@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from satdoku.core.puzzle import Puzzle
-from satdoku.rules.propagator import Propagator
-from satdoku.rules.strategies import RUNGS
+from satdoku.core._puzzle import Puzzle
+from satdoku.rules._propagator import Propagator
+from satdoku.rules._strategies import RUNGS
 from satdoku.rules.techniques import Advanced, Board, TechniqueStep, next_step
 
 __all__ = ["PUBLISHED", "PUBLISHED_FORUM", "climb", "climb_to", "player_grid"]

@@ -1,10 +1,10 @@
-"""Tests of the self-contained HTML trace player (``satdoku.views.html_player``).
+"""Tests of the self-contained HTML trace player (``satdoku.views._html_player``).
 
 The 4x4 trace below is written by hand in the contract of ``satdoku step --json``
 and checked here to be a genuine two-rule derivation: givens, rule-1
 eliminations, rule-2 placements, a guess refuted by a contradiction, a backtrack,
 a second guess, ending solved.  ``replay`` is a reference implementation of the
-replay semantics documented in ``satdoku.views.html_player`` (the browser test compares
+replay semantics documented in ``satdoku.views._html_player`` (the browser test compares
 the page against it at every step).
 """
 
@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 
 try:
-    from satdoku.views.html_player import render_trace_html
+    from satdoku.views._html_player import render_trace_html
 except ImportError:  # package not installed: run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
-    from satdoku.views.html_player import render_trace_html
+    from satdoku.views._html_player import render_trace_html
 
 Claim = tuple[int, int, int]
 
@@ -251,7 +251,7 @@ def is_sudoku_solution(grid: str, n: int, box: tuple[int, int]) -> bool:
 
 
 # ---------------------------------------------------------------------------
-# Reference replay (the semantics documented in satdoku.views.html_player).
+# Reference replay (the semantics documented in satdoku.views._html_player).
 State = tuple[tuple[int, ...], tuple[int, ...]]
 """Candidates per cell as a bit mask (bit d-1 for digit d), value per cell (0 = none)."""
 

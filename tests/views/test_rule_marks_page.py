@@ -11,6 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from satdoku.cli import main
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     Arrow,
     Kropki,
@@ -18,14 +21,11 @@ from satdoku.core.constraints import (
     Quadruple,
     Thermometer,
 )
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.shape import Shape
-from satdoku.views.constraint_drawing import ConstraintDrawing, constraint_drawing, drawing_json
-from satdoku.views.html_player import render_trace_html
-from satdoku.views.literal_records import constraint_step_records
-from satdoku.views.marks import CellMark, LineDrawing
-from satdoku.views.trace_json import trace_record
+from satdoku.views._constraint_drawing import ConstraintDrawing, constraint_drawing, drawing_json
+from satdoku.views._html_player import render_trace_html
+from satdoku.views._literal_records import constraint_step_records
+from satdoku.views._marks import CellMark, LineDrawing
+from satdoku.views._trace_json import trace_record
 from test_constraint_views import _trace
 from test_html_player import embedded_json
 from test_variant_views import SAMPLES

@@ -6,12 +6,12 @@ from xml.etree import ElementTree
 
 import pytest
 
-from satdoku.backends.sat import SatBackend
+from satdoku.backends._sat import SatBackend
 from satdoku.cli import main
-from satdoku.core.results import Status
-from satdoku.core.shape import Shape
-from satdoku.generation.generate import random_puzzle
-from satdoku.views.svg import board_svg, pencil_marks
+from satdoku.core._results import Status
+from satdoku.core._shape import Shape
+from satdoku.generation._generate import random_puzzle
+from satdoku.views._svg import board_svg, pencil_marks
 
 NS = "{http://www.w3.org/2000/svg}"
 

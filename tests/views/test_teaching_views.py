@@ -21,25 +21,25 @@ from typing import Any
 
 import pytest
 
-from satdoku.api.explain import explain
-from satdoku.api.explorer import Count
+from satdoku.api._explain import explain
+from satdoku.api._explorer import Count
 from satdoku.cli import main
-from satdoku.core.checker import is_solution
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import parse_line
-from satdoku.rules.search import Trace, trace
-from satdoku.rules.steps import Rule
-from satdoku.rules.strategies import parse_rules
-from satdoku.views.html_player import render_trace_html
-from satdoku.views.plain_board import format_board
-from satdoku.views.sentences import sentence, set_sentence
-from satdoku.views.trace_json import trace_record
+from satdoku.core._checker import is_solution
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import parse_line
+from satdoku.rules._search import Trace, trace
+from satdoku.rules._steps import Rule
+from satdoku.rules._strategies import parse_rules
+from satdoku.views._html_player import render_trace_html
+from satdoku.views._plain_board import format_board
+from satdoku.views._sentences import sentence, set_sentence
+from satdoku.views._trace_json import trace_record
 from stepper_support import seventeen_sample
 
 rich_console = pytest.importorskip("rich.console")
-terminal_player = pytest.importorskip("satdoku.views.terminal_player")
-terminal_board = pytest.importorskip("satdoku.views.terminal_board")
-terminal_layout = pytest.importorskip("satdoku.views.terminal_layout")
+terminal_player = pytest.importorskip("satdoku.views._terminal_player")
+terminal_board = pytest.importorskip("satdoku.views._terminal_board")
+terminal_layout = pytest.importorskip("satdoku.views._terminal_layout")
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "satdoku" / "examples"
 HARD = "................12..3.45........65.4.1.......7...8.......1...7...9...8...4...2..."
@@ -432,7 +432,7 @@ def test_only_the_terminal_view_imports_rich() -> None:
                 names = [node.module]
             if any(name.split(".")[0] == "rich" for name in names):
                 importers.add(path.relative_to(package).as_posix())
-    assert importers == {"views/terminal_board.py", "views/terminal_player.py"}
+    assert importers == {"views/_terminal_board.py", "views/_terminal_player.py"}
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")

@@ -15,17 +15,17 @@ from typing import Any
 
 import pytest
 
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import parse_line
-from satdoku.rules.search import trace
-from satdoku.rules.steps import Rule
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import parse_line
+from satdoku.rules._search import trace
+from satdoku.rules._steps import Rule
 
 rich_console = pytest.importorskip("rich.console")
 rich_style = pytest.importorskip("rich.style")
-terminal_player = pytest.importorskip("satdoku.views.terminal_player")
-terminal_board = pytest.importorskip("satdoku.views.terminal_board")
-terminal_layout = pytest.importorskip("satdoku.views.terminal_layout")
-terminal_keys = pytest.importorskip("satdoku.views.terminal_keys")
+terminal_player = pytest.importorskip("satdoku.views._terminal_player")
+terminal_board = pytest.importorskip("satdoku.views._terminal_board")
+terminal_layout = pytest.importorskip("satdoku.views._terminal_layout")
+terminal_keys = pytest.importorskip("satdoku.views._terminal_keys")
 
 Key = terminal_keys.Key
 HARD = "................12..3.45........65.4.1.......7...8.......1...7...9...8...4...2..."

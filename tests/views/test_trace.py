@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 import random
 
-from satdoku.core.shape import Shape
-from satdoku.io.alphabet import Alphabet
-from satdoku.io.line import parse_line
-from satdoku.rules.search import trace
-from satdoku.rules.steps import Rule, Step
-from satdoku.rules.strategies import RULES_ALL
-from satdoku.views.plain_board import format_board
-from satdoku.views.sentences import sentence
-from satdoku.views.trace_json import step_record, trace_record
+from satdoku.core._shape import Shape
+from satdoku.io._alphabet import Alphabet
+from satdoku.io._line import parse_line
+from satdoku.rules._search import trace
+from satdoku.rules._steps import Rule, Step
+from satdoku.rules._strategies import RULES_ALL
+from satdoku.views._plain_board import format_board
+from satdoku.views._sentences import sentence
+from satdoku.views._trace_json import step_record, trace_record
 from stepper_support import random_puzzle, seventeen_sample
 
 CONTRACT_STEP_KEYS = {"rule", "axiom", "claims", "value", "because", "depth"}

@@ -9,7 +9,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from satdoku.api.constraint_steps import constraint_steps
+from satdoku.api._constraint_steps import constraint_steps
+from satdoku.core._errors import InputError
+from satdoku.core._puzzle import Puzzle
+from satdoku.core._rule_check import broken_rules
+from satdoku.core._shape import Shape
 from satdoku.core.constraints import (
     XV,
     AntiKing,
@@ -39,18 +43,14 @@ from satdoku.core.constraints import (
     XVNegative,
     ZipperLine,
 )
-from satdoku.core.errors import InputError
-from satdoku.core.puzzle import Puzzle
-from satdoku.core.rule_check import broken_rules
-from satdoku.core.shape import Shape
-from satdoku.rules.literal_formula import formula
-from satdoku.rules.propagator import fixpoint
-from satdoku.rules.state import State
-from satdoku.views.constraint_drawing import constraint_drawing, drawing_json
-from satdoku.views.literal_sentences import Wording, literal_sentences
-from satdoku.views.plain_board import format_board
-from satdoku.views.svg import board_svg
-from satdoku.views.svg_variants import VARIANT_STYLE
+from satdoku.rules._literal_formula import formula
+from satdoku.rules._propagator import fixpoint
+from satdoku.rules._state import State
+from satdoku.views._constraint_drawing import constraint_drawing, drawing_json
+from satdoku.views._literal_sentences import Wording, literal_sentences
+from satdoku.views._plain_board import format_board
+from satdoku.views._svg import board_svg
+from satdoku.views._svg_variants import VARIANT_STYLE
 
 SAMPLES: dict[str, Constraint] = {
     "distinct": Distinct((0, 1, 9, 10), "window"),

@@ -2,7 +2,7 @@
  *
  * It shares nothing with the engine (no table, no axiom, no function of search.c): it
  * reads a grid of n*n digits and works the rows, the columns and the r x c boxes out of n and
- * the box shape alone, as satdoku.core.checker does in Python.  A grid passes when every digit
+ * the box shape alone, as satdoku.core._checker does in Python.  A grid passes when every digit
  * is in 1..n, every given digit is kept, and no row, column or box holds a digit twice (n cells
  * of n different digits in 1..n: every digit once).
  */

@@ -5,7 +5,7 @@
  * claim makes the other claims of its axioms false) and rule 2 (an axiom with one claim left
  * that is not false makes it true) to a fixpoint, then guesses a claim of an axiom with the
  * fewest claims left, backtracking on a contradiction.  It has no second encoding: it reads the
- * axioms the Python code hands it.  The Python module satdoku.backends.native wraps it; without
+ * axioms the Python code hands it.  The Python module satdoku.backends._compiled wraps it; without
  * a C compiler satdoku works without it.
  *
  * This file is the Python side: the Engine type (loading the digits, solve and count) and the

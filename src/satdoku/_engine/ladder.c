@@ -1,13 +1,13 @@
 /* satdoku.backends._native: the rating ladder, set logic on top of the engine's rules 1 and 2.
  *
- * A Families object holds the set-logic families of satdoku.rules.set_logic (per family: its
+ * A Families object holds the set-logic families of satdoku.rules._set_logic (per family: its
  * base axioms, each base's claims with the bits of the covers holding them, each cover's claims
  * with the bits of the bases holding them, the bases that clash, and the sizes k looked for),
  * as flat integer tables read once.  Engine.climb asserts a puzzle's givens, applies rules 1
  * and 2 (the engine's propagate) to a fixpoint, and when they stall applies the first set-logic
  * move that makes a claim false, smallest k first, families in order and bases in the order of
- * satdoku.rules.set_logic.find_move, until the grid is solved, nothing applies, or a move is
- * larger than the limit asked.  It answers what the ladder of satdoku.rules.rating reached:
+ * satdoku.rules._set_logic.find_move, until the grid is solved, nothing applies, or a move is
+ * larger than the limit asked.  It answers what the ladder of satdoku.rules._rating reached:
  * the largest k used, whether the grid is solved, and the candidates left in open cells.
  */
 #include "ladder.h"

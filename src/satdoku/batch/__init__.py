@@ -1,7 +1,7 @@
 """Batches: a stream of puzzle lines solved into answers or JSON records, in input order.
 
 In this process (blocks of lines in C), in worker processes (``jobs``), or in chunks on a Dask
-cluster (:mod:`satdoku.batch.dask_chunks`); ``satdoku solve`` and :mod:`satdoku.distributed`
+cluster (:mod:`satdoku.batch._dask_chunks`); ``satdoku solve`` and :mod:`satdoku.distributed`
 are thin callers of it.
 
 >>> import io
@@ -14,8 +14,8 @@ are thin callers of it.
 
 from __future__ import annotations
 
-from .line_reading import LineReading
-from .line_run import Batch, Start, solve_stream
-from .solve_options import SolveOptions
+from ._line_reading import LineReading
+from ._line_run import Batch, Start, solve_stream
+from ._solve_options import SolveOptions
 
 __all__ = ["Batch", "LineReading", "SolveOptions", "Start", "solve_stream"]

@@ -23,13 +23,14 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TextIO
 
-from ..backends import native, stop_flag
-from ..backends.limits import is_keyboard_interrupt
-from ..core.errors import InputError, InternalError, shorten
-from ..core.version import __version__
-from .common import resolve_input
-from .help_format import HelpFormat
-from .whole_writes import whole_text
+from ..backends import _compiled as native
+from ..backends import _stop_flag as stop_flag
+from ..backends._limits import is_keyboard_interrupt
+from ..core._errors import InputError, InternalError, shorten
+from ..core._version import __version__
+from ._common import resolve_input
+from ._help_format import HelpFormat
+from ._whole_writes import whole_text
 
 __all__ = ["main", "build_parser", "command_module", "COMMANDS", "INTERNAL_ERROR", "OUTPUT_LOST"]
 
@@ -64,7 +65,7 @@ def command_module(name: str) -> ModuleType:
     """
     if name not in COMMANDS:
         raise ValueError(f"no command {name!r}")
-    return importlib.import_module(f".{name}", __name__)
+    return importlib.import_module(f"._{name}", __name__)
 
 
 def _command_of(argv: Sequence[str]) -> str | None:
@@ -169,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _whole_stdout() -> TextIO | None:
     """Put a stream whose writes are whole over the process's standard output
-    (:mod:`.whole_writes`); return the stream replaced (None: left as it was, as under a test's
+    (:mod:`._whole_writes`); return the stream replaced (None: left as it was, as under a test's
     capture)."""
     stream = sys.stdout
     if stream is not sys.__stdout__ or not isinstance(stream, io.TextIOWrapper):

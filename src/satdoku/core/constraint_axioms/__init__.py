@@ -1,7 +1,7 @@
 """Rules beyond houses as exactly-one axioms over literals and named helper claims.
 
-Each kind of rule has its encoder (:mod:`.registry`); the axioms are what the stepper's rules 1
-and 2 run on and what :mod:`satdoku.cnf.constraint_formula` turns into clauses. Encoders never
+Each kind of rule has its encoder (:mod:`._registry`); the axioms are what the stepper's rules 1
+and 2 run on and what :mod:`satdoku.cnf._constraint_formula` turns into clauses. Encoders never
 call the rules' independent checkers.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..axioms import axioms
-from ..literal_axioms import HelperClaims, HelperNames, LiteralAxiom
-from ..puzzle import Puzzle
-from .registry import DERIVED, ENCODERS, TABLES, Derivation, Encoder, encoder_for
+from .._axioms import axioms
+from .._literal_axioms import HelperClaims, HelperNames, LiteralAxiom
+from .._puzzle import Puzzle
+from ._registry import DERIVED, ENCODERS, TABLES, Derivation, Encoder, encoder_for
 
 __all__ = [
     "ConstraintAxioms",
@@ -45,7 +45,7 @@ def constraint_axioms(
     follow from the others and let rules 1 and 2 go further.
 
     >>> from satdoku.core.constraints import Comparison
-    >>> from satdoku.core.shape import Shape
+    >>> from satdoku.core._shape import Shape
     >>> made = constraint_axioms(Puzzle(Shape.latin(2), (0,) * 4, constraints=(Comparison(0, 1),)))
     >>> made.helpers.names, made.axioms[0].literals
     (('r1c1 < r1c2 is filled 1,2',), (9,))
@@ -63,7 +63,7 @@ def constraint_axioms(
 def puzzle_axioms(puzzle: Puzzle, derived: bool = True) -> ConstraintAxioms:
     """Return every axiom of a puzzle: its cells' and houses' first, then its rules'.
 
-    >>> from satdoku.core.shape import Shape
+    >>> from satdoku.core._shape import Shape
     >>> made = puzzle_axioms(Puzzle.empty(Shape.latin(2)))
     >>> len(made.axioms), made.axioms[0].literals, made.helpers.names
     (12, (1, 2), ())

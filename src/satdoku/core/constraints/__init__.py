@@ -7,18 +7,18 @@ grid directly and shares no code with the axioms that encode the rule.
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .cage import ArithmeticCage, KillerCage, Operation
-from .cell_names import cell_digit, cell_list, cell_name
-from .kinds import Constraint, broken_constraints
-from .pairs import Comparison, Consecutive
-from .roles import CELLS, holds_cells
-from .skyscraper import Side, Skyscraper
+from ._cage import ArithmeticCage, KillerCage, Operation
+from ._cell_names import cell_digit, cell_list, cell_name
+from ._kinds import Constraint, broken_constraints
+from ._pairs import Comparison, Consecutive
+from ._roles import CELLS, holds_cells
+from ._skyscraper import Side, Skyscraper
 
 if TYPE_CHECKING:  # the variant kinds, loaded on first use (see _LAZY)
-    from .cell_rules import Extremum, Parity, extrema
-    from .dots import XV, Kropki, KropkiNegative, XVNegative
-    from .groups import Arrow, Clone, Quadruple, circle_value
-    from .lines import (
+    from ._cell_rules import Extremum, Parity, extrema
+    from ._dots import XV, Kropki, KropkiNegative, XVNegative
+    from ._groups import Arrow, Clone, Quadruple, circle_value
+    from ._lines import (
         BetweenLine,
         EntropicLine,
         ModularLine,
@@ -30,14 +30,14 @@ if TYPE_CHECKING:  # the variant kinds, loaded on first use (see _LAZY)
         ZipperLine,
         line_name,
     )
-    from .neighbours import AntiKing, AntiKnight, NonConsecutive
-    from .outside_sums import LittleKiller, Sandwich, XSum
-    from .regions import Distinct
+    from ._neighbours import AntiKing, AntiKnight, NonConsecutive
+    from ._outside_sums import LittleKiller, Sandwich, XSum
+    from ._regions import Distinct
 
 _LAZY = {
-    **dict.fromkeys(("Extremum", "Parity", "extrema"), "cell_rules"),
-    **dict.fromkeys(("XV", "Kropki", "KropkiNegative", "XVNegative"), "dots"),
-    **dict.fromkeys(("Arrow", "Clone", "Quadruple", "circle_value"), "groups"),
+    **dict.fromkeys(("Extremum", "Parity", "extrema"), "_cell_rules"),
+    **dict.fromkeys(("XV", "Kropki", "KropkiNegative", "XVNegative"), "_dots"),
+    **dict.fromkeys(("Arrow", "Clone", "Quadruple", "circle_value"), "_groups"),
     **dict.fromkeys(
         (
             "BetweenLine",
@@ -51,11 +51,11 @@ _LAZY = {
             "ZipperLine",
             "line_name",
         ),
-        "lines",
+        "_lines",
     ),
-    **dict.fromkeys(("AntiKing", "AntiKnight", "NonConsecutive"), "neighbours"),
-    **dict.fromkeys(("LittleKiller", "Sandwich", "XSum"), "outside_sums"),
-    "Distinct": "regions",
+    **dict.fromkeys(("AntiKing", "AntiKnight", "NonConsecutive"), "_neighbours"),
+    **dict.fromkeys(("LittleKiller", "Sandwich", "XSum"), "_outside_sums"),
+    "Distinct": "_regions",
 }
 """Where each variant kind lives: loaded on first use (PEP 562), so reading a plain sudoku, a
 game ID or a killer text does not load every variant rule's module."""

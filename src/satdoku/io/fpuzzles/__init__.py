@@ -1,10 +1,10 @@
 """f-puzzles puzzles: its links, its compressed text and its JSON, read and written.
 
 f-puzzles (and SudokuPad, which opens its links) keep a puzzle as a JSON document compressed
-with lz-string (:mod:`.lz_base64`) into the link ``https://www.f-puzzles.com/?load=N4Ig...``.
-The document's shape and givens are read by :mod:`.layout`, its rules by one reader per key
-(:data:`.rules.READERS`); rules satdoku does not read yet are refused by their f-puzzles name
-(:mod:`.refusals`), never dropped. :mod:`.writer` writes a puzzle back.
+with lz-string (:mod:`._lz_base64`) into the link ``https://www.f-puzzles.com/?load=N4Ig...``.
+The document's shape and givens are read by :mod:`._layout`, its rules by one reader per key
+(:data:`._rules.READERS`); rules satdoku does not read yet are refused by their f-puzzles name
+(:mod:`._refusals`), never dropped. :mod:`._writer` writes a puzzle back.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...core.errors import InputError
-from ...core.puzzle import Puzzle
-from .links import LINK, looks_like_fpuzzles, payload_of
-from .lz_base64 import compress_to_base64, decompress_from_base64
+from ...core._errors import InputError
+from ...core._puzzle import Puzzle
+from ._links import LINK, looks_like_fpuzzles, payload_of
+from ._lz_base64 import compress_to_base64, decompress_from_base64
 
 __all__ = [
     "format_fpuzzles",
@@ -35,7 +35,7 @@ def parse_fpuzzles(text: str) -> Puzzle:
     >>> parse_fpuzzles("N4IgzglgXgpiBcBOAv")
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: f-puzzles text: the data ends before its end mark (cut short?)
+    satdoku.core._errors.InputError: f-puzzles text: the data ends before its end mark (cut short?)
     """
     body = text.strip()
     if body.startswith("{"):
@@ -47,7 +47,7 @@ def parse_fpuzzles(text: str) -> Puzzle:
         data = json.loads(document)
     except (json.JSONDecodeError, RecursionError, ValueError) as err:
         raise InputError(f"f-puzzles text: its content is not JSON ({err})") from None
-    from .reader import puzzle_of_fpuzzles  # lazy: start-up (every rule kind's reader)
+    from ._reader import puzzle_of_fpuzzles  # lazy: start-up (every rule kind's reader)
 
     return puzzle_of_fpuzzles(data)
 
@@ -55,11 +55,11 @@ def parse_fpuzzles(text: str) -> Puzzle:
 def format_fpuzzles(puzzle: Puzzle, *, link: bool = False) -> str:
     """Write a puzzle as f-puzzles' compressed text, or as a link f-puzzles opens.
 
-    >>> from satdoku.core.shape import Shape
+    >>> from satdoku.core._shape import Shape
     >>> format_fpuzzles(Puzzle.empty(Shape.sudoku(4)), link=True)[:36]
     'https://www.f-puzzles.com/?load=N4Ig'
     """
-    from .writer import fpuzzles_data  # lazy: start-up (every rule kind's writer)
+    from ._writer import fpuzzles_data  # lazy: start-up (every rule kind's writer)
 
     text = compress_to_base64(json.dumps(fpuzzles_data(puzzle), separators=(",", ":")))
     return LINK + text if link else text
@@ -69,11 +69,11 @@ def __getattr__(name: str) -> Any:
     """Load the reader and the writer of documents on first use (PEP 562): a command that
     reads no f-puzzles puzzle never imports every rule kind's reader."""
     if name == "puzzle_of_fpuzzles":
-        from .reader import puzzle_of_fpuzzles  # lazy: start-up
+        from ._reader import puzzle_of_fpuzzles  # lazy: start-up
 
         return puzzle_of_fpuzzles
     if name == "fpuzzles_data":
-        from .writer import fpuzzles_data  # lazy: start-up
+        from ._writer import fpuzzles_data  # lazy: start-up
 
         return fpuzzles_data
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,8 +1,8 @@
 """Killer sudoku texts of the public collections, read and written.
 
 Two forms: ``arrows``, the enjoysudoku forum's 81 characters of cage totals and arrows leading
-to them (:mod:`.arrows`), and ``sudocue``, SudoCue's ``3x3::k:`` and 81 numbers
-``total × 256 + cage number`` (:mod:`.sudocue`). Both give a 9x9 killer: ``Shape.sudoku(9)``
+to them (:mod:`._arrows`), and ``sudocue``, SudoCue's ``3x3::k:`` and 81 numbers
+``total × 256 + cage number`` (:mod:`._sudocue`). Both give a 9x9 killer: ``Shape.sudoku(9)``
 (with diagonals for SudoCue's ``3x3:d:k:``), no givens, and a :class:`KillerCage` with its
 total for each cage.
 """
@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ...core.errors import InputError
-from ...core.puzzle import Puzzle
-from .arrows import ARROWS, TOTALS, read_arrows, write_arrows
-from .sudocue import read_sudocue, write_sudocue
+from ...core._errors import InputError
+from ...core._puzzle import Puzzle
+from ._arrows import ARROWS, TOTALS, read_arrows, write_arrows
+from ._sudocue import read_sudocue, write_sudocue
 
 __all__ = ["FORMS", "format_killer", "killer_form_of", "parse_killer"]
 
@@ -61,7 +61,7 @@ def parse_killer(text: str, form: str | None = None) -> Puzzle:
     >>> parse_killer("9" * 81)
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: these 81 characters are a Sudoku grid or a killer of \
+    satdoku.core._errors.InputError: these 81 characters are a Sudoku grid or a killer of \
 one-cell cages: say form="arrows" to read them as killer cages
     """
     if form is None:

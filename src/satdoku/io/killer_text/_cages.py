@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from ...core._errors import InputError
+from ...core._puzzle import Puzzle
+from ...core._shape import Shape
 from ...core.constraints import KillerCage, cell_name
-from ...core.errors import InputError
-from ...core.puzzle import Puzzle
-from ...core.shape import Shape
 
 __all__ = ["SIDE", "fail", "total_problem", "written_cages"]
 
@@ -21,7 +21,7 @@ def fail(form: str, column: int, message: str) -> NoReturn:
     >>> fail("arrows", 3, "expected a total or an arrow, got '#'")
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: killer text (arrows), column 3: expected a total or an \
+    satdoku.core._errors.InputError: killer text (arrows), column 3: expected a total or an \
 arrow, got '#'
     """
     raise InputError(f"killer text ({form}), column {column}: {message}")

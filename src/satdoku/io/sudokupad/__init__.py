@@ -2,20 +2,20 @@
 
 SudokuPad opens a puzzle by a link whose ID says its form: ``fpuzzles...`` (or ``fpuz``) is an
 f-puzzles document, read as f-puzzles' links are (:mod:`satdoku.io.fpuzzles`); ``scl...``
-(or ``ctc``) is SudokuPad's own JSON, compressed (:mod:`.document`), whose grid, givens,
-regions and killer cages are read (:mod:`.reader`) and whose other elements, which only a
-picture explains, are refused by kind (:mod:`.elements`). A short ID names a puzzle stored
-on SudokuPad's website, which satdoku does not fetch: it is refused (:mod:`.links`).
+(or ``ctc``) is SudokuPad's own JSON, compressed (:mod:`._document`), whose grid, givens,
+regions and killer cages are read (:mod:`._reader`) and whose other elements, which only a
+picture explains, are refused by kind (:mod:`._elements`). A short ID names a puzzle stored
+on SudokuPad's website, which satdoku does not fetch: it is refused (:mod:`._links`).
 """
 
 from __future__ import annotations
 
-from ...core.errors import InputError
-from ...core.puzzle import Puzzle
-from .document import scl_document, scl_text
-from .links import FPUZZLES_FORMS, looks_like_sudokupad, puzzle_id_of
-from .reader import puzzle_of_scl
-from .writer import scl_data
+from ...core._errors import InputError
+from ...core._puzzle import Puzzle
+from ._document import scl_document, scl_text
+from ._links import FPUZZLES_FORMS, looks_like_sudokupad, puzzle_id_of
+from ._reader import puzzle_of_scl
+from ._writer import scl_data
 
 __all__ = ["format_sudokupad", "looks_like_sudokupad", "parse_sudokupad", "puzzle_of_scl"]
 
@@ -33,7 +33,7 @@ def parse_sudokupad(text: str) -> Puzzle:
     >>> parse_sudokupad("https://sudokupad.app/sclN4IgzglgXg")
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: SudokuPad data (from column 26): the data ends before its \
+    satdoku.core._errors.InputError: SudokuPad data (from column 26): the data ends before its \
 end mark (cut short?)
     """
     body = text.strip()
@@ -56,7 +56,7 @@ def format_sudokupad(puzzle: Puzzle) -> str:
     """Write a puzzle as a link SudokuPad opens (``https://sudokupad.app/scl...``): its givens,
     regions and killer cages, the elements an SCL puzzle states exactly.
 
-    >>> from satdoku.core.shape import Shape
+    >>> from satdoku.core._shape import Shape
     >>> link = format_sudokupad(Puzzle.empty(Shape.sudoku(4)))
     >>> link[:25], parse_sudokupad(link).shape.describe()
     ('https://sudokupad.app/scl', '4x4 sudoku, 2x2 boxes')

@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ...core.errors import InputError
-from ...core.puzzle import Puzzle
+from ...core._errors import InputError
+from ...core._puzzle import Puzzle
+from ._keen import read_keen, write_keen
 from ._reader import IdReader
-from .keen import read_keen, write_keen
-from .solo import read_solo, write_solo
-from .towers import read_towers, write_towers
-from .unequal import read_unequal, write_unequal
+from ._solo import read_solo, write_solo
+from ._towers import read_towers, write_towers
+from ._unequal import read_unequal, write_unequal
 
 __all__ = [
     "GAMES",
@@ -81,7 +81,7 @@ def parse_game_id(text: str, game: str | None = None) -> Puzzle:
     >>> parse_game_id("4:a_4aaca3_a__,m24q3m4m8m6m24", "keen")
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: keen ID, column 19: expected a clue letter a/m/s/d (clue 2), \
+    satdoku.core._errors.InputError: keen ID, column 19: expected a clue letter a/m/s/d (clue 2), \
 got 'q'
     """
     asked = None if game is None else checked_game(game)
@@ -137,7 +137,7 @@ def game_id_of(puzzle: Puzzle) -> str | None:
     A killer whose cages leave cells out is Solo's shape, but no Solo ID states it:
 
     >>> from satdoku.core.constraints import KillerCage
-    >>> from satdoku.core.shape import Shape
+    >>> from satdoku.core._shape import Shape
     >>> game_id_of(Puzzle(Shape.sudoku(4), (0,) * 16, constraints=(KillerCage((0, 1), 3),)))
     >>> game_id_of(parse_game_id("keen:3:a3_ac,a3m6a9"))
     'keen:3:a3_ac,a3m6a9'

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.errors import InputError
+from ...core._errors import InputError
 from ._reader import IdReader
 
 __all__ = [
@@ -217,7 +217,7 @@ def checked_side(n: int, largest: int, game: str) -> int:
     >>> checked_side(10, 9, "keen")
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: keen grids are 3x3 to 9x9, not 10x10
+    satdoku.core._errors.InputError: keen grids are 3x3 to 9x9, not 10x10
     """
     if not 3 <= n <= largest:
         raise InputError(f"{game} grids are 3x3 to {largest}x{largest}, not {n}x{n}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from ...core.errors import InputError
+from ...core._errors import InputError
 
 __all__ = ["IdReader"]
 
@@ -18,7 +18,7 @@ class IdReader:
     >>> reader.expect(":", "':' after the params")
     Traceback (most recent call last):
     ...
-    satdoku.core.errors.InputError: keen ID, column 7: expected ':' after the params, got 'x'
+    satdoku.core._errors.InputError: keen ID, column 7: expected ':' after the params, got 'x'
     """
 
     def __init__(self, text: str, game: str, start: int = 0) -> None:

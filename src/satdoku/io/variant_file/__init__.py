@@ -8,7 +8,7 @@ The file is a JSON object (its JSON Schema is ``schema.json`` beside this module
 
 ``boxes`` (rows and columns of a box), ``regions`` (lists of cells), ``diagonals`` and
 ``symbols`` are optional: without boxes or regions the houses are rows and columns only. A
-rule's fields are its constraint class's (:mod:`.kinds`): cells are named ``r1c1`` in the
+rule's fields are its constraint class's (:mod:`._kinds`): cells are named ``r1c1`` in the
 fields the class declares to hold cells, enums by their values, tuples as lists.
 """
 
@@ -17,12 +17,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from ...core.errors import InputError
-from ...core.puzzle import Puzzle
-from ...core.shape import MAX_SIZE, Shape
-from ..json_path import JsonAt
-from .kinds import kinds_of, rule_of, rule_record
-from .values import cell_of_name, to_json
+from ...core._errors import InputError
+from ...core._puzzle import Puzzle
+from ...core._shape import MAX_SIZE, Shape
+from .._json_path import JsonAt
+from ._kinds import kinds_of, rule_of, rule_record
+from ._values import cell_of_name, to_json
 
 __all__ = ["FORMAT", "format_variant", "looks_like_variant", "puzzle_of_variant", "variant_data"]
 

@@ -1,13 +1,13 @@
 """Techniques between set logic and guessing, as step values over the candidate grid.
 
-Wings (:mod:`.wings`), one-digit chains and colouring (:mod:`.chains`, :mod:`.colouring`),
-chains (:mod:`.chains`), uniqueness (:mod:`.uniqueness`) and forcing chains (:mod:`.forcing`);
-:mod:`.ladder` orders them, and :mod:`satdoku.rules.technique_check` replays a step from its
+Wings (:mod:`._wings`), one-digit chains and colouring (:mod:`._chains`, :mod:`._colouring`),
+chains (:mod:`._chains`), uniqueness (:mod:`._uniqueness`) and forcing chains (:mod:`._forcing`);
+:mod:`._ladder` orders them, and :mod:`satdoku.rules._technique_check` replays a step from its
 premises alone.
 """
 
-from .board import Board
-from .ladder import FINDERS, next_step
-from .step import FAMILIES, Advanced, Node, TechniqueStep
+from ._board import Board
+from ._ladder import FINDERS, next_step
+from ._step import FAMILIES, Advanced, Node, TechniqueStep
 
 __all__ = ["Advanced", "Board", "FAMILIES", "FINDERS", "Node", "TechniqueStep", "next_step"]
