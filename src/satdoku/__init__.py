@@ -31,9 +31,10 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .core import _display as _display
+from .core import _lazy
 from .core._version import __version__ as __version__
 
 if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
@@ -100,18 +101,8 @@ _VIEWS = ("views._notebook", "views._svg", "views._text_boards")
 """The package's own notebook pictures, registered with ``core.display`` when first drawn."""
 
 
-def __getattr__(name: str) -> Any:
-    """Load a public name on its first use (PEP 562), then keep it as a plain attribute."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'satdoku' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOMES))
+if not TYPE_CHECKING:  # type checkers read the imports above
+    __getattr__, __dir__ = _lazy.lazy_names(__name__, _HOMES)
 
 
 def _load_views() -> None:

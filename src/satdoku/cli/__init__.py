@@ -53,7 +53,7 @@ COMMANDS = (
     "generate",
     "rate",
 )
-"""The commands, in the order ``--help`` lists them; each is the module ``satdoku.cli.NAME``,
+"""The commands, in the order ``--help`` lists them; each is the module ``satdoku.cli._NAME``,
 with ``NAME``, ``register(subparsers)`` and ``run(args) -> int``."""
 
 

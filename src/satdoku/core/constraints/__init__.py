@@ -4,9 +4,9 @@ Each kind is a frozen value with its own independent checker (:meth:`broken`), w
 grid directly and shares no code with the axioms that encode the rule.
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._lazy import lazy_names
 from ._cage import ArithmeticCage, KillerCage, Operation
 from ._cell_names import cell_digit, cell_list, cell_name
 from ._kinds import Constraint, broken_constraints
@@ -61,14 +61,8 @@ _LAZY = {
 game ID or a killer text does not load every variant rule's module."""
 
 
-def __getattr__(name: str) -> Any:
-    """Load a variant kind on its first use, then keep it as a plain attribute."""
-    home = _LAZY.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+if not TYPE_CHECKING:  # type checkers read the imports above
+    __getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [
