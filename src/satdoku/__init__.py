@@ -6,7 +6,7 @@ claim
     The statement "cell (row, col) holds digit": a boolean variable, :class:`Claim`.
     Its DIMACS variable is ``row*n*n + col*n + digit`` (0-based row/col, digits 1..n).
 axiom
-    A named group of claims of which exactly one is true (:class:`satdoku.core._axioms.Axiom`):
+    A named group of claims of which exactly one is true (:class:`satdoku.core.Axiom`):
     every cell holds exactly one digit; every house holds every digit exactly once.
 house
     A group of n cells that holds each digit once: a row, column, box, diagonal or region.
@@ -15,13 +15,15 @@ shape
 puzzle
     A shape and its givens (:class:`Puzzle`); a grid is a tuple of n*n digits, 0 for blank.
 encoding
-    How axioms become CNF clauses (:class:`satdoku.cnf._encodings.Encoding`: scheme × at-most-one
+    How axioms become CNF clauses (:class:`satdoku.cnf.Encoding`: scheme × at-most-one
     encoding).
 
-The names below are the public API; everything else is importable from its sub-package, layered
-from the bottom up: ``core`` (claims, shapes, puzzles, axioms, the checker), ``io`` (text formats),
-``rules`` (the stepper), ``cnf`` (clauses, DIMACS), ``backends`` (PySAT, the compiled engine),
-``api`` (solve, count, explain, batches), ``views`` (sentences, records, pictures) and ``cli``.
+The names below are the public API; each sub-package exports the public names of its layer
+(modules whose names start with ``_`` are internal), layered from the bottom up: ``core``
+(claims, shapes, puzzles, axioms, the checker), ``io`` (text formats), ``rules`` (the stepper),
+``cnf`` (clauses, DIMACS), ``backends`` (PySAT, the compiled engine), ``api`` (solve, count,
+explain, batches), ``generation``, ``views`` (sentences, records, pictures), ``batch`` and
+``cli``.
 
 >>> from satdoku import parse_puzzle, solve
 >>> solve(parse_puzzle("1...............")) is not None
