@@ -36,12 +36,15 @@ COLLECTIONS = ("puzzles2_17_clue", "puzzles5_forum_hardest_1905_11+", "puzzles3_
 BIG = """
 import sys, time, random
 try:
-    from satdoku.generation._generate import random_puzzle
-except ImportError:
-    try:
-        from satdoku.api.generate import random_puzzle
-    except ImportError:
-        from satdoku.generate import random_puzzle
+    from satdoku.generation import random_puzzle
+except ImportError:  # a baseline from before the public packages: the module the function was in
+    import importlib
+    for home in ("satdoku.generation.generate", "satdoku.api.generate", "satdoku.generate"):
+        try:
+            random_puzzle = importlib.import_module(home).random_puzzle
+            break
+        except ImportError:
+            pass
 from satdoku import Shape, solve
 n, count = int(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(7)
