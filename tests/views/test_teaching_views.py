@@ -411,7 +411,7 @@ def test_cli_play_and_interrupt(
 def test_cli_play_without_rich(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    for name in [m for m in sys.modules if m.startswith("satdoku.views.terminal_")]:
+    for name in [m for m in sys.modules if m.startswith("satdoku.views._terminal_")]:
         monkeypatch.delitem(sys.modules, name)
     for name in [m for m in sys.modules if m == "rich" or m.startswith("rich.")]:
         monkeypatch.setitem(sys.modules, name, None)
