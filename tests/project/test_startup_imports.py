@@ -67,3 +67,20 @@ def test_solving_a_file_loads_no_path_objects(tmp_path: Path) -> None:
     loaded = _loaded_by(["solve", str(puzzles)])
     assert "satdoku.cli._solve" in loaded
     assert sorted(name for name in ("pathlib", "urllib.parse") if name in loaded) == []
+
+
+def test_solving_a_file_of_grids_loads_no_reader_of_links(tmp_path: Path) -> None:
+    # a line of symbols is told from a link at its first character: no link's reader is needed
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(example_text("sudoku9.txt"))
+    loaded = _loaded_by(["solve", str(puzzles)])
+    readers = [
+        name
+        for name in loaded
+        if name.startswith(("satdoku.io.sudokupad._", "satdoku.io.fpuzzles._"))
+    ]
+    assert sorted(readers) == [
+        "satdoku.io.fpuzzles._links",
+        "satdoku.io.fpuzzles._lz_base64",
+        "satdoku.io.sudokupad._links",
+    ]

@@ -13,7 +13,7 @@ from ._entries import Entry
 from ._named_forms import FORMS
 from ._shape_options import ShapeOptions, check_own_shape
 from .fpuzzles import looks_like_fpuzzles, parse_fpuzzles, puzzle_of_fpuzzles
-from .sudokupad import looks_like_sudokupad, parse_sudokupad, puzzle_of_scl
+from .sudokupad import looks_like_sudokupad, parse_sudokupad
 from .variant_file import looks_like_variant, puzzle_of_variant
 
 __all__ = ["FORMS", "puzzle_of_object", "read_objects", "read_as"]
@@ -35,6 +35,8 @@ def puzzle_of_object(data: object, form: str | None = None) -> Puzzle:
     if form == "variant" or (form is None and looks_like_variant(data)):
         return puzzle_of_variant(data)
     if form == "sudokupad":
+        from .sudokupad._reader import puzzle_of_scl  # lazy: start-up
+
         return puzzle_of_scl(data)
     if form == "fpuzzles" or (isinstance(data, dict) and "size" in data and "grid" in data):
         return puzzle_of_fpuzzles(data)

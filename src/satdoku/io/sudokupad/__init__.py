@@ -10,12 +10,11 @@ on SudokuPad's website, which satdoku does not fetch: it is refused (:mod:`._lin
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core._errors import InputError
 from ...core._puzzle import Puzzle
-from ._document import scl_document, scl_text
 from ._links import FPUZZLES_FORMS, looks_like_sudokupad, puzzle_id_of
-from ._reader import puzzle_of_scl
-from ._writer import scl_data
 
 __all__ = ["format_sudokupad", "looks_like_sudokupad", "parse_sudokupad", "puzzle_of_scl"]
 
@@ -36,6 +35,9 @@ def parse_sudokupad(text: str) -> Puzzle:
     satdoku.core._errors.InputError: SudokuPad data (from column 26): the data ends before its \
 end mark (cut short?)
     """
+    from ._document import scl_document  # lazy: start-up (a file of grids reads no SudokuPad)
+    from ._reader import puzzle_of_scl  # lazy: start-up
+
     body = text.strip()
     if body.startswith("{"):
         return puzzle_of_scl(scl_document(body))
@@ -61,4 +63,17 @@ def format_sudokupad(puzzle: Puzzle) -> str:
     >>> link[:25], parse_sudokupad(link).shape.describe()
     ('https://sudokupad.app/scl', '4x4 sudoku, 2x2 boxes')
     """
+    from ._document import scl_text  # lazy: start-up
+    from ._writer import scl_data  # lazy: start-up
+
     return LINK + scl_text(scl_data(puzzle))
+
+
+def __getattr__(name: str) -> Any:
+    """Load the reader of SCL documents on first use (PEP 562): reading a file of grids only
+    asks whether a line looks like a SudokuPad link, and loads nothing more."""
+    if name == "puzzle_of_scl":
+        from ._reader import puzzle_of_scl  # lazy: start-up
+
+        return puzzle_of_scl
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
