@@ -254,6 +254,10 @@ def _file(**keys: Any) -> dict[str, Any]:
             "rules[0]: a comparison needs its field 'larger'",
         ),
         (
+            {"rules": [{"kind": "arrow", "circle": ["r1c1"]}]},
+            "rules[0]: an arrow needs its field 'shafts'",
+        ),
+        (
             {"rules": [{"kind": "comparison", "smaller": "r1c1", "larger": "r5c1"}]},
             'rules[0].larger: expected a cell r1c1..r4c4, got "r5c1"',
         ),

@@ -68,15 +68,16 @@ def rule_of(at: JsonAt, n: int, kinds: Kinds) -> Constraint:
     if cls is None:
         at.key("kind").fail("a kind of rule satdoku knows: " + ", ".join(sorted(kinds)))
     hints, fields = _fields_of(cls)
+    name = f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"  # "an arrow", "a thermometer"
     for key in entries:
         if key != "kind" and key not in fields:
             known = ", ".join(fields)
-            raise at.key(key).error(f"a {name} has no field {key!r} (its fields: {known})")
+            raise at.key(key).error(f"{name} has no field {key!r} (its fields: {known})")
     values: dict[str, object] = {}
     for field in fields.values():
         if field.name not in entries:
             if field.default is dataclasses.MISSING:
-                raise at.error(f"a {name} needs its field {field.name!r}")
+                raise at.error(f"{name} needs its field {field.name!r}")
             continue
         at_field = at.key(field.name)
         values[field.name] = from_json(hints[field.name], at_field, holds_cells(field), n)
