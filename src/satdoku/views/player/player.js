@@ -129,7 +129,7 @@
     return [...new Set(named.filter((t) => typeof t === "string" && t))];
   });
   const hasGivenSteps = steps.some((st) => ruleOf(st) === "given");
-  // seed 002's words for what a step does (the trace's own "technique" when it has one)
+  // the words a player learns for what a step does (the trace's own "technique" when it has one)
   function techniqueOf(i) {
     const st = steps[i] || {};
     if (typeof st.technique === "string" && st.technique) return st.technique;
