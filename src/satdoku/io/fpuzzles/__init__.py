@@ -10,9 +10,10 @@ The document's shape and givens are read by :mod:`._layout`, its rules by one re
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core._errors import InputError
+from ...core._lazy import lazy_names
 from ...core._puzzle import Puzzle
 from ._links import LINK, looks_like_fpuzzles, payload_of
 from ._lz_base64 import compress_to_base64, decompress_from_base64
@@ -65,15 +66,13 @@ def format_fpuzzles(puzzle: Puzzle, *, link: bool = False) -> str:
     return LINK + text if link else text
 
 
-def __getattr__(name: str) -> Any:
-    """Load the reader and the writer of documents on first use (PEP 562): a command that
-    reads no f-puzzles puzzle never imports every rule kind's reader."""
-    if name == "puzzle_of_fpuzzles":
-        from ._reader import puzzle_of_fpuzzles  # lazy: start-up
+if TYPE_CHECKING:  # loaded on first use (see _HOMES)
+    from ._reader import puzzle_of_fpuzzles
+    from ._writer import fpuzzles_data
 
-        return puzzle_of_fpuzzles
-    if name == "fpuzzles_data":
-        from ._writer import fpuzzles_data  # lazy: start-up
+_HOMES = {"puzzle_of_fpuzzles": "_reader", "fpuzzles_data": "_writer"}
+"""The reader and the writer of documents, loaded on first use: a command that reads no
+f-puzzles puzzle never imports every rule kind's reader."""
 
-        return fpuzzles_data
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+if not TYPE_CHECKING:  # type checkers read the imports above
+    __getattr__, __dir__ = lazy_names(__name__, _HOMES)

@@ -10,9 +10,10 @@ on SudokuPad's website, which satdoku does not fetch: it is refused (:mod:`._lin
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core._errors import InputError
+from ...core._lazy import lazy_names
 from ...core._puzzle import Puzzle
 from ._links import FPUZZLES_FORMS, looks_like_sudokupad, puzzle_id_of
 
@@ -69,11 +70,12 @@ def format_sudokupad(puzzle: Puzzle) -> str:
     return LINK + scl_text(scl_data(puzzle))
 
 
-def __getattr__(name: str) -> Any:
-    """Load the reader of SCL documents on first use (PEP 562): reading a file of grids only
-    asks whether a line looks like a SudokuPad link, and loads nothing more."""
-    if name == "puzzle_of_scl":
-        from ._reader import puzzle_of_scl  # lazy: start-up
+if TYPE_CHECKING:  # loaded on first use (see _HOMES)
+    from ._reader import puzzle_of_scl
 
-        return puzzle_of_scl
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+_HOMES = {"puzzle_of_scl": "_reader"}
+"""The reader of SCL documents, loaded on first use: reading a file of grids only asks whether
+a line looks like a SudokuPad link, and loads nothing more."""
+
+if not TYPE_CHECKING:  # type checkers read the imports above
+    __getattr__, __dir__ = lazy_names(__name__, _HOMES)
