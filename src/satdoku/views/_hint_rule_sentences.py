@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..core._axioms import axioms
 from ..core._claims import FALSE, TRUE, Claim, claim_of
+from ..core.constraints import cell_name
 from ..io._alphabet import Alphabet
 from ..rules._literal_sets import MAX_LITERAL_SIZE
 from ..rules._literal_steps import LiteralStep
@@ -63,10 +64,6 @@ def step_cells(step: LiteralStep, n: int) -> list[int]:
     return list(dict.fromkeys((abs(u) - 1) // n for u in step.decided if abs(u) <= n**3))
 
 
-def _cell(cell: int, n: int) -> str:
-    return f"r{cell // n + 1}c{cell % n + 1}"
-
-
 def premise_texts(hint: Hint, alphabet: Alphabet) -> list[str]:
     """Name what a deduction rests on: the entries it needs, and candidates crossed out.
 
@@ -83,7 +80,7 @@ def premise_texts(hint: Hint, alphabet: Alphabet) -> list[str]:
         else:
             premise = blocker.premise
             digit = symbol(premise.digit, n, alphabet)
-            said.append(f"{_cell(premise.row * n + premise.col, n)}≠{digit} (crossed out)")
+            said.append(f"{cell_name(premise.row * n + premise.col, n)}≠{digit} (crossed out)")
     return list(dict.fromkeys(said))
 
 
@@ -103,7 +100,7 @@ def _name(hint: Hint, step: LiteralStep) -> str:
 def _where(hint: Hint, step: LiteralStep, wording: Wording, alphabet: Alphabet) -> str:
     """Say where a step is, without its conclusion: its rule, axiom or bases, and its cells."""
     n = hint.puzzle.n
-    cells = join([_cell(c, n) for c in step_cells(step, n)])
+    cells = join([cell_name(c, n) for c in step_cells(step, n)])
     technique = hint.technique_name
     if step.rule is Rule.SET:
         bases = join([f"'{a.name}'" for a in step.bases])
@@ -199,7 +196,7 @@ def rule_stuck_text(hint: Hint, level: int, alphabet: Alphabet) -> str:
         return said
     _, cell, left = min(open_cells)
     digits = join([symbol(d, n, alphabet) for d in left])
-    return f"{said}; {_cell(cell, n)} has the fewest candidates ({digits})"
+    return f"{said}; {cell_name(cell, n)} has the fewest candidates ({digits})"
 
 
 def conflict_text(hint: Hint, alphabet: Alphabet) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core.constraints import cell_list, cell_name
 from ..io._alphabet import Alphabet
 from ..rules.techniques._step import Advanced, Candidate, Node, TechniqueStep
 from ._sentences import join, symbol
@@ -22,17 +23,12 @@ from ._sentences import join, symbol
 __all__ = ["technique_sentence", "conclusion"]
 
 
-def _cell(cell: int, n: int) -> str:
-    return f"r{cell // n + 1}c{cell % n + 1}"
-
-
 def _set(digits: Sequence[int], n: int, alphabet: Alphabet) -> str:
     return "{" + ",".join(symbol(d, n, alphabet) for d in digits) + "}"
 
 
 def _node(node: Node, n: int, alphabet: Alphabet) -> str:
-    cells = ",".join(_cell(c, n) for c in node.cells)
-    return f"({symbol(node.digit, n, alphabet)}){cells}"
+    return f"({symbol(node.digit, n, alphabet)}){cell_list(node.cells, n)}"
 
 
 def chain_text(chain: Sequence[Node], n: int, alphabet: Alphabet = Alphabet()) -> str:
@@ -55,14 +51,16 @@ def conclusion(
     >>> conclusion([(3, 1), (12, 1), (5, 2)], [(7, 4)], 4, Alphabet())
     'r2c4 is 4; r1c4, r4c1 cannot be 1; r2c2 cannot be 2'
     """
-    parts = [f"{_cell(c, n)} is {symbol(d, n, alphabet)}" for c, d in placed]
+    parts = [f"{cell_name(c, n)} is {symbol(d, n, alphabet)}" for c, d in placed]
     shown = {c for c, _ in placed}
     by_digit: dict[int, list[int]] = {}
     for c, d in eliminated:
         if c not in shown:
             by_digit.setdefault(d, []).append(c)
     for d, cells in by_digit.items():
-        parts.append(f"{', '.join(_cell(c, n) for c in cells)} cannot be {symbol(d, n, alphabet)}")
+        parts.append(
+            f"{', '.join(cell_name(c, n) for c in cells)} cannot be {symbol(d, n, alphabet)}"
+        )
     return "; ".join(parts)
 
 
@@ -81,46 +79,47 @@ def _premises(step: TechniqueStep, n: int, alphabet: Alphabet) -> str:
         a, pivot, b = step.chain[0].cell, step.chain[2].cell, step.chain[4].cell
         x, y, z = step.chain[1].digit, step.chain[3].digit, step.chain[0].digit
         return (
-            f"{name}: pivot {_cell(pivot, n)} {_set(sorted((x, y)), n, alphabet)}, pincers "
-            f"{_cell(a, n)} {_set(sorted((x, z)), n, alphabet)}, "
-            f"{_cell(b, n)} {_set(sorted((y, z)), n, alphabet)}"
+            f"{name}: pivot {cell_name(pivot, n)} {_set(sorted((x, y)), n, alphabet)}, pincers "
+            f"{cell_name(a, n)} {_set(sorted((x, z)), n, alphabet)}, "
+            f"{cell_name(b, n)} {_set(sorted((y, z)), n, alphabet)}"
         )
     if t is Advanced.XYZ_WING:
         pivot, a, b = step.cells
         return (
-            f"{name}: pivot {_cell(pivot, n)} {_set(step.digits, n, alphabet)}, pincers "
-            f"{_cell(a, n)}, {_cell(b, n)}"
+            f"{name}: pivot {cell_name(pivot, n)} {_set(step.digits, n, alphabet)}, pincers "
+            f"{cell_name(a, n)}, {cell_name(b, n)}"
         )
     if t is Advanced.W_WING:
         a, b = step.chain[0].cell, step.chain[-1].cell
         near_a, near_b = step.chain[2].cell, step.chain[3].cell
         return (
-            f"{name}: {_cell(a, n)} and {_cell(b, n)} "
+            f"{name}: {cell_name(a, n)} and {cell_name(b, n)} "
             f"{_set(sorted(step.digits), n, alphabet)}, linked by "
-            f"{symbol(step.chain[1].digit, n, alphabet)} in {_cell(near_a, n)}={_cell(near_b, n)}"
+            f"{symbol(step.chain[1].digit, n, alphabet)} in "
+            f"{cell_name(near_a, n)}={cell_name(near_b, n)}"
         )
     if step.chain:
         on = f" on {one}" if len(step.digits) == 1 else ""
         return f"{name}{on}: {chain_text(step.chain, n, alphabet)}"
     if t is Advanced.SIMPLE_COLOURING:
-        pairs = join([f"{_cell(a, n)}={_cell(b, n)}" for a, b in step.links])
+        pairs = join([f"{cell_name(a, n)}={cell_name(b, n)}" for a, b in step.links])
         return f"{name} on {one}: conjugate pairs {pairs}"
     if step.unique and t is not Advanced.BUG_PLUS_1:
-        corners = ", ".join(_cell(c, n) for c in step.cells[:4])
+        corners = ", ".join(cell_name(c, n) for c in step.cells[:4])
         pair = _set(step.digits[:2], n, alphabet)
         subset = ""
         if step.cells[4:]:  # type 3: the roof's extra digits with other cells, a naked subset
-            others = ", ".join(_cell(c, n) for c in step.cells[4:])
+            others = ", ".join(cell_name(c, n) for c in step.cells[4:])
             subset = (
                 f", its extra {_set(step.digits[2:], n, alphabet)} a naked subset with {others}"
             )
         return f"{name}: {corners} on {pair}{subset} (the puzzle has one solution)"
     if t is Advanced.BUG_PLUS_1:
         return (
-            f"{name}: every open cell has two candidates but {_cell(step.cells[0], n)} "
+            f"{name}: every open cell has two candidates but {cell_name(step.cells[0], n)} "
             "(the puzzle has one solution)"
         )
-    cases = join([f"{_cell(c, n)}={symbol(d, n, alphabet)}" for c, d in step.branches])
+    cases = join([f"{cell_name(c, n)}={symbol(d, n, alphabet)}" for c, d in step.branches])
     if len(step.branches) == 1:
         return f"{name}: {cases} leads to a contradiction"
     return f"{name}: each of {cases} leads to it"

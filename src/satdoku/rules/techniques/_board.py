@@ -15,16 +15,7 @@ from ...core._claims import TRUE
 from ...core._shape import Shape
 from .._state_masks import masks_of_values
 
-__all__ = ["Board", "cell_name", "bits_of"]
-
-
-def cell_name(cell: int, n: int) -> str:
-    """Name a cell in r1c1 notation.
-
-    >>> cell_name(10, 9)
-    'r2c2'
-    """
-    return f"r{cell // n + 1}c{cell % n + 1}"
+__all__ = ["Board", "bits_of"]
 
 
 @lru_cache(maxsize=1 << 12)
