@@ -27,6 +27,7 @@ from typing import NamedTuple
 from ..core._axioms import Axiom, axioms
 from ..core._claims import UNKNOWN
 from ..core._shape import Shape
+from ..core.constraints import cell_name
 from ._strategies import Technique
 
 __all__ = ["Family", "SetMove", "families", "find_move", "MAX_SIZE"]
@@ -106,10 +107,6 @@ class SetMove(NamedTuple):
         return len(self.bases)
 
 
-def _cell_label(cell: int, n: int) -> str:
-    return f"r{cell // n + 1}c{cell % n + 1}"
-
-
 def _family(
     kind: str,
     bases: Sequence[int],
@@ -168,7 +165,7 @@ def families(shape: Shape) -> tuple[Family, ...]:
     hidden = (None, None, *_HIDDEN.values())
     digits = tuple(range(1, n + 1))
     labelled = [  # per house: its cells' labels, its title once per digit
-        (house, tuple(_cell_label(c, n) for c in house.cells), (house.title(),) * n)
+        (house, tuple(cell_name(c, n) for c in house.cells), (house.title(),) * n)
         for house in houses
     ]
     for h, (house, cells, title) in enumerate(labelled):  # every naked family, then every hidden

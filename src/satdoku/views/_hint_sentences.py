@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core._claims import Claim, claim_of
+from ..core.constraints import cell_name
 from ..io._alphabet import Alphabet
 from ..rules._steps import Rule, Step
 from ._hint_rule_sentences import (
@@ -126,7 +127,7 @@ def _advanced_text(step: TechniqueStep, level: int, n: int, alphabet: Alphabet) 
     if level == 1:
         return name + unique
     if level == 2:
-        cells = join([f"r{c // n + 1}c{c % n + 1}" for c in pattern_cells(step)])
+        cells = join([cell_name(c, n) for c in pattern_cells(step)])
         start = "starting at" if step.chain and step.family != "wings" else "at"
         return f"{name} {start} {cells}{unique}"
     return f"{technique_sentence(step, n, alphabet)} (SE {step.se})"

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from ..core._axioms import Axiom
 from ..core._claims import Claim, claim_of
 from ..core._shape import Shape
+from ..core.constraints import cell_name
 from ..io._alphabet import Alphabet
 from ..rules._steps import Rule, Step
 from ..rules._strategies import Technique
@@ -227,7 +228,7 @@ def _twins(step: Step, shape: Shape | None, alphabet: Alphabet, decided: list[st
         )
     house = shape.houses[index]
     excluded = set(step.because)
-    pair = [f"r{c // n + 1}c{c % n + 1}" for c in house.cells if c * n + d1 not in excluded]
+    pair = [cell_name(c, n) for c in house.cells if c * n + d1 not in excluded]
     return (
         f"twins: in {house.title()} the digits {s1} and {s2} fit only {_join(pair)}, "
         f"so {_join(decided)} {verb} false"
