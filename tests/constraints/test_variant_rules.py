@@ -317,6 +317,13 @@ def test_global_rules_solutions_are_the_5x5_grids_the_checker_accepts(kind: str)
     SETTINGS(given(wide_puzzles_of(kind))(assert_solutions_are_accepted))()
 
 
+def test_a_region_sum_line_on_a_latin_square_lets_a_box_repeat_a_digit() -> None:
+    line = RegionSumLine((4, 0, 1))  # r2c1, r1c1, r1c2: one 2x2 box, which no rule keeps distinct
+    puzzle = Puzzle(Shape.latin(4), (3, 4) + (0,) * 2 + (4,) + (0,) * 11, constraints=(line,))
+    assert accepted(puzzle)  # 4+3+4 = 11, above the 10 a box of distinct digits can hold
+    assert_solutions_are_accepted(puzzle)
+
+
 WINDOWED = ["thermometer", "whisper", "palindrome", "between line", "entropic line"]
 WINDOWED += ["modular line", "zipper line", "clone", "quadruple"]
 

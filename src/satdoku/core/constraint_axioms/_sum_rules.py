@@ -11,6 +11,8 @@ the first box's sum sets the total, each later box's sum must meet it.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .._literal_axioms import HelperClaims, LiteralAxiom
 from .._puzzle import Puzzle
 from ..constraints import (
@@ -198,5 +200,8 @@ def region_sum_line_axioms(
     ends = frozenset(
         i for i in range(len(path)) if i == len(path) - 1 or box_of[i] != box_of[i + 1]
     )
-    machine = _region_sums(ends, len(path), n * (n + 1) // 2)
+    longest = max(Counter(box_of).values())
+    boxes_are_houses = puzzle.shape.box == (rows, cols)
+    most = sum(range(n, n - longest, -1)) if boxes_are_houses else n * longest
+    machine = _region_sums(ends, len(path), most)
     return automaton_axioms(machine, path, rule.title(n), rule.kind, index, helpers)
