@@ -1,4 +1,5 @@
-"""Build satdoku's optional C engine, ``satdoku.backends._native``, where a C compiler is.
+"""Build satdoku's optional C engine, ``satdoku.backends._native`` and
+``satdoku.rules.techniques._native``, where a C compiler is.
 
 setuptools compiles the units of ``src/satdoku/_engine/`` (each ``.c`` with its header) with
 the compiler Python was built with (``CC``, ``CFLAGS``, ``LDFLAGS`` and ``ARCHFLAGS`` are
@@ -29,6 +30,18 @@ ENGINE = Extension(
     optional=True,
 )
 """The compiled engine; optional: without it satdoku is pure Python."""
+
+TECHNIQUE_UNITS = ("module", "layout")
+"""The techniques' compiled finders, in ``src/satdoku/_engine/techniques/``."""
+
+TECHNIQUES = Extension(
+    "satdoku.rules.techniques._native",
+    [f"{ENGINE_DIR}/techniques/{unit}.c" for unit in TECHNIQUE_UNITS],
+    depends=[f"{ENGINE_DIR}/techniques/{unit}.h" for unit in TECHNIQUE_UNITS[1:]]
+    + [f"{ENGINE_DIR}/bits.h"],
+    optional=True,
+)
+"""The techniques' finders compiled (the rating ladder beyond set logic); optional likewise."""
 
 WHY_PURE = "every puzzle goes to PySAT, 9x9 batches about 3x slower"
 
@@ -76,4 +89,4 @@ class Wheel(bdist_wheel):
             self.distribution.ext_modules = []  # the install goes to purelib, tagged any
 
 
-setup(ext_modules=[ENGINE], cmdclass={"build_ext": BuildEngine, "bdist_wheel": Wheel})
+setup(ext_modules=[ENGINE, TECHNIQUES], cmdclass={"build_ext": BuildEngine, "bdist_wheel": Wheel})

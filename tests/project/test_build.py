@@ -115,10 +115,12 @@ def test_the_wheel_has_the_engine_and_repairs_to_manylinux(tmp_path: Path) -> No
     tag = "cp{0}{1}-cp{0}{1}".format(*sys.version_info[:2])
     assert tag in wheel.name and "py3-none-any" not in wheel.name
     names = _names(wheel)
-    assert any(re.fullmatch(r"satdoku/backends/_native\..*(so|pyd)", n) for n in names), names
+    compiled = ("satdoku/backends/_native", "satdoku/rules/techniques/_native")
+    for module in compiled:
+        assert any(re.fullmatch(rf"{module}\..*(so|pyd)", n) for n in names), names
     assert _has_licence(wheel)
     assert {n for n in names if not n.startswith("satdoku-")} - {
-        n for n in names if n.startswith("satdoku/backends/_native")
+        n for n in names if n.startswith(compiled)
     } == _package_files()
     repaired = tmp_path / "repaired"
     auditwheel = [sys.executable, "-m", "auditwheel", "repair", "-w", str(repaired), str(wheel)]
