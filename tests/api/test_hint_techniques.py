@@ -99,8 +99,8 @@ def _check_technique_hint(found: Hint, original: Puzzle, board: Board) -> None:
 FAMILY_POSITIONS = {
     "wings": Advanced.XY_WING,
     "single-digit": Advanced.TWO_STRING_KITE,
-    "chains": Advanced.X_CHAIN,
     "uniqueness": Advanced.UNIQUE_RECTANGLE_1,
+    "chains": Advanced.X_CHAIN,
     "forcing": Advanced.CONTRADICTION_FORCING_CHAIN,
     "nested": Advanced.NESTED_FORCING_CHAIN,
 }

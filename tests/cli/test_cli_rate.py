@@ -62,10 +62,10 @@ def test_rate_json_tier_beyond_set_logic(
     assert main(["rate", write(tmp_path, [chains]), "--json"]) == 0
     (rec,) = records(capsys.readouterr().out)
     assert (rec["level"], rec["rung"], rec["unique"]) == ("guessing", 5, True)  # as before
-    assert (rec["tier"], rec["tier_name"]) == (7, "chains") and rec["guesses"] > 0
+    assert (rec["tier"], rec["tier_name"]) == (8, "chains") and rec["guesses"] > 0
     assert rec["se"] == rate(parse_line(chains)).se and rec["hardest"] in rec["counts"]
     assert main(["rate", write(tmp_path, [chains])]) == 0
-    assert capsys.readouterr().out.startswith("chains    tier 7  ")
+    assert capsys.readouterr().out.startswith("chains    tier 8  ")
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

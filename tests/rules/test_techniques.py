@@ -120,9 +120,10 @@ def test_unique_rectangle_only_when_the_puzzle_has_one_solution() -> None:
 
 
 def test_bug_plus_1_places_the_digit_seen_three_times() -> None:
-    puzzle = parse_line(puzzle_lines(TOP1465, 12)[11])  # after 10 steps: a BUG+1 (and chains)
+    index, steps = PUBLISHED[Advanced.BUG_PLUS_1]
+    puzzle = parse_line(puzzle_lines(TOP1465, index + 1)[index])
     solution = next(completions(puzzle))
-    _, b = climb_to(puzzle, 10)
+    _, b = climb_to(puzzle, steps)
     step = bug_plus_1(b)
     assert step is not None and step.technique is Advanced.BUG_PLUS_1
     ((cell_, digit),) = step.placed

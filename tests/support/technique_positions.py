@@ -27,14 +27,15 @@ PUBLISHED = {
     Advanced.UNIT_FORCING_CHAIN: (1, 15),
     Advanced.NESTED_FORCING_CHAIN: (1, 18),
     Advanced.XY_WING: (6, 28),
-    Advanced.W_WING: (11, 6),
+    Advanced.W_WING: (11, 7),
     Advanced.TURBOT_FISH: (12, 0),
     Advanced.SKYSCRAPER: (35, 1),
-    Advanced.UNIQUE_RECTANGLE_2: (38, 2),
+    Advanced.UNIQUE_RECTANGLE_2: (38, 1),
     Advanced.X_CHAIN: (40, 0),
     Advanced.XYZ_WING: (55, 10),
+    Advanced.BUG_PLUS_1: (11, 11),
     Advanced.SIMPLE_COLOURING: (180, 28),
-    Advanced.UNIQUE_RECTANGLE_3: (196, 3),
+    Advanced.UNIQUE_RECTANGLE_3: (70, 3),
 }
 
 PUBLISHED_FORUM = {

@@ -4,7 +4,7 @@ A player's grid (partly filled) and, optionally, pencil marks (:mod:`satdoku.api
 state; the hint is its next move on the ladder of :mod:`satdoku.api._hint_moves` (elimination,
 lone cell, lone ranger, then set logic of size 1 to 4), as a step the stepper would record;
 when those make no progress, the weakest technique beyond set logic that applies
-(:mod:`satdoku.api._hint_techniques`: wings, chains, uniqueness, forcing chains). A
+(:mod:`satdoku.api._hint_techniques`: wings, uniqueness, chains, forcing chains). A
 mistake comes first: a filled cell or a removed candidate that contradicts the solution (of
 ``original``, the puzzle as first set, when given; else of the grid itself). A grid that has no
 solution at all, with no original to compare with, is answered by the entries that cannot all

@@ -1,7 +1,7 @@
 """The hint's steps beyond set logic: the weakest technique that applies, checked before use.
 
 When rules 1 and 2 and set logic make no progress, the hint climbs the techniques of
-:mod:`satdoku.rules.techniques` (wings, one-digit chains and colouring, chains, uniqueness,
+:mod:`satdoku.rules.techniques` (wings, one-digit chains and colouring, uniqueness, chains,
 forcing, nested forcing), trying uniqueness only when the puzzle is known to have one solution.
 Every step found is replayed by :func:`satdoku.rules._technique_check.check_step` first.
 """

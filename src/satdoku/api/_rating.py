@@ -15,7 +15,7 @@ def rate(puzzle: object) -> Rating:
     """Rate a puzzle (a Puzzle, a puzzle line, a game ID...) by the weakest rung that solves it.
 
     A puzzle of houses climbs the ladder (rules 1 and 2, set logic up to size 4, then the tiers
-    beyond: wings, one-digit chains, chains, uniqueness, forcing chains, nested ones, else
+    beyond: wings, one-digit chains, uniqueness, chains, forcing chains, nested ones, else
     guessing) and gets a value on Sudoku Explainer's scale (``se``); one with cages, signs or
     outside clues is rated over its literal axioms (rules 1 and 2, set logic up to size 2,
     guessing), its level on the same scale.

@@ -165,7 +165,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="rate puzzles by the rules they need",
         description="Rate each puzzle of FILE by the weakest rung of the ladder that solves it "
         "without guessing: rules 1 and 2 (singles), then set logic of size 1 to 4, then "
-        "wings, chains, uniqueness and forcing chains, else guessing; print one record per "
+        "wings, uniqueness, chains and forcing chains, else guessing; print one record per "
         "puzzle, in input order, with the techniques used.",
         epilog=EPILOG,
         formatter_class=HelpFormat,
@@ -197,8 +197,8 @@ def _plain(rec: dict[str, Any]) -> str:
     ...         "unique": False})
     'guessing  rung 5  not unique  2 guesses'
     >>> _plain({"status": "solved", "level": "guessing", "rung": 5, "counts": {"aic": 2},
-    ...         "guesses": 2, "unique": True, "tier": 7, "tier_name": "chains", "se": 7.1})
-    'chains    tier 7  aic 2  SE 7.1'
+    ...         "guesses": 2, "unique": True, "tier": 8, "tier_name": "chains", "se": 7.1})
+    'chains    tier 8  aic 2  SE 7.1'
     """
     if rec["status"] != "solved":
         return str(rec["status"])

@@ -7,8 +7,8 @@ smallest size whenever the rules stall reaches each rung's fixpoint in turn, and
 size it used is the rating.
 
 Beyond set logic the ladder goes on in *tiers* (:data:`TIERS`): tiers 0 to 4 are rungs 0 to 4,
-then wings, one-digit chains and colouring, chains, uniqueness (unique rectangles, BUG+1: only
-for a puzzle with one solution), forcing chains, nested forcing chains, and last guessing
+then wings, one-digit chains and colouring, uniqueness (unique rectangles, BUG+1: only for a
+puzzle with one solution), chains, forcing chains, nested forcing chains, and last guessing
 (:mod:`satdoku.rules.techniques`). Each time the rules and set logic stall, the weakest
 technique that applies makes one step and they go on. The rating on Sudoku Explainer's scale
 (``se``) is the largest value of a step taken (:mod:`satdoku.rules._se_scale`).

@@ -22,11 +22,11 @@ FINDERS: tuple[tuple[str, Finder], ...] = (
     ("wings", w_wing),
     ("single-digit", four_node_chains),
     ("single-digit", simple_colouring),
+    ("uniqueness", unique_rectangle),
+    ("uniqueness", bug_plus_1),
     ("chains", x_chain),
     ("chains", xy_chain),
     ("chains", aic),
-    ("uniqueness", unique_rectangle),
-    ("uniqueness", bug_plus_1),
     ("forcing", forcing_chain),
     ("nested", nested_forcing_chain),
 )

@@ -64,8 +64,9 @@ class Advanced(Enum):
         return _TITLES.get(self, self.value.replace("-", " "))
 
 
-FAMILIES = ("wings", "single-digit", "chains", "uniqueness", "forcing", "nested")
-"""The rungs beyond set logic, weakest first, as the ladder climbs them."""
+FAMILIES = ("wings", "single-digit", "uniqueness", "chains", "forcing", "nested")
+"""The rungs beyond set logic, weakest first, as the ladder climbs them (Sudoku Explainer's
+order: unique rectangles 4.5-5.0 and BUG+1 5.6 come before chains, 6.6 and up)."""
 
 _FAMILY = {
     **dict.fromkeys((Advanced.XY_WING, Advanced.XYZ_WING, Advanced.W_WING), "wings"),
