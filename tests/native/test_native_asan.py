@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from engine_source import compile_engine
+from engine_source import TECHNIQUES_SOURCE, compile_engine
 
 CASES = Path(__file__).resolve().parents[1] / "support" / "native_asan_cases.py"
+TECHNIQUE_CASES = CASES.with_name("techniques_asan_cases.py")
 RUNS = int(os.environ.get("SATDOKU_ASAN_RUNS", "10000"))
 
 
@@ -68,3 +69,12 @@ def test_hostile_objects_cause_no_memory_error(tmp_path: Path) -> None:
     assert "AddressSanitizer" not in done.stderr, done.stderr[-3000:]
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip() == f"done {RUNS}"
+
+
+def test_the_compiled_finders_cause_no_memory_error_and_answer_as_python(tmp_path: Path) -> None:
+    module = tmp_path / "_native.so"
+    compile_engine("gcc", SANITIZE, module, TECHNIQUES_SOURCE)
+    done = _run([str(TECHNIQUE_CASES), str(module), "300", "20"])
+    assert "AddressSanitizer" not in done.stderr, done.stderr[-3000:]
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert done.stdout.strip().startswith("done ")

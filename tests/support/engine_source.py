@@ -1,7 +1,8 @@
 """The compiled engine's C source in the tree, and a way to compile it outside setup.py.
 
 Tests that rebuild the engine with other flags (AddressSanitizer, the plain-C bit functions)
-compile every unit of ``src/satdoku/_engine/`` into one extension module, as setup.py does.
+compile every unit of ``src/satdoku/_engine/`` into one extension module, as setup.py does;
+likewise the techniques' finders, ``src/satdoku/_engine/techniques/``.
 """
 
 from __future__ import annotations
@@ -19,12 +20,19 @@ def engine_units() -> list[Path]:
     return sorted(ENGINE_SOURCE.glob("*.c"))
 
 
-def compile_engine(compiler: str, flags: list[str], target: Path) -> None:
-    """Compile and link every unit into the extension module `target` with `flags` added."""
+TECHNIQUES_SOURCE = ENGINE_SOURCE / "techniques"
+"""The folder of the techniques' compiled finders (their own extension module)."""
+
+
+def compile_engine(
+    compiler: str, flags: list[str], target: Path, source: Path = ENGINE_SOURCE
+) -> None:
+    """Compile and link every unit of `source` into the extension module `target` with `flags`
+    added."""
     include = sysconfig.get_paths()["include"]
-    command = [compiler, "-shared", "-fPIC", *flags, "-I", include, "-I", str(ENGINE_SOURCE)]
+    command = [compiler, "-shared", "-fPIC", *flags, "-I", include, "-I", str(source)]
     subprocess.run(
-        [*command, *map(str, engine_units()), "-o", str(target)],
+        [*command, *map(str, sorted(source.glob("*.c"))), "-o", str(target)],
         check=True,
         capture_output=True,
         timeout=300,
