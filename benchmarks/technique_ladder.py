@@ -6,9 +6,13 @@ logic ladder alone (``rate(puzzle, beyond=False)``, the rating before the tiers)
 tiers beyond (``rate(puzzle, unique)``, uniqueness asked of the compiled engine as ``satdoku
 rate`` does). It prints per collection the share of each tier, the share still rated
 guessing, the techniques used (puzzles and steps), the SE values, and milliseconds per puzzle
-of each rating with their ratio. Reads the collections from ``data_dir.DATA``; skips when absent.
+of each rating with their ratio. With ``--python-finders`` each puzzle is also rated with the
+finders' Python searches only (``python_only()``: what satdoku does where its C extension is not
+built), the two runs alternating which goes first, and every rating is checked to be the same.
+Reads the collections from ``data_dir.DATA``; skips when absent.
 
-Usage: ``python benchmarks/technique_ladder.py [--top N] [--sample N] [--seed S] [--json FILE]``.
+Usage: ``python benchmarks/technique_ladder.py [--top N] [--sample N] [--seed S]
+[--python-finders] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -24,8 +28,11 @@ from pathlib import Path
 from data_dir import DATA, need
 
 from satdoku.api._explorer import Explorer
+from satdoku.core._puzzle import Puzzle
 from satdoku.io._line import parse_line
-from satdoku.rules._rating import TIERS, rate
+from satdoku.rules._rating import TIERS, Rating, rate
+from satdoku.rules.techniques._compiled import native
+from satdoku.rules.techniques._compiled import python_only as python_finders
 
 SETS = {"top1465": "puzzles3_magictour_top1465", "forum_hardest": "puzzles5_forum_hardest_1905_11+"}
 
@@ -42,21 +49,30 @@ def read(name: str, count: int | None, seed: int | None) -> list[str]:
     return lines
 
 
-def measure(lines: list[str], explorer: Explorer) -> dict[str, object]:
-    """Rate each puzzle both ways; return tier shares, technique counts, SE values and times."""
+def measure(lines: list[str], explorer: Explorer, python: bool = False) -> dict[str, object]:
+    """Rate each puzzle both ways (three with ``python``: the finders' Python searches too);
+    return tier shares, technique counts, SE values and times."""
     tiers: Counter[str] = Counter()
     puzzles: Counter[str] = Counter()
     steps: Counter[str] = Counter()
     se: list[float] = []
-    before = after = 0.0
+    before = after = in_python = 0.0
+    differ = 0
     for done, line in enumerate(lines, 1):
         puzzle = parse_line(line)
         start = time.process_time()
         rate(puzzle, beyond=False)
         middle = time.process_time()
-        r = rate(puzzle, explorer.is_unique)
+        if python and done % 2:
+            slow, spent = _rated(puzzle, explorer, python_only=True)
+            r, after_here = _rated(puzzle, explorer, python_only=False)
+        else:
+            r, after_here = _rated(puzzle, explorer, python_only=False)
+            slow, spent = _rated(puzzle, explorer, python_only=True) if python else (r, 0.0)
         before += middle - start
-        after += time.process_time() - middle
+        after += after_here
+        in_python += spent
+        differ += slow != r
         tiers[r.tier_name] += 1
         for name, k in r.counts.items():
             puzzles[name] += 1
@@ -80,7 +96,24 @@ def measure(lines: list[str], explorer: Explorer) -> dict[str, object]:
         "ms_set_logic": 1000 * before / total,
         "ms_tiers": 1000 * after / total,
         "ratio": after / before if before else None,
+        **(
+            {"ms_tiers_python": 1000 * in_python / total, "ratings_differ": differ}
+            if python
+            else {}
+        ),
+        "compiled_finders": native() is not None,
     }
+
+
+def _rated(puzzle: Puzzle, explorer: Explorer, *, python_only: bool) -> tuple[Rating, float]:
+    """Rate a puzzle with the tiers (the finders' Python searches only, if asked); CPU seconds."""
+    start = time.process_time()
+    if python_only:
+        with python_finders():
+            r = rate(puzzle, explorer.is_unique)
+    else:
+        r = rate(puzzle, explorer.is_unique)
+    return r, time.process_time() - start
 
 
 def report(name: str, m: dict[str, object]) -> None:
@@ -96,9 +129,16 @@ def report(name: str, m: dict[str, object]) -> None:
     print(f"SE median {m['se_median']}, max {m['se_max']}")
     print(
         f"ms per puzzle: set logic ladder {m['ms_set_logic']:.1f}, with tiers "
-        f"{m['ms_tiers']:.1f} ({m['ratio']:.1f}x)",
+        f"{m['ms_tiers']:.1f} ({m['ratio']:.1f}x)"
+        + ("" if m["compiled_finders"] else ", finders in Python (C extension not built)"),
         flush=True,
     )
+    if "ms_tiers_python" in m:
+        print(
+            f"with the finders' Python searches only: {m['ms_tiers_python']:.1f} ms per puzzle; "
+            f"ratings that differ: {m['ratings_differ']}",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -108,6 +148,11 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=2000, help="forum_hardest sample size")
     parser.add_argument("--seed", type=int, default=1, help="the forum_hardest sample's seed")
     parser.add_argument("--only", choices=sorted(SETS), help="one collection")
+    parser.add_argument(
+        "--python-finders",
+        action="store_true",
+        help="also rate with the finders' Python searches only, and compare",
+    )
     parser.add_argument("--json", type=Path, help="write the figures here too")
     args = parser.parse_args()
     need(*(DATA / SETS[name] for name in SETS if args.only in (None, name)))
@@ -120,7 +165,7 @@ def main() -> None:
                 lines = read(file, args.top, None)
             else:
                 lines = read(file, args.sample, args.seed)
-            results[name] = measure(lines, explorer)
+            results[name] = measure(lines, explorer, args.python_finders)
             report(name, results[name])
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
