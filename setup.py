@@ -39,6 +39,7 @@ TECHNIQUES = Extension(
     [f"{ENGINE_DIR}/techniques/{unit}.c" for unit in TECHNIQUE_UNITS],
     depends=[f"{ENGINE_DIR}/techniques/{unit}.h" for unit in TECHNIQUE_UNITS[1:]]
     + [f"{ENGINE_DIR}/bits.h"],
+    include_dirs=[ENGINE_DIR],  # the engine's bits.h
     optional=True,
 )
 """The techniques' finders compiled (the rating ladder beyond set logic); optional likewise."""

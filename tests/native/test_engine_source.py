@@ -52,7 +52,7 @@ def test_each_header_compiles_on_its_own(header: Path, tmp_path: Path) -> None:
     include = sysconfig.get_paths()["include"]
     done = subprocess.run(
         [compiler, "-fsyntax-only", "-Wall", "-Werror", "-Wno-unused-function",
-         "-I", include, "-I", str(header.parent), str(alone)],
+         "-I", include, "-I", str(header.parent), "-I", str(ENGINE_SOURCE), str(alone)],
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

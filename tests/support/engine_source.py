@@ -31,6 +31,7 @@ def compile_engine(
     added."""
     include = sysconfig.get_paths()["include"]
     command = [compiler, "-shared", "-fPIC", *flags, "-I", include, "-I", str(source)]
+    command += ["-I", str(ENGINE_SOURCE)]  # the techniques' units read the engine's bits.h
     subprocess.run(
         [*command, *map(str, sorted(source.glob("*.c"))), "-o", str(target)],
         check=True,

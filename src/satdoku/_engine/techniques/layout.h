@@ -12,7 +12,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "../bits.h"
+#include "bits.h"  /* the engine's (setup.py puts src/satdoku/_engine on the include path) */
 
 typedef struct {
     PyObject_HEAD
