@@ -1,0 +1,43 @@
+/* satdoku.rules.techniques._native: what the pattern finders (wings.c, colouring.c,
+ * uniqueness.c) share: a call's scratch (its Layout, the board's masks and a few cell-sized
+ * int arrays, in one block), the candidates seeing a set of cells, and answers as tuples.
+ */
+#ifndef SATDOKU_TECHNIQUES_PATTERNS_H
+#define SATDOKU_TECHNIQUES_PATTERNS_H
+
+#include "layout.h"
+
+typedef struct {
+    const Layout *layout;
+    Mask *cand;   /* cells: the board's candidate masks */
+    Mask *pairs;  /* houses: per house the digits with exactly two places in it (house_pairs) */
+    int *ints;    /* arrays * cells ints of scratch, uninitialised */
+    void *block;  /* the one allocation behind cand and ints */
+} Scratch;
+
+/* Read a call's (layout, board) into scratch with `arrays` int arrays of `cells` each; -1 with an
+ * error set.  The scratch's Layout is borrowed from the call's arguments. */
+INTERNAL int scratch_open(Scratch *s, PyObject *args, int arrays);
+
+/* Free what scratch_open took. */
+INTERNAL void scratch_close(Scratch *s);
+
+/* Fill s->pairs: per house the mask of the digits with exactly two open places in it. */
+INTERNAL void house_pairs(Scratch *s);
+
+/* The two places of a digit's bit in a house where it has exactly two, in house order. */
+INTERNAL void two_places(const Layout *l, const Mask *cand, int house, Mask bit, int *first,
+                         int *second);
+
+/* Write into out, ascending, the cells outside `cells` with the candidate `bit` seeing every
+ * one of them; return how many (at most the first cell's peers). */
+INTERNAL int seeing_all(const Layout *l, const Mask *cand, const int *cells, int count, Mask bit,
+                        int *out);
+
+/* A tuple of ints; NULL with an error set. */
+INTERNAL PyObject *ints_tuple(const int *values, int count);
+
+/* A tuple of (cell, digit) pairs from parallel arrays; NULL with an error set. */
+INTERNAL PyObject *pairs_tuple(const int *cells, const int *digits, int count);
+
+#endif
