@@ -50,7 +50,7 @@ SHAPES = (
     Shape.sudoku(6),
     Shape.sudoku(9),
     Shape.latin(5),
-    Shape.latin(6),
+    Shape.latin(6, diagonals=True),
     Shape.sudoku(4, diagonals=True),
     Shape.sudoku(6, diagonals=True),
     Shape.jigsaw(JIGSAW_5),
@@ -96,7 +96,8 @@ def solution(shape: Shape) -> tuple[int, ...]:
 
 def random_board(shape: Shape, seed: int, solved: float) -> Board:
     """Open cells with two candidates mostly, three or more sometimes; ``solved`` of them 0;
-    and a rectangle's corners sharing a pair, two or three of them holding only the pair."""
+    and a rectangle's corners sharing a pair, two or three of them holding only the pair (two
+    opposite corners on a diagonal a third of the time)."""
     rng, n = random.Random(seed), shape.n
     cand = []
     for _ in range(n * n):
@@ -104,6 +105,7 @@ def random_board(shape: Shape, seed: int, solved: float) -> Board:
         digits = rng.sample(range(n), min(size, n))
         cand.append(0 if rng.random() < solved else sum(1 << d for d in digits))
     rows, cols = sorted(rng.sample(range(n), 2)), sorted(rng.sample(range(n), 2))
+    cols = rng.choice((cols, rows, [n - 1 - rows[1], n - 1 - rows[0]]))  # or on the diagonals
     corners = [r * n + c for r in rows for c in cols]
     pair = sum(1 << d for d in rng.sample(range(n), 2))
     roof = rng.choice(((3,), (0, 1), (2, 3), (0, 2), (1, 3), (0, 3)))
