@@ -7,6 +7,11 @@
 
 #include "layout.h"
 
+/* Counts of a mask's bits without counting them (bit_count may be a library call). */
+static inline int one_bit(Mask m) { return m && !(m & (m - 1)); }
+static inline int two_bits(Mask m) { return m && one_bit(m & (m - 1)); }
+static inline int two_bits_or_more(Mask m) { return (m & (m - 1)) != 0; }
+
 typedef struct {
     const Layout *layout;
     Mask *cand;   /* cells: the board's candidate masks */

@@ -92,7 +92,7 @@ static int type_2(const Layout *l, const Mask *cand, Rectangle *r)
     if (roof_of(cand, r, roof) != 2 || cand[roof[0]] != cand[roof[1]])
         return 0;
     Mask extra = cand[roof[0]] & ~r->mask;
-    if (bit_count(extra) != 1)
+    if (!one_bit(extra))
         return 0;
     int *seen = r->gone_cell + l->cells;  /* scratch past the eliminations */
     int count = seeing_all(l, cand, roof, 2, extra, seen);
@@ -112,7 +112,7 @@ static int type_3(const Layout *l, const Mask *cand, Rectangle *r)
     if (roof_of(cand, r, roof) != 2)
         return 0;
     Mask extra = (cand[roof[0]] | cand[roof[1]]) & ~r->mask;
-    if (bit_count(extra) != 2)
+    if (!two_bits(extra))
         return 0;
     for (int i = l->of0[roof[0]]; i < l->of0[roof[0] + 1]; i++) {
         int h = l->of_house[i];
@@ -172,40 +172,61 @@ static int type_4(const Layout *l, const Mask *cand, Rectangle *r)
 
 typedef int (*Type)(const Layout *, const Mask *, Rectangle *);
 
+/* Any rectangle at all: most boards have none, and one pass tells. */
+static int any_type(const Layout *l, const Mask *cand, Rectangle *r)
+{
+    (void)l, (void)cand, (void)r;
+    return 1;
+}
+
+/* Try one type on the rectangle's pairs of two or more corners holding only the pair. */
+static int try_pairs(const Layout *l, const Mask *cand, Mask common, Type type, Rectangle *r)
+{
+    const int *x = r->corners;
+    for (Mask p = common; p; p &= p - 1)
+        for (Mask q = p & (p - 1); q; q &= q - 1) {
+            Mask mask = (1ULL << lowest_bit(p)) | (1ULL << lowest_bit(q));
+            int floor = 0;
+            for (int k = 0; k < 4; k++)
+                floor += cand[x[k]] == mask;
+            if (floor < 2)
+                continue;
+            r->mask = mask, r->extra = -1, r->house = -1, r->digit_count = 0, r->gone = 0;
+            if (type(l, cand, r))
+                return 1;
+        }
+    return 0;
+}
+
 /* Try one type on every rectangle, in order; 1 when one removes a candidate (r holds it). */
 static int try_type(const Layout *l, const Mask *cand, int number, Type type, Rectangle *r)
 {
-    int n = l->n;
+    int n = l->n, columns[64];
     for (int r1 = 0; r1 < n; r1++)
-        for (int r2 = r1 + 1; r2 < n; r2++)
-            for (int c1 = 0; c1 < n; c1++)
-                for (int c2 = c1 + 1; c2 < n; c2++) {
-                    int *x = r->corners;
+        for (int r2 = r1 + 1; r2 < n; r2++) {
+            const Mask *top = cand + r1 * n, *bottom = cand + r2 * n;
+            int count = 0;  /* the columns whose two cells share two digits or more */
+            for (int c = 0; c < n; c++)
+                if (two_bits_or_more(top[c] & bottom[c]))
+                    columns[count++] = c;
+            for (int i = 0; i < count; i++)
+                for (int j = i + 1; j < count; j++) {
+                    int c1 = columns[i], c2 = columns[j], *x = r->corners;
                     x[0] = r1 * n + c1, x[1] = r1 * n + c2, x[2] = r2 * n + c1, x[3] = r2 * n + c2;
                     Mask common = cand[x[0]] & cand[x[1]] & cand[x[2]] & cand[x[3]];
-                    if (bit_count(common) < 2)
+                    if (!two_bits_or_more(common))
                         continue;
                     int bivalue = 0;
                     for (int k = 0; k < 4; k++)
-                        bivalue += bit_count(cand[x[k]]) == 2;
+                        bivalue += two_bits(cand[x[k]]);
                     if (bivalue < 2 || !deadly(l, x))
                         continue;
-                    for (Mask p = common; p; p &= p - 1)
-                        for (Mask q = p & (p - 1); q; q &= q - 1) {
-                            Mask mask = (1ULL << lowest_bit(p)) | (1ULL << lowest_bit(q));
-                            int floor = 0;
-                            for (int k = 0; k < 4; k++)
-                                floor += cand[x[k]] == mask;
-                            if (floor < 2)
-                                continue;
-                            r->mask = mask, r->extra = -1, r->house = -1;
-                            r->digit_count = 0, r->gone = 0;
-                            if (type(l, cand, r)) {
-                                r->type = number;
-                                return 1;
-                            }
-                        }
+                    if (try_pairs(l, cand, common, type, r)) {
+                        r->type = number;
+                        return 1;
+                    }
                 }
+        }
     return 0;
 }
 
@@ -219,8 +240,9 @@ PyObject *technique_unique_rectangle(PyObject *module, PyObject *args)
     Rectangle r = {.gone_cell = s.ints, .gone_digit = s.ints + 2 * l->cells};
     static const Type types[] = {type_1, type_2, type_3, type_4};
     int found = 0;
-    for (int t = 0; t < 4 && !found; t++)
-        found = try_type(l, s.cand, t + 1, types[t], &r);
+    if (try_type(l, s.cand, 0, any_type, &r))
+        for (int t = 0; t < 4 && !found; t++)
+            found = try_type(l, s.cand, t + 1, types[t], &r);
     PyObject *answer = Py_None;
     if (found)
         answer = Py_BuildValue("(i(iiii)iiNN)", r.type, r.corners[0], r.corners[1], r.corners[2],
@@ -259,7 +281,7 @@ PyObject *technique_bug_plus_1(PyObject *module, PyObject *args)
     const Layout *l = s.layout;
     int odd = -1, odds = 0, digit = 0;
     for (int c = 0; c < l->cells && odds < 2; c++)
-        if (s.cand[c] && bit_count(s.cand[c]) != 2)
+        if (s.cand[c] && !two_bits(s.cand[c]))
             odd = c, odds++;
     if (odds == 1 && bit_count(s.cand[odd]) == 3) {
         Mask all = s.cand[odd];

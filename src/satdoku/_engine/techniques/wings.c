@@ -19,7 +19,7 @@ static int bivalue_cells(const Layout *l, const Mask *cand, int *out)
 {
     int count = 0;
     for (int c = 0; c < l->cells; c++)
-        if (bit_count(cand[c]) == 2)
+        if (two_bits(cand[c]))
             out[count++] = c;
     return count;
 }
@@ -32,7 +32,7 @@ static int find_xy_wing(const Layout *l, const Mask *cand, int *ints, Wing *w)
         int pivot = bivalue[p], found = 0;
         Mask pm = cand[pivot];
         for (int i = 0; i < count; i++)
-            if (sees(l, pivot, bivalue[i]) && bit_count(cand[bivalue[i]] & pm) == 1)
+            if (sees(l, pivot, bivalue[i]) && one_bit(cand[bivalue[i]] & pm))
                 wings[found++] = bivalue[i];
         for (int i = 0; i < found; i++) {
             int a = wings[i];
@@ -66,14 +66,14 @@ static int find_xyz_wing(const Layout *l, const Mask *cand, int *ints, Wing *w)
         int found = 0;
         for (int i = l->peer0[pivot]; i < l->peer0[pivot + 1]; i++) {
             int c = l->peer_cell[i];
-            if (bit_count(cand[c]) == 2 && !(cand[c] & ~pm))
+            if (two_bits(cand[c]) && !(cand[c] & ~pm))
                 wings[found++] = c;
         }
         for (int i = 0; i < found; i++)
             for (int j = i + 1; j < found; j++) {
                 int a = wings[i], b = wings[j];
                 Mask z = cand[a] & cand[b];
-                if (bit_count(z) != 1 || (cand[a] | cand[b]) != pm)
+                if (!one_bit(z) || (cand[a] | cand[b]) != pm)
                     continue;
                 int three[3] = {pivot, a, b};
                 w->gone = seeing_all(l, cand, three, 3, z, gone);
