@@ -11,63 +11,76 @@
 
 #include <string.h>
 
+enum { UNPAIRED = -2, UNCOLOURED = -1 };
+
 typedef struct {
     const Layout *l;
     const Mask *cand;
-    int *partner;  /* partner[l->of0[c] ..]: c's partners, ascending, count in partners[c] */
-    int *partners;
-    int *colour;   /* -1 uncoloured, else 0 or 1 */
-    int *cluster;  /* the cluster a coloured cell belongs to */
-    int *member;   /* the current cluster's cells in the order coloured */
-    int *link;     /* the current cluster's links, two cells each */
-    int *gone;
-    Mask *side;    /* two bit sets over cells, words each: the current cluster's colours */
+    const Mask *pairs;  /* per house the digits with two places */
+    Mask bit;           /* the digit */
+    int *colour;        /* UNPAIRED, UNCOLOURED, or 0 or 1 */
+    int *member;        /* the current cluster's cells in the order coloured */
+    int *link_from;     /* the current cluster's links: from a coloured cell */
+    int *link_to;       /* to the cell it coloured */
+    int *gone;          /* the eliminations; the stack of cells to explore before */
+    int *partner;       /* one cell's partners */
+    Mask side[2 * 64];  /* two bit sets over cells (words each): the cluster's colours */
 } Colouring;
 
-/* Join a and b (once, even when they pair in two houses), keeping each list ascending. */
-static void add_partner(Colouring *k, int a, int b)
-{
-    int *list = k->partner + k->l->of0[a], count = k->partners[a], at = count;
-    for (int i = 0; i < count; i++)
-        if (list[i] == b)
-            return;
-    while (at > 0 && list[at - 1] > b) {
-        list[at] = list[at - 1];
-        at--;
-    }
-    list[at] = b;
-    k->partners[a] = count + 1;
-}
-
-static void pair_up(Colouring *k, Mask bit, const Mask *pairs)
+/* Mark the cells of the digit's conjugate pairs UNCOLOURED, the others UNPAIRED. */
+static void mark_pairs(Colouring *k)
 {
     const Layout *l = k->l;
-    memset(k->partners, 0, sizeof(int) * (size_t)l->cells);
+    for (int c = 0; c < l->cells; c++)
+        k->colour[c] = UNPAIRED;
     for (int h = 0; h < l->houses; h++)
-        if (pairs[h] & bit) {
+        if (k->pairs[h] & k->bit) {
             int a, b;
-            two_places(l, k->cand, h, bit, &a, &b);
-            add_partner(k, a, b);
-            add_partner(k, b, a);
+            two_places(l, k->cand, h, k->bit, &a, &b);
+            k->colour[a] = k->colour[b] = UNCOLOURED;
         }
 }
 
-/* Colour the cluster of root (number id); return its size; its links go to k->link. */
-static int colour_cluster(Colouring *k, int root, int id, int *links)
+/* Write a's partners (its pair's other cell, house by house), ascending and each once. */
+static int partners_of(Colouring *k, int a)
+{
+    const Layout *l = k->l;
+    int count = 0;
+    for (int i = l->of0[a]; i < l->of0[a + 1]; i++) {
+        int h = l->of_house[i], first, second;
+        if (!(k->pairs[h] & k->bit))
+            continue;
+        two_places(l, k->cand, h, k->bit, &first, &second);
+        int b = first == a ? second : first, at = count, known = 0;
+        for (int j = 0; j < count && !known; j++)
+            known = k->partner[j] == b;
+        if (known)
+            continue;
+        while (at > 0 && k->partner[at - 1] > b) {
+            k->partner[at] = k->partner[at - 1];
+            at--;
+        }
+        k->partner[at] = b;
+        count++;
+    }
+    return count;
+}
+
+/* Colour the cluster of root; return its size; its links go to k->link_from and link_to. */
+static int colour_cluster(Colouring *k, int root, int *links)
 {
     int *todo = k->gone, top = 0, size = 0;
-    k->colour[root] = 0, k->cluster[root] = id, k->member[size++] = root;
+    k->colour[root] = 0, k->member[size++] = root;
     todo[top++] = root;
     *links = 0;
     while (top) {
-        int a = todo[--top];
-        const int *list = k->partner + k->l->of0[a];
-        for (int i = 0; i < k->partners[a]; i++) {
-            int b = list[i];
+        int a = todo[--top], count = partners_of(k, a);
+        for (int i = 0; i < count; i++) {
+            int b = k->partner[i];
             if (k->colour[b] >= 0)
                 continue;
-            k->colour[b] = 1 - k->colour[a], k->cluster[b] = id, k->member[size++] = b;
-            k->link[2 * *links] = a, k->link[2 * *links + 1] = b, ++*links;
+            k->colour[b] = 1 - k->colour[a], k->member[size++] = b;
+            k->link_from[*links] = a, k->link_to[*links] = b, ++*links;
             todo[top++] = b;
         }
     }
@@ -88,7 +101,7 @@ static int ascending(const void *a, const void *b)
 }
 
 /* The cells losing the digit: a colour that sees itself, else the cells seeing both colours. */
-static int removals(Colouring *k, int size, int id, Mask bit)
+static int removals(Colouring *k, int size)
 {
     const Layout *l = k->l;
     int words = l->words, found = 0;
@@ -112,12 +125,14 @@ static int removals(Colouring *k, int size, int id, Mask bit)
     }
     if (found)
         return found;
-    for (int c = 0; c < l->cells; c++)
-        if ((k->cand[c] & bit) && !(k->colour[c] >= 0 && k->cluster[c] == id)) {
+    for (int c = 0; c < l->cells; c++) {
+        Mask in = (side[0][c >> 6] | side[1][c >> 6]) >> (c & 63) & 1;
+        if ((k->cand[c] & k->bit) && !in) {
             const Mask *row = l->peer_bits + (size_t)c * words;
             if (meets(row, side[0], words) && meets(row, side[1], words))
                 k->gone[found++] = c;
         }
+    }
     return found;
 }
 
@@ -126,72 +141,48 @@ typedef struct {
 } Found;
 
 /* The first cluster, digit by digit and root by root, that removes a candidate. */
-static int find_colouring(Colouring *k, const Mask *pairs, Found *f)
+static int find_colouring(Colouring *k, Found *f)
 {
     const Layout *l = k->l;
+    Mask paired = 0;
+    for (int h = 0; h < l->houses; h++)
+        paired |= k->pairs[h];
     for (int d = 1; d <= l->n; d++) {
-        Mask bit = 1ULL << (d - 1);
-        pair_up(k, bit, pairs);
-        for (int c = 0; c < l->cells; c++)
-            k->colour[c] = -1;
-        for (int root = 0, id = 0; root < l->cells; root++) {
-            if (!k->partners[root] || k->colour[root] >= 0)
+        k->bit = 1ULL << (d - 1);
+        if (!(paired & k->bit))
+            continue;
+        mark_pairs(k);
+        for (int root = 0; root < l->cells; root++) {
+            if (k->colour[root] != UNCOLOURED)
                 continue;
-            int links, size = colour_cluster(k, root, id, &links);
-            if (size > 2 && (f->gone = removals(k, size, id, bit)) > 0) {
+            int links, size = colour_cluster(k, root, &links);
+            if (size > 2 && (f->gone = removals(k, size)) > 0) {
                 f->digit = d, f->links = links, f->size = size;
                 return 1;
             }
-            id++;
         }
     }
     return 0;
 }
 
-static PyObject *links_tuple(const int *link, int count)
+static PyObject *colouring_answer(Scratch *s)
 {
-    PyObject *tuple = PyTuple_New(count);
-    if (tuple == NULL)
-        return NULL;
-    for (int i = 0; i < count; i++) {
-        PyObject *pair = Py_BuildValue("(ii)", link[2 * i], link[2 * i + 1]);
-        if (pair == NULL) {
-            Py_DECREF(tuple);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(tuple, i, pair);
-    }
-    return tuple;
+    int *ints = s->ints, cells = s->layout->cells;
+    Colouring k = {
+        .l = s->layout, .cand = s->cand, .pairs = s->pairs, .colour = ints,
+        .member = ints + cells, .link_from = ints + 2 * cells, .link_to = ints + 3 * cells,
+        .gone = ints + 4 * cells, .partner = ints + 5 * cells,
+    };
+    house_pairs(s);
+    Found f;
+    if (!find_colouring(&k, &f))
+        Py_RETURN_NONE;
+    return Py_BuildValue("(iNiN)", f.digit, pairs_tuple(k.link_from, k.link_to, f.links), f.size,
+                         ints_tuple(k.gone, f.gone));
 }
 
 PyObject *technique_simple_colouring(PyObject *module, PyObject *args)
 {
     (void)module;
-    Scratch s;
-    if (scratch_open(&s, args, 7) < 0)
-        return NULL;
-    const Layout *l = s.layout;
-    size_t entries = (size_t)l->of0[l->cells];
-    void *more = PyMem_Malloc(sizeof(Mask) * 2 * (size_t)l->words + sizeof(int) * entries + 1);
-    if (more == NULL) {
-        scratch_close(&s);
-        return PyErr_NoMemory();
-    }
-    int *ints = s.ints, cells = l->cells;
-    Colouring k = {
-        .l = l, .cand = s.cand, .side = more, .partner = (int *)((Mask *)more + 2 * l->words),
-        .partners = ints, .colour = ints + cells, .cluster = ints + 2 * cells,
-        .member = ints + 3 * cells, .link = ints + 4 * cells, .gone = ints + 6 * cells,
-    };
-    house_pairs(&s);
-    Found f;
-    PyObject *answer = Py_None;
-    if (find_colouring(&k, s.pairs, &f))
-        answer = Py_BuildValue("(iNiN)", f.digit, links_tuple(k.link, f.links), f.size,
-                               ints_tuple(k.gone, f.gone));
-    else
-        Py_INCREF(answer);
-    PyMem_Free(more);
-    scratch_close(&s);
-    return answer;
+    return run_finder(args, 6, colouring_answer);
 }

@@ -25,7 +25,8 @@ static PyMethodDef module_methods[] = {
      "simple_colouring(layout, board): see colouring.h."},
     {"unique_rectangle", technique_unique_rectangle, METH_VARARGS,
      "unique_rectangle(layout, board): see uniqueness.h."},
-    {"bug_plus_1", technique_bug_plus_1, METH_VARARGS, "bug_plus_1(layout, board): see uniqueness.h."},
+    {"bug_plus_1", technique_bug_plus_1, METH_VARARGS,
+     "bug_plus_1(layout, board): see uniqueness.h."},
     {NULL, NULL, 0, NULL},
 };
 

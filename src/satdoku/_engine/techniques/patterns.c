@@ -13,8 +13,8 @@ int scratch_open(Scratch *s, PyObject *args, int arrays)
         return -1;
     }
     size_t cells = (size_t)l->cells, houses = (size_t)l->houses;
-    void *block = PyMem_Malloc((cells + houses) * sizeof(Mask) +
-                               cells * (size_t)arrays * sizeof(int) + 1);
+    size_t size = (cells + houses) * sizeof(Mask) + cells * (size_t)arrays * sizeof(int);
+    void *block = size <= sizeof(s->local) ? s->local : PyMem_Malloc(size);
     if (block == NULL) {
         PyErr_NoMemory();
         return -1;
@@ -25,7 +25,7 @@ int scratch_open(Scratch *s, PyObject *args, int arrays)
     s->pairs = s->cand + cells;
     s->ints = (int *)(s->pairs + houses);
     if (read_board(l, board, s->cand) < 0) {
-        PyMem_Free(block);
+        scratch_close(s);
         return -1;
     }
     return 0;
@@ -33,23 +33,39 @@ int scratch_open(Scratch *s, PyObject *args, int arrays)
 
 void scratch_close(Scratch *s)
 {
-    PyMem_Free(s->block);
+    if (s->block != s->local)
+        PyMem_Free(s->block);
     s->block = NULL;
+}
+
+PyObject *run_finder(PyObject *args, int arrays, Search search)
+{
+    Scratch s;
+    if (scratch_open(&s, args, arrays) < 0)
+        return NULL;
+    PyObject *answer = search(&s);
+    scratch_close(&s);
+    return answer;
+}
+
+Mask twice_in(const Layout *l, const Mask *cand, int house, Mask *other)
+{
+    Mask once = 0, twice = 0, thrice = 0;
+    for (int i = l->house0[house]; i < l->house0[house + 1]; i++) {
+        Mask m = cand[l->house_cell[i]];
+        thrice |= twice & m;
+        twice |= once & m;
+        once |= m;
+    }
+    *other = thrice | (once & ~twice);
+    return twice & ~thrice;
 }
 
 void house_pairs(Scratch *s)
 {
-    const Layout *l = s->layout;
-    for (int h = 0; h < l->houses; h++) {
-        Mask once = 0, twice = 0, thrice = 0;
-        for (int i = l->house0[h]; i < l->house0[h + 1]; i++) {
-            Mask m = s->cand[l->house_cell[i]];
-            thrice |= twice & m;
-            twice |= once & m;
-            once |= m;
-        }
-        s->pairs[h] = twice & ~thrice;
-    }
+    Mask other;
+    for (int h = 0; h < s->layout->houses; h++)
+        s->pairs[h] = twice_in(s->layout, s->cand, h, &other);
 }
 
 void two_places(const Layout *l, const Mask *cand, int house, Mask bit, int *first, int *second)

@@ -1,6 +1,7 @@
 /* satdoku.rules.techniques._native: what the pattern finders (wings.c, colouring.c,
  * uniqueness.c) share: a call's scratch (its Layout, the board's masks and a few cell-sized
- * int arrays, in one block), the candidates seeing a set of cells, and answers as tuples.
+ * int arrays, in one block: on the caller's stack when small), the candidates seeing a set of
+ * cells, and answers as tuples.
  */
 #ifndef SATDOKU_TECHNIQUES_PATTERNS_H
 #define SATDOKU_TECHNIQUES_PATTERNS_H
@@ -17,7 +18,8 @@ typedef struct {
     Mask *cand;   /* cells: the board's candidate masks */
     Mask *pairs;  /* houses: per house the digits with exactly two places in it (house_pairs) */
     int *ints;    /* arrays * cells ints of scratch, uninitialised */
-    void *block;  /* the one allocation behind cand and ints */
+    void *block;  /* the one block behind cand, pairs and ints: local, or allocated */
+    Mask local[1536];
 } Scratch;
 
 /* Read a call's (layout, board) into scratch with `arrays` int arrays of `cells` each; -1 with an
@@ -26,6 +28,16 @@ INTERNAL int scratch_open(Scratch *s, PyObject *args, int arrays);
 
 /* Free what scratch_open took. */
 INTERNAL void scratch_close(Scratch *s);
+
+/* A finder's search on its scratch: its answer (a new reference, None when it finds nothing),
+ * NULL with an error set. */
+typedef PyObject *(*Search)(Scratch *s);
+
+/* Run a finder's search on a call's (layout, board) with `arrays` int arrays of scratch. */
+INTERNAL PyObject *run_finder(PyObject *args, int arrays, Search search);
+
+/* The digits with exactly two open places in a house; *other: those with one or three or more. */
+INTERNAL Mask twice_in(const Layout *l, const Mask *cand, int house, Mask *other);
 
 /* Fill s->pairs: per house the mask of the digits with exactly two open places in it. */
 INTERNAL void house_pairs(Scratch *s);

@@ -230,69 +230,60 @@ static int try_type(const Layout *l, const Mask *cand, int number, Type type, Re
     return 0;
 }
 
+static PyObject *rectangle_answer(Scratch *s)
+{
+    const Layout *l = s->layout;
+    Rectangle r = {.gone_cell = s->ints, .gone_digit = s->ints + 2 * l->cells};
+    static const Type types[] = {type_1, type_2, type_3, type_4};
+    int found = 0;
+    if (try_type(l, s->cand, 0, any_type, &r))
+        for (int t = 0; t < 4 && !found; t++)
+            found = try_type(l, s->cand, t + 1, types[t], &r);
+    if (!found)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(i(iiii)iiNN)", r.type, r.corners[0], r.corners[1], r.corners[2],
+                         r.corners[3], r.extra, r.house, ints_tuple(r.digits, r.digit_count),
+                         pairs_tuple(r.gone_cell, r.gone_digit, r.gone));
+}
+
 PyObject *technique_unique_rectangle(PyObject *module, PyObject *args)
 {
     (void)module;
-    Scratch s;
-    if (scratch_open(&s, args, 4) < 0)
-        return NULL;
-    const Layout *l = s.layout;
-    Rectangle r = {.gone_cell = s.ints, .gone_digit = s.ints + 2 * l->cells};
-    static const Type types[] = {type_1, type_2, type_3, type_4};
-    int found = 0;
-    if (try_type(l, s.cand, 0, any_type, &r))
-        for (int t = 0; t < 4 && !found; t++)
-            found = try_type(l, s.cand, t + 1, types[t], &r);
-    PyObject *answer = Py_None;
-    if (found)
-        answer = Py_BuildValue("(i(iiii)iiNN)", r.type, r.corners[0], r.corners[1], r.corners[2],
-                               r.corners[3], r.extra, r.house,
-                               ints_tuple(r.digits, r.digit_count),
-                               pairs_tuple(r.gone_cell, r.gone_digit, r.gone));
-    else
-        Py_INCREF(answer);
-    scratch_close(&s);
-    return answer;
+    return run_finder(args, 4, rectangle_answer);
 }
 
 /* Whether every digit has no place or exactly two in every house. */
 static int all_twice(const Layout *l, const Mask *cand)
 {
+    Mask other;
     for (int h = 0; h < l->houses; h++) {
-        Mask once = 0, twice = 0, thrice = 0;
-        for (int i = l->house0[h]; i < l->house0[h + 1]; i++) {
-            Mask m = cand[l->house_cell[i]];
-            thrice |= twice & m;
-            twice |= once & m;
-            once |= m;
-        }
-        if (thrice || (once & ~twice))
+        twice_in(l, cand, h, &other);
+        if (other)
             return 0;
     }
     return 1;
 }
 
+static PyObject *bug_answer(Scratch *s)
+{
+    const Layout *l = s->layout;
+    int odd = -1, odds = 0;
+    for (int c = 0; c < l->cells && odds < 2; c++)
+        if (s->cand[c] && !two_bits(s->cand[c]))
+            odd = c, odds++;
+    if (odds != 1 || bit_count(s->cand[odd]) != 3)
+        Py_RETURN_NONE;
+    Mask all = s->cand[odd];
+    for (Mask rest = all; rest; rest &= rest - 1) {
+        s->cand[odd] = all & ~(1ULL << lowest_bit(rest));
+        if (all_twice(l, s->cand))
+            return Py_BuildValue("(ii)", odd, lowest_bit(rest) + 1);
+    }
+    Py_RETURN_NONE;
+}
+
 PyObject *technique_bug_plus_1(PyObject *module, PyObject *args)
 {
     (void)module;
-    Scratch s;
-    if (scratch_open(&s, args, 0) < 0)
-        return NULL;
-    const Layout *l = s.layout;
-    int odd = -1, odds = 0, digit = 0;
-    for (int c = 0; c < l->cells && odds < 2; c++)
-        if (s.cand[c] && !two_bits(s.cand[c]))
-            odd = c, odds++;
-    if (odds == 1 && bit_count(s.cand[odd]) == 3) {
-        Mask all = s.cand[odd];
-        for (Mask rest = all; rest && !digit; rest &= rest - 1) {
-            s.cand[odd] = all & ~(1ULL << lowest_bit(rest));
-            if (all_twice(l, s.cand))
-                digit = lowest_bit(rest) + 1;
-        }
-    }
-    scratch_close(&s);
-    if (!digit)
-        Py_RETURN_NONE;
-    return Py_BuildValue("(ii)", odd, digit);
+    return run_finder(args, 0, bug_answer);
 }

@@ -137,54 +137,48 @@ static int find_w_wing(Scratch *s, Wing *w)
     return 0;
 }
 
+static PyObject *xy_wing_answer(Scratch *s)
+{
+    Wing w;
+    if (!find_xy_wing(s->layout, s->cand, s->ints, &w))
+        Py_RETURN_NONE;
+    PyObject *gone = ints_tuple(s->ints + 2 * s->layout->cells, w.gone);
+    return Py_BuildValue("(iiiiiiN)", w.cells[0], w.cells[1], w.cells[2], w.digits[0],
+                         w.digits[1], w.digits[2], gone);
+}
+
+static PyObject *xyz_wing_answer(Scratch *s)
+{
+    Wing w;
+    if (!find_xyz_wing(s->layout, s->cand, s->ints, &w))
+        Py_RETURN_NONE;
+    return Py_BuildValue("(iiiiN)", w.cells[0], w.cells[1], w.cells[2], w.digits[2],
+                         ints_tuple(s->ints + s->layout->cells, w.gone));
+}
+
+static PyObject *w_wing_answer(Scratch *s)
+{
+    Wing w;
+    if (!find_w_wing(s, &w))
+        Py_RETURN_NONE;
+    return Py_BuildValue("(iiiiiiN)", w.cells[0], w.cells[1], w.digits[0], w.digits[1],
+                         w.near[0], w.near[1], ints_tuple(s->ints + s->layout->cells, w.gone));
+}
+
 PyObject *technique_xy_wing(PyObject *module, PyObject *args)
 {
     (void)module;
-    Scratch s;
-    if (scratch_open(&s, args, 3) < 0)
-        return NULL;
-    Wing w;
-    PyObject *answer = Py_None;
-    if (find_xy_wing(s.layout, s.cand, s.ints, &w))
-        answer = Py_BuildValue("(iiiiiiN)", w.cells[0], w.cells[1], w.cells[2], w.digits[0],
-                               w.digits[1], w.digits[2],
-                               ints_tuple(s.ints + 2 * s.layout->cells, w.gone));
-    else
-        Py_INCREF(answer);
-    scratch_close(&s);
-    return answer;
+    return run_finder(args, 3, xy_wing_answer);
 }
 
 PyObject *technique_xyz_wing(PyObject *module, PyObject *args)
 {
     (void)module;
-    Scratch s;
-    if (scratch_open(&s, args, 2) < 0)
-        return NULL;
-    Wing w;
-    PyObject *answer = Py_None;
-    if (find_xyz_wing(s.layout, s.cand, s.ints, &w))
-        answer = Py_BuildValue("(iiiiN)", w.cells[0], w.cells[1], w.cells[2], w.digits[2],
-                               ints_tuple(s.ints + s.layout->cells, w.gone));
-    else
-        Py_INCREF(answer);
-    scratch_close(&s);
-    return answer;
+    return run_finder(args, 2, xyz_wing_answer);
 }
 
 PyObject *technique_w_wing(PyObject *module, PyObject *args)
 {
     (void)module;
-    Scratch s;
-    if (scratch_open(&s, args, 2) < 0)
-        return NULL;
-    Wing w;
-    PyObject *answer = Py_None;
-    if (find_w_wing(&s, &w))
-        answer = Py_BuildValue("(iiiiiiN)", w.cells[0], w.cells[1], w.digits[0], w.digits[1],
-                               w.near[0], w.near[1], ints_tuple(s.ints + s.layout->cells, w.gone));
-    else
-        Py_INCREF(answer);
-    scratch_close(&s);
-    return answer;
+    return run_finder(args, 2, w_wing_answer);
 }
