@@ -24,15 +24,22 @@ typedef struct {
     int *link_to;       /* to the cell it coloured */
     int *gone;          /* the eliminations; the stack of cells to explore before */
     int *partner;       /* one cell's partners */
-    Mask side[2 * 64];  /* two bit sets over cells (words each): the cluster's colours */
+    Mask side[2 * 64];  /* two bit sets over cells (words each): the cluster's colours, */
+    Mask seen[2 * 64];  /* the cells seeing each colour */
+    Mask cells[64];     /* and the cells with the digit */
 } Colouring;
 
-/* Mark the cells of the digit's conjugate pairs UNCOLOURED, the others UNPAIRED. */
+/* Mark the cells of the digit's conjugate pairs UNCOLOURED, the others UNPAIRED; note the
+ * digit's cells. */
 static void mark_pairs(Colouring *k)
 {
     const Layout *l = k->l;
-    for (int c = 0; c < l->cells; c++)
+    memset(k->cells, 0, sizeof(Mask) * (size_t)l->words);
+    for (int c = 0; c < l->cells; c++) {
         k->colour[c] = UNPAIRED;
+        if (k->cand[c] & k->bit)
+            k->cells[c >> 6] |= 1ULL << (c & 63);
+    }
     for (int h = 0; h < l->houses; h++)
         if (k->pairs[h] & k->bit) {
             int a, b;
@@ -87,14 +94,6 @@ static int colour_cluster(Colouring *k, int root, int *links)
     return size;
 }
 
-static int meets(const Mask *a, const Mask *b, int words)
-{
-    for (int w = 0; w < words; w++)
-        if (a[w] & b[w])
-            return 1;
-    return 0;
-}
-
 static int ascending(const void *a, const void *b)
 {
     return *(const int *)a - *(const int *)b;
@@ -105,33 +104,32 @@ static int removals(Colouring *k, int size)
 {
     const Layout *l = k->l;
     int words = l->words, found = 0;
-    Mask *side[2] = {k->side, k->side + words};
     memset(k->side, 0, sizeof(Mask) * 2 * (size_t)words);
+    memset(k->seen, 0, sizeof(Mask) * 2 * (size_t)words);
     for (int i = 0; i < size; i++) {
         int c = k->member[i];
-        side[k->colour[c]][c >> 6] |= 1ULL << (c & 63);
+        Mask *side = k->side + k->colour[c] * words, *seen = k->seen + k->colour[c] * words;
+        const Mask *peers = l->peer_bits + (size_t)c * words;
+        side[c >> 6] |= 1ULL << (c & 63);
+        for (int w = 0; w < words; w++)
+            seen[w] |= peers[w];
     }
-    for (int s = 0; s < 2 && !found; s++) {
+    for (int s = 0; s < 2; s++) {
         int wraps = 0;
-        for (int i = 0; i < size && !wraps; i++)
-            if (k->colour[k->member[i]] == s)
-                wraps = meets(l->peer_bits + (size_t)k->member[i] * words, side[s], words);
+        for (int w = 0; w < words && !wraps; w++)
+            wraps = (k->side[s * words + w] & k->seen[s * words + w]) != 0;
         if (wraps) {
             for (int i = 0; i < size; i++)
                 if (k->colour[k->member[i]] == s)
                     k->gone[found++] = k->member[i];
             qsort(k->gone, (size_t)found, sizeof(int), ascending);
+            return found;
         }
     }
-    if (found)
-        return found;
-    for (int c = 0; c < l->cells; c++) {
-        Mask in = (side[0][c >> 6] | side[1][c >> 6]) >> (c & 63) & 1;
-        if ((k->cand[c] & k->bit) && !in) {
-            const Mask *row = l->peer_bits + (size_t)c * words;
-            if (meets(row, side[0], words) && meets(row, side[1], words))
-                k->gone[found++] = c;
-        }
+    for (int w = 0; w < words; w++) {
+        Mask out = k->cells[w] & ~(k->side[w] | k->side[words + w]);
+        for (Mask m = out & k->seen[w] & k->seen[words + w]; m; m &= m - 1)
+            k->gone[found++] = w * 64 + lowest_bit(m);
     }
     return found;
 }
