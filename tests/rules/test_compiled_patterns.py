@@ -23,7 +23,7 @@ from satdoku.core._shape import Shape
 from satdoku.io._line import parse_line
 from satdoku.rules.techniques import Board, TechniqueStep
 from satdoku.rules.techniques._colouring import simple_colouring
-from satdoku.rules.techniques._compiled import layout_of, python_only
+from satdoku.rules.techniques._compiled import layout_of, native, python_only
 from satdoku.rules.techniques._uniqueness import bug_plus_1, unique_rectangle
 from satdoku.rules.techniques._wings import w_wing, xy_wing, xyz_wing
 from technique_positions import climb
@@ -163,3 +163,18 @@ def test_the_random_boards_hold_every_pattern() -> None:
                         kinds[step.technique.value] = kinds.get(step.technique.value, 0) + 1
     assert len(kinds) == 9, kinds
     assert min(kinds.values()) >= 3, kinds
+
+
+@pytest.mark.parametrize("finder", [f.__name__ for f in FINDERS])
+def test_a_board_the_layout_does_not_fit_is_refused(finder: str) -> None:
+    compiled = native()
+    assert compiled is not None
+    layout = layout_of(Shape.sudoku(4))
+    search = getattr(compiled, finder)
+    for board, error in (([0b11] * 15, ValueError), ([0b10000] * 16, ValueError)):
+        with pytest.raises(error):
+            search(layout, board)
+    with pytest.raises(TypeError):
+        search(None, [0b11] * 16)
+    with pytest.raises(ValueError):
+        search(compiled.Layout.__new__(compiled.Layout), [0b11] * 16)
