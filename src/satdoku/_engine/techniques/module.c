@@ -6,13 +6,27 @@
  * as plain tuples; the Python side makes the step record.  Tests hold the two to the same
  * answers on random positions.  Without a C compiler satdoku works without this module.
  *
- * Units, each with its header: layout.c (the Layout type, reading boards).
+ * Units, each with its header: layout.c (the Layout type, reading boards); patterns.c (what the
+ * pattern finders share), wings.c (XY-, XYZ- and W-wings), colouring.c (simple colouring),
+ * uniqueness.c (unique rectangles, BUG+1).
  */
+#include "colouring.h"
 #include "layout.h"
+#include "uniqueness.h"
+#include "wings.h"
 
 #define TECHNIQUES_VERSION 1
 
 static PyMethodDef module_methods[] = {
+    {"xy_wing", technique_xy_wing, METH_VARARGS, "xy_wing(layout, board): see wings.h."},
+    {"xyz_wing", technique_xyz_wing, METH_VARARGS, "xyz_wing(layout, board): see wings.h."},
+    {"w_wing", technique_w_wing, METH_VARARGS, "w_wing(layout, board): see wings.h."},
+    {"simple_colouring", technique_simple_colouring, METH_VARARGS,
+     "simple_colouring(layout, board): see colouring.h."},
+    {"unique_rectangle", technique_unique_rectangle, METH_VARARGS,
+     "unique_rectangle(layout, board): see uniqueness.h."},
+    {"bug_plus_1", technique_bug_plus_1, METH_VARARGS,
+     "bug_plus_1(layout, board): see uniqueness.h."},
     {NULL, NULL, 0, NULL},
 };
 

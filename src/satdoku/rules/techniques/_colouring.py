@@ -9,7 +9,11 @@ sees both colours loses the digit (colour trap).
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import cast
+
 from ._board import Board
+from ._compiled import layout_of, native
 from ._step import Advanced, TechniqueStep
 
 __all__ = ["simple_colouring"]
@@ -56,39 +60,46 @@ def simple_colouring(board: Board) -> TechniqueStep | None:
     >>> simple_colouring(Board(Shape.latin(4), cand)).eliminated
     ((9, 1),)
     """
+    layout = layout_of(board.shape)
+    if layout is not None:
+        raw = cast(ModuleType, native()).simple_colouring(layout, board.cand)
+        return None if raw is None else _step(*raw)
     for d in range(1, board.n + 1):
         for colour, links in _clusters(board, d):
             gone = _wrap(board, colour, d) or _trap(board, colour, d)
             if gone:
-                return TechniqueStep(
-                    Advanced.SIMPLE_COLOURING,
-                    gone,
-                    links=tuple(links),
-                    digits=(d,),
-                    complexity=len(colour),
-                )
+                return _step(d, tuple(links), len(colour), gone)
     return None
+
+
+def _step(
+    digit: int, links: tuple[tuple[int, int], ...], size: int, gone: tuple[int, ...]
+) -> TechniqueStep:
+    eliminated = tuple((c, digit) for c in gone)
+    return TechniqueStep(
+        Advanced.SIMPLE_COLOURING, eliminated, links=links, digits=(digit,), complexity=size
+    )
 
 
 def _sides(colour: dict[int, int]) -> tuple[list[int], list[int]]:
     return [c for c, k in colour.items() if k == 0], [c for c, k in colour.items() if k == 1]
 
 
-def _wrap(board: Board, colour: dict[int, int], d: int) -> tuple[tuple[int, int], ...]:
-    """Return the candidates of a colour two of whose cells see each other (it is false)."""
+def _wrap(board: Board, colour: dict[int, int], d: int) -> tuple[int, ...]:
+    """Return the cells of a colour two of whose cells see each other (it is false)."""
     peers = board.peers
     for side in _sides(colour):
         if any(b in peers[a] for i, a in enumerate(side) for b in side[i + 1 :]):
-            return tuple((c, d) for c in sorted(side))
+            return tuple(sorted(side))
     return ()
 
 
-def _trap(board: Board, colour: dict[int, int], d: int) -> tuple[tuple[int, int], ...]:
-    """Return the digit's candidates outside the cluster that see both colours."""
+def _trap(board: Board, colour: dict[int, int], d: int) -> tuple[int, ...]:
+    """Return the cells outside the cluster with the digit that see both colours."""
     peers, bit = board.peers, 1 << (d - 1)
     first, second = _sides(colour)
     return tuple(
-        (c, d)
+        c
         for c, m in enumerate(board.cand)
         if m & bit
         and c not in colour

@@ -19,9 +19,12 @@ that cell. Without it the grid would have two solutions or none, so the cell hol
 from __future__ import annotations
 
 from itertools import combinations
+from types import ModuleType
+from typing import cast
 
 from ._board import Board, bits_of
-from ._step import Advanced, TechniqueStep
+from ._compiled import layout_of, native
+from ._step import Advanced, Candidate, TechniqueStep
 
 __all__ = ["unique_rectangle", "bug_plus_1", "deadly"]
 
@@ -71,6 +74,10 @@ def unique_rectangle(board: Board) -> TechniqueStep | None:
     >>> unique_rectangle(Board(Shape.sudoku(4), cand)).eliminated
     ((6, 1), (6, 2))
     """
+    layout = layout_of(board.shape)
+    if layout is not None:
+        raw = cast(ModuleType, native()).unique_rectangle(layout, board.cand)
+        return None if raw is None else _compiled_step(*raw)
     rects = _rectangles(board)
     for finder in (_type_1, _type_2, _type_3, _type_4):
         for corners, mask in rects:
@@ -78,6 +85,29 @@ def unique_rectangle(board: Board) -> TechniqueStep | None:
             if step is not None:
                 return step
     return None
+
+
+_TYPES = (
+    Advanced.UNIQUE_RECTANGLE_1,
+    Advanced.UNIQUE_RECTANGLE_2,
+    Advanced.UNIQUE_RECTANGLE_3,
+    Advanced.UNIQUE_RECTANGLE_4,
+)
+
+
+def _compiled_step(
+    kind: int,
+    corners: tuple[int, int, int, int],
+    extra: int,
+    house: int,
+    digits: tuple[int, ...],
+    gone: tuple[Candidate, ...],
+) -> TechniqueStep:
+    """Return the step of a rectangle the compiled search found (see uniqueness.h)."""
+    cells = corners if extra < 0 else (*corners, extra)
+    return TechniqueStep(
+        _TYPES[kind - 1], gone, cells=cells, digits=digits, house=None if house < 0 else house
+    )
 
 
 def _split(board: Board, corners: tuple[int, ...], mask: int) -> tuple[list[int], list[int]]:
@@ -169,6 +199,10 @@ def bug_plus_1(board: Board) -> TechniqueStep | None:
     >>> bug_plus_1(Board(Shape.latin(3), cand)).placed
     ((8, 3),)
     """
+    layout = layout_of(board.shape)
+    if layout is not None:
+        raw = cast(ModuleType, native()).bug_plus_1(layout, board.cand)
+        return None if raw is None else _bug_step(board, *raw)
     cand = board.cand
     odd = [c for c, m in enumerate(cand) if m and m.bit_count() != 2]
     if len(odd) != 1 or cand[odd[0]].bit_count() != 3:
@@ -178,11 +212,15 @@ def bug_plus_1(board: Board) -> TechniqueStep | None:
         grave = cand[:]
         grave[cell] &= ~(1 << (d - 1))
         if _all_twice(board, grave):
-            others = tuple((cell, e) for e in bits_of(grave[cell]))
-            return TechniqueStep(
-                Advanced.BUG_PLUS_1, others, placed=((cell, d),), cells=(cell,), digits=(d,)
-            )
+            return _bug_step(board, cell, d)
     return None
+
+
+def _bug_step(board: Board, cell: int, d: int) -> TechniqueStep:
+    others = tuple((cell, e) for e in bits_of(board.cand[cell]) if e != d)
+    return TechniqueStep(
+        Advanced.BUG_PLUS_1, others, placed=((cell, d),), cells=(cell,), digits=(d,)
+    )
 
 
 def _all_twice(board: Board, cand: list[int]) -> bool:

@@ -10,20 +10,52 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import cast
+
 from ._board import Board, bits_of
+from ._compiled import layout_of, native
 from ._step import Advanced, Node, TechniqueStep
 
 __all__ = ["xy_wing", "xyz_wing", "w_wing"]
 
 
-def _seeing(board: Board, cells: tuple[int, ...], digit: int) -> tuple[tuple[int, int], ...]:
-    """Return the candidates of a digit in cells, outside ``cells``, seeing every one of them."""
+def _seeing(board: Board, cells: tuple[int, ...], digit: int) -> tuple[int, ...]:
+    """Return the cells outside ``cells`` with the digit as a candidate seeing every one of them."""
     bit = 1 << (digit - 1)
     peers, cand = board.peers, board.cand
     common = peers[cells[0]]
     for c in cells[1:]:
         common = common & peers[c]
-    return tuple((c, digit) for c in sorted(common) if cand[c] & bit and c not in cells)
+    return tuple(c for c in sorted(common) if cand[c] & bit and c not in cells)
+
+
+def _xy_wing_step(
+    pivot: int, a: int, b: int, x: int, y: int, z: int, gone: tuple[int, ...]
+) -> TechniqueStep:
+    path = ((a, z), (a, x), (pivot, x), (pivot, y), (b, y), (b, z))
+    chain = tuple(Node((cell,), digit) for cell, digit in path)
+    eliminated = tuple((c, z) for c in gone)
+    return TechniqueStep(
+        Advanced.XY_WING, eliminated, chain=chain, cells=(pivot, a, b), digits=(x, y, z)
+    )
+
+
+def _xyz_wing_step(
+    board: Board, pivot: int, a: int, b: int, z: int, gone: tuple[int, ...]
+) -> TechniqueStep:
+    eliminated = tuple((c, z) for c in gone)
+    digits = bits_of(board.cand[pivot])
+    return TechniqueStep(Advanced.XYZ_WING, eliminated, cells=(pivot, a, b), digits=digits)
+
+
+def _w_wing_step(
+    a: int, b: int, x: int, y: int, near_a: int, near_b: int, gone: tuple[int, ...]
+) -> TechniqueStep:
+    path = ((a, x), (a, y), (near_a, y), (near_b, y), (b, y), (b, x))
+    chain = tuple(Node((cell,), digit) for cell, digit in path)
+    eliminated = tuple((c, x) for c in gone)
+    return TechniqueStep(Advanced.W_WING, eliminated, chain=chain, cells=(a, b), digits=(x, y))
 
 
 def xy_wing(board: Board) -> TechniqueStep | None:
@@ -35,6 +67,10 @@ def xy_wing(board: Board) -> TechniqueStep | None:
     >>> xy_wing(Board(Shape.sudoku(9), cand)).eliminated
     ((42, 3),)
     """
+    layout = layout_of(board.shape)
+    if layout is not None:
+        raw = cast(ModuleType, native()).xy_wing(layout, board.cand)
+        return None if raw is None else _xy_wing_step(*raw)
     cand, peers = board.cand, board.peers
     bivalue = [c for c, m in enumerate(cand) if m.bit_count() == 2]
     for pivot in bivalue:
@@ -49,19 +85,8 @@ def xy_wing(board: Board) -> TechniqueStep | None:
                 z = z_bit.bit_length()
                 gone = _seeing(board, (a, b), z)
                 if gone:
-                    x = (cand[a] & pm).bit_length()
-                    y = (mb & pm).bit_length()
-                    chain = (
-                        Node((a,), z),
-                        Node((a,), x),
-                        Node((pivot,), x),
-                        Node((pivot,), y),
-                        Node((b,), y),
-                        Node((b,), z),
-                    )
-                    return TechniqueStep(
-                        Advanced.XY_WING, gone, chain=chain, cells=(pivot, a, b), digits=(x, y, z)
-                    )
+                    x, y = (cand[a] & pm).bit_length(), (mb & pm).bit_length()
+                    return _xy_wing_step(pivot, a, b, x, y, z, gone)
     return None
 
 
@@ -74,6 +99,10 @@ def xyz_wing(board: Board) -> TechniqueStep | None:
     >>> xyz_wing(Board(Shape.sudoku(9), cand)).eliminated
     ((2, 3),)
     """
+    layout = layout_of(board.shape)
+    if layout is not None:
+        raw = cast(ModuleType, native()).xyz_wing(layout, board.cand)
+        return None if raw is None else _xyz_wing_step(board, *raw)
     cand, peers = board.cand, board.peers
     for pivot, pm in enumerate(cand):
         if pm.bit_count() != 3:
@@ -87,9 +116,7 @@ def xyz_wing(board: Board) -> TechniqueStep | None:
                 z = z_bit.bit_length()
                 gone = _seeing(board, (pivot, a, b), z)
                 if gone:
-                    return TechniqueStep(
-                        Advanced.XYZ_WING, gone, cells=(pivot, a, b), digits=bits_of(pm)
-                    )
+                    return _xyz_wing_step(board, pivot, a, b, z, gone)
     return None
 
 
@@ -103,6 +130,10 @@ def w_wing(board: Board) -> TechniqueStep | None:
     >>> w_wing(Board(Shape.sudoku(4), cand)).eliminated
     ((3, 1), (12, 1))
     """
+    layout = layout_of(board.shape)
+    if layout is not None:
+        raw = cast(ModuleType, native()).w_wing(layout, board.cand)
+        return None if raw is None else _w_wing_step(*raw)
     cand, peers = board.cand, board.peers
     bivalue = [c for c, m in enumerate(cand) if m.bit_count() == 2]
     strong: dict[int, list[tuple[int, int]]] = {}
@@ -125,15 +156,5 @@ def w_wing(board: Board) -> TechniqueStep | None:
                         continue
                     for near_a, near_b in ((c, d), (d, c)):
                         if near_a in peers[a] and near_b in peers[b]:
-                            chain = (
-                                Node((a,), x),
-                                Node((a,), y),
-                                Node((near_a,), y),
-                                Node((near_b,), y),
-                                Node((b,), y),
-                                Node((b,), x),
-                            )
-                            return TechniqueStep(
-                                Advanced.W_WING, gone, chain=chain, cells=(a, b), digits=(x, y)
-                            )
+                            return _w_wing_step(a, b, x, y, near_a, near_b, gone)
     return None
