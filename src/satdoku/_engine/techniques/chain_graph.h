@@ -1,0 +1,77 @@
+/* satdoku.rules.techniques._native: the graph of a board's chain nodes (chain_graph.c).
+ *
+ * The same graph as satdoku.rules.techniques._chain_graph.ChainGraph, node for node and link
+ * for link in the same order: nodes are a digit in one cell (cells ascending, digits ascending)
+ * then, with groups, a digit's places in a box within one row or column (as the houses meet
+ * them); strong links sorted; each node's weak links made when first asked, in the order the
+ * Python graph lists them (which walks CPython sets of cells: chain_graph.c reproduces their
+ * iteration order, and the Python side checks it against the running interpreter).
+ */
+#ifndef SATDOKU_TECHNIQUES_CHAIN_GRAPH_H
+#define SATDOKU_TECHNIQUES_CHAIN_GRAPH_H
+
+#include "layout.h"
+
+typedef struct {
+    const Layout *layout;
+    const Mask *cand;     /* the board: one candidate mask per cell */
+    int digit;            /* the graph's one digit, 0 for all */
+    int bivalue;          /* bivalue cells only */
+    int count;            /* nodes */
+    int cell_nodes;       /* nodes below this index are one cell each, the rest are groups */
+    int capacity;         /* of the per-node arrays */
+    int *node_digit;      /* per node */
+    int *node_first;      /* per node: its cells are pool[node_first .. node_first + node_size) */
+    int *node_size;
+    int *pool;
+    int pool_used, pool_capacity;
+    int *at;              /* n * cells: node of digit d in cell c at (d - 1) * cells + c, or -1 */
+    int *strong0;         /* count + 1 starts into strong: each node's strong links, ascending */
+    int *strong;
+    int *weak0;           /* per node: start of its weak links in weak, -1 until asked */
+    int *weak_count;
+    int *weak;
+    int weak_used, weak_capacity;
+    Mask *holding;        /* n * words: per digit the cells holding it */
+    Mask *common;         /* words: scratch */
+    int *peer_order;      /* peer0[cells]: each cell's peers as CPython's frozenset lists them */
+    char *peer_ordered;   /* per cell: peer_order made */
+    int *order;           /* scratch: three lists of at most most_peers cells */
+    int most_peers;
+    int *table;           /* scratch: two set tables of table_size ints */
+    int table_size;
+} ChainGraph;
+
+/* Make the graph of one digit (digit > 0), of bivalue cells, or of all nodes with groups when
+ * crossing is not NULL (per house cell, house0 order, the cell's row/column house for an area
+ * or its box/region house for a line, two ints each, -1 for none).  0, or -1 when out of
+ * memory (the graph then holds nothing to free). */
+INTERNAL int chain_graph_make(ChainGraph *g, const Layout *layout, const Mask *cand, int digit,
+                              int bivalue, const int *crossing);
+
+INTERNAL void chain_graph_free(ChainGraph *g);
+
+/* The weak links of a node (made on the first call); NULL when out of memory. */
+INTERNAL const int *chain_graph_weak(ChainGraph *g, int node, int *count);
+
+/* The iteration order of a CPython set of the given small non-negative ints, added in turn;
+ * table is scratch of 2 * size ints where size is a power of two above 4 * count (and >= 8).
+ * Returns how many keys out lists (each once). */
+INTERNAL int python_set_order(const int *keys, int count, int *table, int size, int *out);
+
+/* The smallest table size python_set_order takes for count keys. */
+static inline int python_set_table(int count)
+{
+    int size = 8;
+    while (size <= 4 * count)
+        size <<= 1;
+    return size;
+}
+
+/* A node's cells. */
+static inline const int *node_cells(const ChainGraph *g, int node)
+{
+    return g->pool + g->node_first[node];
+}
+
+#endif
