@@ -20,7 +20,7 @@ from data_files import FORUM_HARDEST, TOP1465, puzzle_lines
 from satdoku.core._shape import Shape
 from satdoku.io._line import parse_line
 from satdoku.rules.techniques import Board, TechniqueStep
-from satdoku.rules.techniques._chain_graph import set_order_holds
+from satdoku.rules.techniques._chain_graph import ChainGraph, crossing_table, set_order_holds
 from satdoku.rules.techniques._chains import aic, four_node_chains, x_chain, xy_chain
 from satdoku.rules.techniques._compiled import layout_of, native, python_only
 from technique_positions import climb
@@ -44,6 +44,7 @@ def _swapped(shape: Shape, pairs: tuple[tuple[int, int], ...]) -> Shape:
     return Shape.jigsaw(region)
 
 
+SUDOKU = Shape.sudoku(9)
 SHAPES = (
     Shape.sudoku(4),
     Shape.sudoku(6),
@@ -72,7 +73,7 @@ def random_board(shape: Shape, rnd: random.Random, solved: float, wide: int) -> 
 
 def both(finder: Finder, cand: list[int], shape: Shape) -> tuple[object, object]:
     """The compiled and the Python answer of a finder, each on a fresh board."""
-    assert layout_of(shape) is not None
+    assert layout_of(shape) is not None and set_order_holds(native())
     compiled = finder(Board(shape, cand))
     with python_only():
         reference = finder(Board(shape, cand))
@@ -82,15 +83,41 @@ def both(finder: Finder, cand: list[int], shape: Shape) -> tuple[object, object]
 CLIMBED = [*puzzle_lines(FORUM_HARDEST, 3), *(puzzle_lines(TOP1465, 41)[i] for i in (0, 12, 35, 40))]
 
 
+STALLS: dict[str, list[list[int]]] = {}
+"""Each climbed puzzle's boards, stall by stall (made once)."""
+
+
+def stalls(line: str) -> list[list[int]]:
+    if line not in STALLS:
+        STALLS[line] = [board.cand for _, board, _ in climb(parse_line(line))]
+    return STALLS[line]
+
+
 @pytest.mark.parametrize("line", CLIMBED, ids=lambda line: line[:12])
 def test_every_stall_of_a_climb_gets_the_python_answer(line: str) -> None:
     found = 0
-    for _, board, _ in climb(parse_line(line)):
+    for cand in stalls(line):
         for finder in FINDERS:
-            compiled, reference = both(finder, board.cand, board.shape)
-            assert compiled == reference, (finder.__name__, board.cand)
+            compiled, reference = both(finder, cand, SUDOKU)
+            assert compiled == reference, (finder.__name__, cand)
             found += compiled is not None
     assert found
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CLIMBED[:4]), st.data(), st.randoms(use_true_random=False))
+def test_stalls_with_a_few_more_candidates_gone_get_the_python_answer(line, data, rnd) -> None:
+    """Hard positions a little further on: AICs there often need grouped nodes."""
+    boards = stalls(line)
+    cand = list(boards[data.draw(st.integers(0, len(boards) - 1))])
+    rate = data.draw(st.floats(0.0, 0.05))
+    for c, mask in enumerate(cand):
+        for d in range(9):
+            if mask >> d & 1 and cand[c] != 1 << d and rnd.random() < rate:
+                cand[c] &= ~(1 << d)
+    for finder in FINDERS:
+        compiled, reference = both(finder, cand, SUDOKU)
+        assert compiled == reference, (finder.__name__, cand)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -105,6 +132,30 @@ def test_random_boards_get_the_python_answer(shape, rnd, solved, wide) -> None:
     for finder in FINDERS:
         compiled, reference = both(finder, board.cand, shape)
         assert compiled == reference, (finder.__name__, shape.describe(), board.cand)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from((*SHAPES, Shape.sudoku(25), Shape.sudoku(16, diagonals=True))),
+    st.randoms(use_true_random=False),
+    st.floats(0.0, 0.6),
+    st.integers(2, 5),
+    st.sampled_from(["digit", "bivalue", "groups"]),
+)
+def test_the_compiled_graph_is_the_python_graph(shape, rnd, solved, wide, kind) -> None:
+    """Nodes, strong links and weak links, in order, on every kind of graph the chains use."""
+    board = random_board(shape, rnd, solved, wide)
+    digit = rnd.randint(1, shape.n) if kind == "digit" else 0
+    graph = ChainGraph(board, digit=digit, bivalue=kind == "bivalue", groups=kind == "groups")
+    module = native()
+    assert module is not None
+    crossing = crossing_table(shape) if kind == "groups" else None
+    nodes, strong, weak = module.chain_graph_dump(
+        layout_of(shape), board.cand, digit, kind == "bivalue", crossing
+    )
+    assert nodes == tuple((node.cells, node.digit) for node in graph.nodes)
+    assert strong == tuple(tuple(links) for links in graph.strong)
+    assert weak == tuple(tuple(graph.weak(i)) for i in range(len(nodes)))
 
 
 @pytest.mark.parametrize("finder", FINDERS, ids=lambda finder: finder.__name__)

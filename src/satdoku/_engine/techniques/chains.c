@@ -8,8 +8,6 @@
  */
 #include "chains.h"
 
-#include "chain_graph.h"
-
 #include <string.h>
 
 typedef struct {
@@ -179,7 +177,7 @@ static int shortest(ChainGraph *g, int most, int *best)
 }
 
 /* _Ends.gone: the candidates weakly linked to both ends, as (cell, digit) pairs into out. */
-static int gone_of(const ChainGraph *g, const int *chain, int length, int *out)
+int chain_gone(const ChainGraph *g, const int *chain, int length, int *out)
 {
     const Layout *l = g->layout;
     int start = chain[0], end = chain[length - 1], found = 0;
@@ -219,58 +217,11 @@ static int gone_of(const ChainGraph *g, const int *chain, int length, int *out)
     return found;
 }
 
-/* A tuple of ints. */
-static PyObject *int_tuple(const int *values, int count)
+int chain_find(const Layout *l, const Mask *cand, int kind, int most, const int *crossing,
+               ChainGraph *kept, int *chain)
 {
-    PyObject *tuple = PyTuple_New(count);
-    for (int i = 0; tuple != NULL && i < count; i++) {
-        PyObject *value = PyLong_FromLong(values[i]);
-        if (value == NULL)
-            Py_CLEAR(tuple);
-        else
-            PyTuple_SET_ITEM(tuple, i, value);
-    }
-    return tuple;
-}
-
-/* (chain, eliminated) of a chain found in a graph. */
-static PyObject *answer(const ChainGraph *g, const int *chain, int length)
-{
-    int *gone = PyMem_Malloc(((size_t)2 * (g->layout->cells + g->layout->n) + 2) * sizeof(int));
-    if (gone == NULL)
-        return PyErr_NoMemory();
-    int count = gone_of(g, chain, length, gone) / 2;
-    PyObject *nodes = PyTuple_New(length), *pairs = PyTuple_New(count), *result = NULL;
-    int failed = nodes == NULL || pairs == NULL;
-    for (int i = 0; i < length && !failed; i++) {
-        PyObject *cells = int_tuple(node_cells(g, chain[i]), g->node_size[chain[i]]);
-        PyObject *node = cells ? Py_BuildValue("(Ni)", cells, g->node_digit[chain[i]]) : NULL;
-        failed = node == NULL;
-        if (!failed)
-            PyTuple_SET_ITEM(nodes, i, node);
-    }
-    for (int i = 0; i < count && !failed; i++) {
-        PyObject *pair = int_tuple(gone + 2 * i, 2);
-        failed = pair == NULL;
-        if (!failed)
-            PyTuple_SET_ITEM(pairs, i, pair);
-    }
-    PyMem_Free(gone);
-    if (!failed)
-        result = PyTuple_Pack(2, nodes, pairs);
-    Py_XDECREF(nodes);
-    Py_XDECREF(pairs);
-    return result;
-}
-
-/* The search of one kind over a read board: the answer, None, or NULL with an error set. */
-static PyObject *search_kind(const Layout *l, const Mask *cand, int kind, int most,
-                             const int *crossing)
-{
-    int *chain = PyMem_Malloc(((size_t)(most > 0 ? most : 0) + 1) * sizeof(int)), length = 0;
-    ChainGraph graph, kept;
-    int have = 0, failed = chain == NULL;
-    int first = kind < 2 ? 1 : 0, last = kind < 2 ? l->n : 0;
+    ChainGraph graph;
+    int length = 0, failed = 0, first = kind < 2 ? 1 : 0, last = kind < 2 ? l->n : 0;
     for (int d = first; d <= last && !failed; d++) {
         if (chain_graph_make(&graph, l, cand, d, kind == 2, kind == 3 ? crossing : NULL) < 0) {
             failed = 1;
@@ -278,86 +229,18 @@ static PyObject *search_kind(const Layout *l, const Mask *cand, int kind, int mo
         }
         int limit = kind == 0 ? 4 : length ? length - 1 : most; /* x-chains: only shorter wins */
         int found = shortest(&graph, limit, chain);
-        failed = found < 0;
         if (found > 0) {
-            if (have)
-                chain_graph_free(&kept);
-            kept = graph, have = 1, length = found;
+            if (length)
+                chain_graph_free(kept);
+            *kept = graph, length = found;
         } else {
             chain_graph_free(&graph);
         }
+        failed = found < 0;
         if (kind == 0 && found > 0)
             break;
     }
-    PyObject *result = failed ? PyErr_NoMemory() : have ? answer(&kept, chain, length) : NULL;
-    if (have)
-        chain_graph_free(&kept);
-    PyMem_Free(chain);
-    if (!failed && !have)
-        Py_RETURN_NONE;
-    return result;
-}
-
-PyObject *chain_search(PyObject *module, PyObject *args)
-{
-    PyObject *layout_arg, *board, *crossing_arg;
-    int kind, most;
-    (void)module;
-    if (!PyArg_ParseTuple(args, "O!OiiO", &LayoutType, &layout_arg, &board, &kind, &most,
-                          &crossing_arg))
-        return NULL;
-    const Layout *l = (const Layout *)layout_arg;
-    const int *crossing = NULL;
-    if (kind < 0 || kind > 3 || l->house0 == NULL) {
-        PyErr_SetString(PyExc_ValueError, "chain_search takes kinds 0 to 3 and a made Layout");
-        return NULL;
-    }
-    if (kind == 3) {
-        Py_ssize_t need = (Py_ssize_t)l->house0[l->houses] * 2 * (Py_ssize_t)sizeof(int);
-        if (!PyBytes_Check(crossing_arg) || PyBytes_GET_SIZE(crossing_arg) != need) {
-            PyErr_Format(PyExc_ValueError, "an AIC takes the crossing houses, %zd bytes", need);
-            return NULL;
-        }
-        crossing = (const int *)PyBytes_AS_STRING(crossing_arg);
-    }
-    Mask *cand = PyMem_Malloc((size_t)l->cells * sizeof(Mask));
-    if (cand == NULL)
-        return PyErr_NoMemory();
-    if (read_board(l, board, cand) < 0) {
-        PyMem_Free(cand);
-        return NULL;
-    }
-    PyObject *result = search_kind(l, cand, kind, most, crossing);
-    PyMem_Free(cand);
-    return result;
-}
-
-PyObject *chain_set_order(PyObject *module, PyObject *keys)
-{
-    (void)module;
-    PyObject *listed = PySequence_Tuple(keys);
-    if (listed == NULL)
-        return NULL;
-    int count = (int)PyTuple_GET_SIZE(listed), size = python_set_table(count);
-    int *given = PyMem_Malloc(((size_t)2 * count + 2 * (size_t)size + 1) * sizeof(int));
-    if (given == NULL) {
-        Py_DECREF(listed);
-        return PyErr_NoMemory();
-    }
-    for (int i = 0; i < count; i++) {
-        long key = PyLong_AsLong(PyTuple_GET_ITEM(listed, i));
-        if (key < 0 || key > 1 << 20) {
-            PyMem_Free(given);
-            Py_DECREF(listed);
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "keys are ints 0 to 2**20");
-            return NULL;
-        }
-        given[i] = (int)key;
-    }
-    Py_DECREF(listed);
-    int *out = given + count, *table = out + count;
-    PyObject *result = int_tuple(out, python_set_order(given, count, table, size, out));
-    PyMem_Free(given);
-    return result;
+    if (failed && length)
+        chain_graph_free(kept);
+    return failed ? -1 : length;
 }

@@ -1,24 +1,24 @@
-/* satdoku.rules.techniques._native: the chain finders (chains.c).
+/* satdoku.rules.techniques._native: the chain searches (chains.c).
  *
- * chain_search(layout, cand, kind, most, crossing) runs the search of
- * satdoku.rules.techniques._chains over chain_graph.c's graph: kind 0 the one-digit chains of
- * at most four nodes (digit by digit, the first digit with one), 1 X-chains (the shortest over
- * the digits, the first digit on a tie), 2 XY-chains, 3 AICs (with groups: crossing is the
- * bytes of the houses' crossing houses, see chain_graph.h; None otherwise).  It returns None,
- * or (chain, eliminated): chain the nodes as ((cells...), digit), eliminated (cell, digit)
- * pairs, what the Python search returns.  chain_set_order(keys) is the order CPython lists a
- * set of those ints in, as the graph reproduces it (the Python side checks it).
+ * chain_find() runs the search of satdoku.rules.techniques._chains over chain_graph.c's graph:
+ * kind 0 the one-digit chains of at most four nodes (digit by digit, the first digit with one),
+ * 1 X-chains (the shortest over the digits, the first digit on a tie), 2 XY-chains, 3 AICs
+ * (with groups, from the crossing table of chain_graph.h).  chain_gone() lists what a chain
+ * removes, as the Python search's _Ends.gone does.
  */
 #ifndef SATDOKU_TECHNIQUES_CHAINS_H
 #define SATDOKU_TECHNIQUES_CHAINS_H
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "chain_graph.h"
 
-#include "../bits.h"
+/* The chain of a kind of at most most nodes: its length (the nodes into chain, which holds
+ * max(most, 4) ints; the graph it lives in into kept, for the caller to free), 0 when there is
+ * none (nothing kept), -1 when out of memory (nothing kept). */
+INTERNAL int chain_find(const Layout *l, const Mask *cand, int kind, int most,
+                        const int *crossing, ChainGraph *kept, int *chain);
 
-INTERNAL PyObject *chain_search(PyObject *module, PyObject *args);
-
-INTERNAL PyObject *chain_set_order(PyObject *module, PyObject *keys);
+/* The candidates weakly linked to both ends of a chain, as (cell, digit) pairs into out (room
+ * for cells + n pairs); returns the ints written. */
+INTERNAL int chain_gone(const ChainGraph *g, const int *chain, int length, int *out);
 
 #endif

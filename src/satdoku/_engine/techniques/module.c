@@ -7,15 +7,17 @@
  * answers on random positions.  Without a C compiler satdoku works without this module.
  *
  * Units, each with its header: layout.c (the Layout type, reading boards), chain_graph.c (the
- * chain nodes and links of a board), chains.c (X-chains, XY-chains, AICs, four-node chains).
+ * chain nodes and links of a board), chains.c (X-chains, XY-chains, AICs, four-node chains),
+ * chain_calls.c (the chains' Python functions).
  */
 #include "layout.h"
-#include "chains.h"
+#include "chain_calls.h"
 
 #define TECHNIQUES_VERSION 1
 
 static PyMethodDef module_methods[] = {
-    {"chain_search", chain_search, METH_VARARGS, "The shortest chain of a kind (chains.h)."},
+    {"chain_search", chain_search, METH_VARARGS, "The shortest chain of a kind (chain_calls.h)."},
+    {"chain_graph_dump", chain_graph_dump, METH_VARARGS, "A chain graph, whole (chain_calls.h)."},
     {"chain_set_order", chain_set_order, METH_O, "CPython's order of a set of small ints."},
     {NULL, NULL, 0, NULL},
 };
