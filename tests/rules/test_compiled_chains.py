@@ -20,7 +20,7 @@ from data_files import FORUM_HARDEST, TOP1465, puzzle_lines
 from satdoku.core._shape import Shape
 from satdoku.io._line import parse_line
 from satdoku.rules.techniques import Board, TechniqueStep
-from satdoku.rules.techniques._chain_graph import ChainGraph, crossing_table, set_order_holds
+from satdoku.rules.techniques._chain_graph import ChainGraph, chain_tables, set_order_holds
 from satdoku.rules.techniques._chains import aic, four_node_chains, x_chain, xy_chain
 from satdoku.rules.techniques._compiled import layout_of, native, python_only
 from technique_positions import climb
@@ -149,9 +149,8 @@ def test_the_compiled_graph_is_the_python_graph(shape, rnd, solved, wide, kind) 
     graph = ChainGraph(board, digit=digit, bivalue=kind == "bivalue", groups=kind == "groups")
     module = native()
     assert module is not None
-    crossing = crossing_table(shape) if kind == "groups" else None
     nodes, strong, weak = module.chain_graph_dump(
-        layout_of(shape), board.cand, digit, kind == "bivalue", crossing
+        layout_of(shape), board.cand, digit, kind == "bivalue", kind == "groups", chain_tables(shape)
     )
     assert nodes == tuple((node.cells, node.digit) for node in graph.nodes)
     assert strong == tuple(tuple(links) for links in graph.strong)

@@ -53,17 +53,27 @@ static PyObject *answer(const ChainGraph *g, const int *chain, int length)
     return result;
 }
 
-/* The crossing table of a shape's houses (bytes, chain_graph.h); -1 with an error set. */
-static int crossing_of(const Layout *l, PyObject *given, const int **crossing)
+/* A shape's ChainTables (chain_graph.h) from bytes: the peer order then the crossing houses,
+ * C ints; -1 with an error set. */
+static int tables_of(const Layout *l, PyObject *given, ChainTables *tables)
 {
-    Py_ssize_t need = (Py_ssize_t)l->house0[l->houses] * 2 * (Py_ssize_t)sizeof(int);
-    if (!PyBytes_Check(given) || PyBytes_GET_SIZE(given) != need) {
-        PyErr_Format(PyExc_ValueError, "groups take the crossing houses, %zd bytes", need);
+    Py_ssize_t peers = l->peer0[l->cells], crossing = (Py_ssize_t)l->house0[l->houses] * 2;
+    if (!PyBytes_Check(given) || PyBytes_GET_SIZE(given) != (peers + crossing) * (Py_ssize_t)sizeof(int)) {
+        PyErr_Format(PyExc_ValueError, "the chain tables are %zd C ints", peers + crossing);
         return -1;
     }
-    *crossing = (const int *)PyBytes_AS_STRING(given);
-    for (Py_ssize_t i = 0; i < need / (Py_ssize_t)sizeof(int); i++)
-        if ((*crossing)[i] < -1 || (*crossing)[i] >= l->houses) {
+    tables->peer_order = (const int *)PyBytes_AS_STRING(given);
+    tables->crossing = tables->peer_order + peers;
+    for (int c = 0; c < l->cells; c++)
+        for (int i = l->peer0[c]; i < l->peer0[c + 1]; i++) {
+            int p = tables->peer_order[i];
+            if (p < 0 || p >= l->cells || !sees(l, c, p)) {
+                PyErr_Format(PyExc_ValueError, "the peer order of cell %d lists %d", c, p);
+                return -1;
+            }
+        }
+    for (Py_ssize_t i = 0; i < crossing; i++)
+        if (tables->crossing[i] < -1 || tables->crossing[i] >= l->houses) {
             PyErr_SetString(PyExc_ValueError, "a crossing house is out of range");
             return -1;
         }
@@ -72,13 +82,13 @@ static int crossing_of(const Layout *l, PyObject *given, const int **crossing)
 
 /* The search of one kind over a read board: the answer, None, or NULL with an error set. */
 static PyObject *search_kind(const Layout *l, const Mask *cand, int kind, int most,
-                             const int *crossing)
+                             const ChainTables *tables)
 {
     int *chain = PyMem_Malloc(((size_t)(most > 4 ? most : 4) + 1) * sizeof(int));
     if (chain == NULL)
         return PyErr_NoMemory();
     ChainGraph kept;
-    int length = chain_find(l, cand, kind, most, crossing, &kept, chain);
+    int length = chain_find(l, cand, kind, most, tables, &kept, chain);
     PyObject *result = length < 0 ? PyErr_NoMemory() : NULL;
     if (length > 0) {
         result = answer(&kept, chain, length);
@@ -92,19 +102,19 @@ static PyObject *search_kind(const Layout *l, const Mask *cand, int kind, int mo
 
 PyObject *chain_search(PyObject *module, PyObject *args)
 {
-    PyObject *layout_arg, *board, *crossing_arg;
+    PyObject *layout_arg, *board, *tables_arg;
     int kind, most;
+    ChainTables tables;
     (void)module;
     if (!PyArg_ParseTuple(args, "O!OiiO", &LayoutType, &layout_arg, &board, &kind, &most,
-                          &crossing_arg))
+                          &tables_arg))
         return NULL;
     const Layout *l = (const Layout *)layout_arg;
-    const int *crossing = NULL;
     if (kind < 0 || kind > 3 || l->house0 == NULL) {
         PyErr_SetString(PyExc_ValueError, "chain_search takes kinds 0 to 3 and a made Layout");
         return NULL;
     }
-    if (kind == 3 && crossing_of(l, crossing_arg, &crossing) < 0)
+    if (tables_of(l, tables_arg, &tables) < 0)
         return NULL;
     Mask *cand = PyMem_Malloc((size_t)l->cells * sizeof(Mask));
     if (cand == NULL)
@@ -113,7 +123,7 @@ PyObject *chain_search(PyObject *module, PyObject *args)
         PyMem_Free(cand);
         return NULL;
     }
-    PyObject *result = search_kind(l, cand, kind, most, crossing);
+    PyObject *result = search_kind(l, cand, kind, most, &tables);
     PyMem_Free(cand);
     return result;
 }
@@ -186,19 +196,19 @@ static PyObject *graph_tuples(ChainGraph *g)
 
 PyObject *chain_graph_dump(PyObject *module, PyObject *args)
 {
-    PyObject *layout_arg, *board, *crossing_arg;
-    int digit, bivalue;
+    PyObject *layout_arg, *board, *tables_arg;
+    int digit, bivalue, groups;
+    ChainTables tables;
     (void)module;
-    if (!PyArg_ParseTuple(args, "O!OipO", &LayoutType, &layout_arg, &board, &digit, &bivalue,
-                          &crossing_arg))
+    if (!PyArg_ParseTuple(args, "O!OippO", &LayoutType, &layout_arg, &board, &digit, &bivalue,
+                          &groups, &tables_arg))
         return NULL;
     const Layout *l = (const Layout *)layout_arg;
-    const int *crossing = NULL;
     if (digit < 0 || digit > l->n || l->house0 == NULL) {
         PyErr_SetString(PyExc_ValueError, "chain_graph_dump takes a digit 0 to n, a made Layout");
         return NULL;
     }
-    if (crossing_arg != Py_None && crossing_of(l, crossing_arg, &crossing) < 0)
+    if (tables_of(l, tables_arg, &tables) < 0)
         return NULL;
     Mask *cand = PyMem_Malloc((size_t)l->cells * sizeof(Mask));
     if (cand == NULL)
@@ -206,7 +216,7 @@ PyObject *chain_graph_dump(PyObject *module, PyObject *args)
     ChainGraph g;
     PyObject *result = NULL;
     if (read_board(l, board, cand) == 0) {
-        if (chain_graph_make(&g, l, cand, digit, bivalue, crossing) < 0) {
+        if (chain_graph_make(&g, l, cand, digit, bivalue, groups, &tables) < 0) {
             PyErr_NoMemory();
         } else {
             result = graph_tuples(&g);

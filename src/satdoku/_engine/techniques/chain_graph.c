@@ -253,11 +253,30 @@ static int make(ChainGraph *g, const int *crossing)
     return failed ? -1 : 0;
 }
 
+/* Each digit's groups, in node order (group0, groups). */
+static int group_lists(ChainGraph *g)
+{
+    int n = g->layout->n;
+    g->group0 = PyMem_Calloc((size_t)n + 2, sizeof(int));
+    g->groups = PyMem_Malloc(((size_t)(g->count - g->cell_nodes) + 1) * sizeof(int));
+    if (g->group0 == NULL || g->groups == NULL)
+        return -1;
+    for (int j = g->cell_nodes; j < g->count; j++)
+        g->group0[g->node_digit[j]]++;
+    for (int d = 1; d <= n; d++) /* group0[d]: where digit d's groups end */
+        g->group0[d] += g->group0[d - 1];
+    g->group0[n + 1] = g->group0[n];
+    for (int j = g->count - 1; j >= g->cell_nodes; j--) /* then where they start */
+        g->groups[--g->group0[g->node_digit[j]]] = j;
+    return 0;
+}
+
 int chain_graph_make(ChainGraph *g, const Layout *layout, const Mask *cand, int digit,
-                     int bivalue, const int *crossing)
+                     int bivalue, int groups, const ChainTables *tables)
 {
     memset(g, 0, sizeof *g);
     g->layout = layout, g->cand = cand, g->digit = digit, g->bivalue = bivalue;
+    g->peer_order = tables->peer_order;
     int n = layout->n, cells = layout->cells, words = layout->words;
     for (int c = 0; c < cells; c++)
         if (layout->peer0[c + 1] - layout->peer0[c] > g->most_peers)
@@ -265,11 +284,9 @@ int chain_graph_make(ChainGraph *g, const Layout *layout, const Mask *cand, int 
     g->table_size = python_set_table(g->most_peers);
     g->at = PyMem_Malloc((size_t)n * cells * sizeof(int));
     g->holding = PyMem_Calloc((size_t)(n + 1) * words, sizeof(Mask));
-    g->peer_order = PyMem_Malloc(((size_t)layout->peer0[cells] + 1) * sizeof(int));
-    g->peer_ordered = PyMem_Calloc((size_t)cells, 1);
     g->order = PyMem_Malloc(((size_t)3 * g->most_peers + 3) * sizeof(int));
     g->table = PyMem_Malloc((size_t)2 * g->table_size * sizeof(int));
-    if (!g->at || !g->holding || !g->peer_order || !g->peer_ordered || !g->order || !g->table) {
+    if (!g->at || !g->holding || !g->order || !g->table) {
         chain_graph_free(g);
         return -1;
     }
@@ -278,7 +295,7 @@ int chain_graph_make(ChainGraph *g, const Layout *layout, const Mask *cand, int 
     for (int c = 0; c < cells; c++)
         for (Mask m = cand[c]; m; m &= m - 1)
             g->holding[(size_t)lowest_bit(m) * words + (c >> 6)] |= 1ULL << (c & 63);
-    if (make(g, crossing) < 0) {
+    if (make(g, groups ? tables->crossing : NULL) < 0 || group_lists(g) < 0) {
         chain_graph_free(g);
         return -1;
     }
@@ -296,26 +313,20 @@ void chain_graph_free(ChainGraph *g)
 {
     int **owned[] = {&g->node_digit, &g->node_first, &g->node_size, &g->pool, &g->at,
                      &g->strong0, &g->strong, &g->weak0, &g->weak_count, &g->weak,
-                     &g->peer_order, &g->order, &g->table};
+                     &g->group0, &g->groups, &g->order, &g->table};
     for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++) {
         PyMem_Free(*owned[i]);
         *owned[i] = NULL;
     }
     PyMem_Free(g->holding);
-    PyMem_Free(g->peer_ordered);
-    g->holding = NULL, g->peer_ordered = NULL;
+    g->holding = NULL;
 }
 
-/* A cell's peers in the order CPython iterates frozenset(sorted peers). */
-static const int *peers_in_order(ChainGraph *g, int c, int *count)
+/* A cell's peers in the order CPython iterates the frozenset of them. */
+static const int *peers_in_order(const ChainGraph *g, int c, int *count)
 {
     const Layout *l = g->layout;
     *count = l->peer0[c + 1] - l->peer0[c];
-    if (!g->peer_ordered[c]) {
-        python_set_order(l->peer_cell + l->peer0[c], *count, g->table, g->table_size,
-                         g->peer_order + l->peer0[c]);
-        g->peer_ordered[c] = 1;
-    }
     return g->peer_order + l->peer0[c];
 }
 
@@ -378,9 +389,9 @@ const int *chain_graph_weak(ChainGraph *g, int node, int *count)
     for (int i = 0; i < common_count; i++)
         if (at[common[i]] >= 0)
             links[found++] = at[common[i]];
-    for (int j = g->cell_nodes; j < g->count; j++)
-        if (g->node_digit[j] == d && j != node && within_common(g, j))
-            links[found++] = j;
+    for (int k = g->group0[d]; k < g->group0[d + 1]; k++)
+        if (g->groups[k] != node && within_common(g, g->groups[k]))
+            links[found++] = g->groups[k];
     if (g->node_size[node] == 1) {
         int c = node_cells(g, node)[0];
         for (Mask m = g->cand[c]; m; m &= m - 1) {

@@ -34,20 +34,28 @@ typedef struct {
     int weak_used, weak_capacity;
     Mask *holding;        /* n * words: per digit the cells holding it */
     Mask *common;         /* words: scratch */
-    int *peer_order;      /* peer0[cells]: each cell's peers as CPython's frozenset lists them */
-    char *peer_ordered;   /* per cell: peer_order made */
+    const int *peer_order; /* peer0[cells]: each cell's peers as CPython's frozenset lists them */
+    int *group0;          /* n + 2 starts into groups: the groups of digit d, in node order, are */
+    int *groups;          /* groups[group0[d] .. group0[d + 1]) */
     int *order;           /* scratch: three lists of at most most_peers cells */
     int most_peers;
     int *table;           /* scratch: two set tables of table_size ints */
     int table_size;
 } ChainGraph;
 
-/* Make the graph of one digit (digit > 0), of bivalue cells, or of all nodes with groups when
- * crossing is not NULL (per house cell, house0 order, the cell's row/column house for an area
- * or its box/region house for a line, two ints each, -1 for none).  0, or -1 when out of
- * memory (the graph then holds nothing to free). */
+/* What the graph reads of a shape besides its Layout, made once per shape by the Python side:
+ * peer_order, each cell's peers (peer0 starts) in the order CPython iterates the frozenset of
+ * them; crossing, per house cell (house0 order) the cell's row and column houses for an area,
+ * or its box and region houses for a line, two ints each, -1 for none. */
+typedef struct {
+    const int *peer_order;
+    const int *crossing;
+} ChainTables;
+
+/* Make the graph of one digit (digit > 0), of bivalue cells, or of all nodes, with groups when
+ * groups is set.  0, or -1 when out of memory (the graph then holds nothing to free). */
 INTERNAL int chain_graph_make(ChainGraph *g, const Layout *layout, const Mask *cand, int digit,
-                              int bivalue, const int *crossing);
+                              int bivalue, int groups, const ChainTables *tables);
 
 INTERNAL void chain_graph_free(ChainGraph *g);
 

@@ -217,13 +217,13 @@ int chain_gone(const ChainGraph *g, const int *chain, int length, int *out)
     return found;
 }
 
-int chain_find(const Layout *l, const Mask *cand, int kind, int most, const int *crossing,
-               ChainGraph *kept, int *chain)
+int chain_find(const Layout *l, const Mask *cand, int kind, int most,
+               const ChainTables *tables, ChainGraph *kept, int *chain)
 {
     ChainGraph graph;
     int length = 0, failed = 0, first = kind < 2 ? 1 : 0, last = kind < 2 ? l->n : 0;
     for (int d = first; d <= last && !failed; d++) {
-        if (chain_graph_make(&graph, l, cand, d, kind == 2, kind == 3 ? crossing : NULL) < 0) {
+        if (chain_graph_make(&graph, l, cand, d, kind == 2, kind == 3, tables) < 0) {
             failed = 1;
             break;
         }

@@ -3,7 +3,7 @@
  * chain_find() runs the search of satdoku.rules.techniques._chains over chain_graph.c's graph:
  * kind 0 the one-digit chains of at most four nodes (digit by digit, the first digit with one),
  * 1 X-chains (the shortest over the digits, the first digit on a tie), 2 XY-chains, 3 AICs
- * (with groups, from the crossing table of chain_graph.h).  chain_gone() lists what a chain
+ * (with groups).  chain_gone() lists what a chain
  * removes, as the Python search's _Ends.gone does.
  */
 #ifndef SATDOKU_TECHNIQUES_CHAINS_H
@@ -15,7 +15,7 @@
  * max(most, 4) ints; the graph it lives in into kept, for the caller to free), 0 when there is
  * none (nothing kept), -1 when out of memory (nothing kept). */
 INTERNAL int chain_find(const Layout *l, const Mask *cand, int kind, int most,
-                        const int *crossing, ChainGraph *kept, int *chain);
+                        const ChainTables *tables, ChainGraph *kept, int *chain);
 
 /* The candidates weakly linked to both ends of a chain, as (cell, digit) pairs into out (room
  * for cells + n pairs); returns the ints written. */

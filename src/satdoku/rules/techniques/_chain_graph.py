@@ -18,7 +18,7 @@ from ...core._shape import Shape
 from ._board import Board, bits_of
 from ._step import Node
 
-__all__ = ["AREAS", "ChainGraph", "chain_graph", "crossing_table", "node_of", "set_order_holds"]
+__all__ = ["AREAS", "ChainGraph", "chain_graph", "chain_tables", "node_of", "set_order_holds"]
 
 AREAS = ("box", "region")
 
@@ -209,14 +209,18 @@ def _crossings(shape: Shape) -> tuple[tuple[dict[int, int], ...], ...]:
 
 
 @lru_cache(maxsize=32)
-def crossing_table(shape: Shape) -> bytes:
-    """Return the crossings as the compiled graph reads them: per house cell (houses in order),
-    its house of each of the two kinds that may split the house, -1 for none (C ints).
+def chain_tables(shape: Shape) -> bytes:
+    """Return what the compiled graph reads of a shape besides its layout, as C ints: each
+    cell's peers in the order the Python graph walks them (a frozenset's), then per house cell
+    (houses in order) its house of each of the two kinds that may split the house, -1 for none.
 
-    >>> len(crossing_table(Shape.sudoku(4))) == 3 * 4 * 4 * 2 * array("i").itemsize
+    >>> peers, cells = 7 * 16, 3 * 4 * 4
+    >>> len(chain_tables(Shape.sudoku(4))) == (peers + 2 * cells) * array("i").itemsize
     True
     """
     table = array("i")
+    for peers in shape.peers:
+        table.extend(frozenset(peers))
     for house, split in zip(shape.houses, _crossings(shape), strict=True):
         for c in house.cells:
             table.extend(kind.get(c, -1) for kind in split)
@@ -226,8 +230,8 @@ def crossing_table(shape: Shape) -> bytes:
 @lru_cache(maxsize=1)
 def set_order_holds(module: ModuleType) -> bool:
     """Tell whether the compiled graph lists cells in this interpreter's set order, which
-    weak links follow (it reproduces CPython's sets of small ints; else the Python graph runs).
-    """
+    weak links follow: it reproduces CPython's sets of small ints, for the cells that see all
+    of a group; else the Python graph runs."""
     peers = tuple(frozenset(p) for p in Shape.sudoku(25).peers)
     for cells in ((0,), (300,), (0, 24), (312, 337), (5, 6, 7), (600, 625 - 1)):
         common = peers[cells[0]]

@@ -16,7 +16,7 @@ chain.
 from __future__ import annotations
 
 from ._board import Board
-from ._chain_graph import AREAS, ChainGraph, chain_graph, crossing_table, node_of, set_order_holds
+from ._chain_graph import AREAS, ChainGraph, chain_graph, chain_tables, node_of, set_order_holds
 from ._compiled import layout_of, native
 from ._step import Advanced, Node, TechniqueStep
 
@@ -70,8 +70,7 @@ def _compiled(board: Board, kind: int, most: int) -> Found | None:
     module, layout = native(), layout_of(board.shape)
     if module is None or layout is None or not set_order_holds(module):
         return None
-    crossing = crossing_table(board.shape) if kind == _AIC else None
-    raw = module.chain_search(layout, board.cand, kind, most, crossing)
+    raw = module.chain_search(layout, board.cand, kind, most, chain_tables(board.shape))
     if raw is None:
         return (), ()
     nodes, gone = raw
