@@ -80,7 +80,10 @@ def both(finder: Finder, cand: list[int], shape: Shape) -> tuple[object, object]
     return compiled, reference
 
 
-CLIMBED = [*puzzle_lines(FORUM_HARDEST, 3), *(puzzle_lines(TOP1465, 41)[i] for i in (0, 12, 35, 40))]
+CLIMBED = [
+    *puzzle_lines(FORUM_HARDEST, 3),
+    *(puzzle_lines(TOP1465, 41)[i] for i in (0, 12, 35, 40)),
+]
 
 
 STALLS: dict[str, list[list[int]]] = {}
@@ -146,12 +149,12 @@ def test_the_compiled_graph_is_the_python_graph(shape, rnd, solved, wide, kind) 
     """Nodes, strong links and weak links, in order, on every kind of graph the chains use."""
     board = random_board(shape, rnd, solved, wide)
     digit = rnd.randint(1, shape.n) if kind == "digit" else 0
-    graph = ChainGraph(board, digit=digit, bivalue=kind == "bivalue", groups=kind == "groups")
+    bivalue, groups, tables = kind == "bivalue", kind == "groups", chain_tables(shape)
+    graph = ChainGraph(board, digit=digit, bivalue=bivalue, groups=groups)
     module = native()
     assert module is not None
-    nodes, strong, weak = module.chain_graph_dump(
-        layout_of(shape), board.cand, digit, kind == "bivalue", kind == "groups", chain_tables(shape)
-    )
+    dump = module.chain_graph_dump(layout_of(shape), board.cand, digit, bivalue, groups, tables)
+    nodes, strong, weak = dump
     assert nodes == tuple((node.cells, node.digit) for node in graph.nodes)
     assert strong == tuple(tuple(links) for links in graph.strong)
     assert weak == tuple(tuple(graph.weak(i)) for i in range(len(nodes)))

@@ -58,7 +58,8 @@ static PyObject *answer(const ChainGraph *g, const int *chain, int length)
 static int tables_of(const Layout *l, PyObject *given, ChainTables *tables)
 {
     Py_ssize_t peers = l->peer0[l->cells], crossing = (Py_ssize_t)l->house0[l->houses] * 2;
-    if (!PyBytes_Check(given) || PyBytes_GET_SIZE(given) != (peers + crossing) * (Py_ssize_t)sizeof(int)) {
+    Py_ssize_t size = (peers + crossing) * (Py_ssize_t)sizeof(int);
+    if (!PyBytes_Check(given) || PyBytes_GET_SIZE(given) != size) {
         PyErr_Format(PyExc_ValueError, "the chain tables are %zd C ints", peers + crossing);
         return -1;
     }
@@ -78,6 +79,23 @@ static int tables_of(const Layout *l, PyObject *given, ChainTables *tables)
             return -1;
         }
     return 0;
+}
+
+/* The tables and the board of a call: the board's masks (PyMem_Free them), NULL with an error
+ * set. */
+static Mask *read_call(const Layout *l, PyObject *board, PyObject *tables_arg,
+                       ChainTables *tables)
+{
+    if (tables_of(l, tables_arg, tables) < 0)
+        return NULL;
+    Mask *cand = PyMem_Malloc((size_t)l->cells * sizeof(Mask));
+    if (cand == NULL)
+        return (Mask *)PyErr_NoMemory();
+    if (read_board(l, board, cand) < 0) {
+        PyMem_Free(cand);
+        return NULL;
+    }
+    return cand;
 }
 
 /* The search of one kind over a read board: the answer, None, or NULL with an error set. */
@@ -114,15 +132,9 @@ PyObject *chain_search(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "chain_search takes kinds 0 to 3 and a made Layout");
         return NULL;
     }
-    if (tables_of(l, tables_arg, &tables) < 0)
-        return NULL;
-    Mask *cand = PyMem_Malloc((size_t)l->cells * sizeof(Mask));
+    Mask *cand = read_call(l, board, tables_arg, &tables);
     if (cand == NULL)
-        return PyErr_NoMemory();
-    if (read_board(l, board, cand) < 0) {
-        PyMem_Free(cand);
         return NULL;
-    }
     PyObject *result = search_kind(l, cand, kind, most, &tables);
     PyMem_Free(cand);
     return result;
@@ -208,20 +220,16 @@ PyObject *chain_graph_dump(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "chain_graph_dump takes a digit 0 to n, a made Layout");
         return NULL;
     }
-    if (tables_of(l, tables_arg, &tables) < 0)
-        return NULL;
-    Mask *cand = PyMem_Malloc((size_t)l->cells * sizeof(Mask));
+    Mask *cand = read_call(l, board, tables_arg, &tables);
     if (cand == NULL)
-        return PyErr_NoMemory();
+        return NULL;
     ChainGraph g;
     PyObject *result = NULL;
-    if (read_board(l, board, cand) == 0) {
-        if (chain_graph_make(&g, l, cand, digit, bivalue, groups, &tables) < 0) {
-            PyErr_NoMemory();
-        } else {
-            result = graph_tuples(&g);
-            chain_graph_free(&g);
-        }
+    if (chain_graph_make(&g, l, cand, digit, bivalue, groups, &tables) < 0) {
+        PyErr_NoMemory();
+    } else {
+        result = graph_tuples(&g);
+        chain_graph_free(&g);
     }
     PyMem_Free(cand);
     return result;
