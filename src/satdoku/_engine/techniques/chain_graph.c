@@ -291,9 +291,12 @@ int chain_graph_make(ChainGraph *g, const Layout *layout, const Mask *cand, int 
         return -1;
     }
     g->common = g->holding + (size_t)n * words;
-    memset(g->at, 0xff, (size_t)n * cells * sizeof(int));
+    /* a one-digit graph reads its digit's nodes and holders only */
+    Mask only = digit ? 1ULL << (digit - 1) : ~0ULL;
+    int *at = digit ? g->at + (size_t)(digit - 1) * cells : g->at;
+    memset(at, 0xff, (size_t)(digit ? 1 : n) * cells * sizeof(int));
     for (int c = 0; c < cells; c++)
-        for (Mask m = cand[c]; m; m &= m - 1)
+        for (Mask m = cand[c] & only; m; m &= m - 1)
             g->holding[(size_t)lowest_bit(m) * words + (c >> 6)] |= 1ULL << (c & 63);
     if (make(g, groups ? tables->crossing : NULL) < 0 || group_lists(g) < 0) {
         chain_graph_free(g);
