@@ -6,6 +6,7 @@
 #include "chain_calls.h"
 
 #include "chains.h"
+#include "python_sets.h"
 
 #include <string.h>
 

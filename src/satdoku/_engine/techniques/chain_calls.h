@@ -12,10 +12,7 @@
 #ifndef SATDOKU_TECHNIQUES_CHAIN_CALLS_H
 #define SATDOKU_TECHNIQUES_CHAIN_CALLS_H
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
-#include "../bits.h"
+#include "layout.h"
 
 INTERNAL PyObject *chain_search(PyObject *module, PyObject *args);
 

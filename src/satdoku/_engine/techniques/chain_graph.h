@@ -4,7 +4,7 @@
  * for link in the same order: nodes are a digit in one cell (cells ascending, digits ascending)
  * then, with groups, a digit's places in a box within one row or column (as the houses meet
  * them); strong links sorted; each node's weak links made when first asked, in the order the
- * Python graph lists them (which walks CPython sets of cells: chain_graph.c reproduces their
+ * Python graph lists them (which walks CPython sets of cells: python_sets.c reproduces their
  * iteration order, and the Python side checks it against the running interpreter).
  */
 #ifndef SATDOKU_TECHNIQUES_CHAIN_GRAPH_H
@@ -61,20 +61,6 @@ INTERNAL void chain_graph_free(ChainGraph *g);
 
 /* The weak links of a node (made on the first call); NULL when out of memory. */
 INTERNAL const int *chain_graph_weak(ChainGraph *g, int node, int *count);
-
-/* The iteration order of a CPython set of the given small non-negative ints, added in turn;
- * table is scratch of 2 * size ints where size is a power of two above 4 * count (and >= 8).
- * Returns how many keys out lists (each once). */
-INTERNAL int python_set_order(const int *keys, int count, int *table, int size, int *out);
-
-/* The smallest table size python_set_order takes for count keys. */
-static inline int python_set_table(int count)
-{
-    int size = 8;
-    while (size <= 4 * count)
-        size <<= 1;
-    return size;
-}
 
 /* A node's cells. */
 static inline const int *node_cells(const ChainGraph *g, int node)

@@ -8,7 +8,8 @@
  *
  * Units, each with its header: layout.c (the Layout type, reading boards), chain_graph.c (the
  * chain nodes and links of a board), chains.c (X-chains, XY-chains, AICs, four-node chains),
- * chain_calls.c (the chains' Python functions).
+ * python_sets.c (CPython's order of a set of ints), chain_calls.c (the chains' Python
+ * functions).
  */
 #include "layout.h"
 #include "chain_calls.h"
