@@ -178,3 +178,16 @@ def test_the_compiled_set_order_is_the_interpreter_s(keys: list[int]) -> None:
 
 def test_the_set_order_check_holds_here() -> None:
     assert set_order_holds(native())
+
+
+def test_tables_that_are_not_the_shape_s_are_refused() -> None:
+    module, shape = native(), SUDOKU
+    assert module is not None
+    layout, tables, cand = layout_of(shape), chain_tables(shape), [0b11] * 81
+    for wrong in (tables[:-4], b"", bytes(len(tables)), None):
+        with pytest.raises((ValueError, TypeError)):
+            module.chain_search(layout, cand, 3, 14, wrong)
+    with pytest.raises(ValueError):
+        module.chain_search(layout, cand, 4, 14, tables)
+    with pytest.raises(ValueError):
+        module.chain_search(layout, [1 << 9] * 81, 1, 12, tables)
