@@ -57,14 +57,14 @@ def chain_eliminations(board: Board, first: Node, last: Node) -> tuple[tuple[int
     return tuple(sorted(found))
 
 
-Found = tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]
+_Found = tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]
 """A chain (empty for none) and the candidates it removes."""
 
 _FOUR, _X, _XY, _AIC = range(4)
 """The kinds of chain the compiled search takes."""
 
 
-def _compiled(board: Board, kind: int, most: int) -> Found | None:
+def _compiled(board: Board, kind: int, most: int) -> _Found | None:
     """Return the compiled search's chain of a kind and what it removes; None when the search
     is not compiled (the Python search then runs)."""
     module, layout = native(), layout_of(board.shape)
@@ -107,14 +107,14 @@ class _Ends:
         return chain_eliminations(self.board, start, end)
 
 
-def _shortest(graph: ChainGraph, most: int) -> Found:
+def _shortest(graph: ChainGraph, most: int) -> _Found:
     """Return the shortest chain (at most ``most`` nodes) that removes a candidate, and what.
 
     Breadth-first from each node in turn; a state is ``2 * node + on`` (``on``: reached by a
     strong link, so the node is true when the start is false). The first start with the
     shortest chain wins, and for it the first chain its search meets.
     """
-    best: Found = ((), ())
+    best: _Found = ((), ())
     strong = graph.strong
     for start in range(len(graph.nodes)):
         if strong[start]:
@@ -124,7 +124,7 @@ def _shortest(graph: ChainGraph, most: int) -> Found:
     return best
 
 
-def _from(graph: ChainGraph, start: int, limit: int) -> Found:
+def _from(graph: ChainGraph, start: int, limit: int) -> _Found:
     """Return the first chain of at most ``limit`` nodes the search from one start meets."""
     nodes, strong, weak = graph.nodes, graph.strong, graph.weak
     removes = graph.removers(start)
@@ -167,7 +167,7 @@ def _from(graph: ChainGraph, start: int, limit: int) -> Found:
     return chain, _Ends(graph.board, chain[0]).gone(chain[-1])
 
 
-def _step(technique: Advanced, found: Found) -> TechniqueStep | None:
+def _step(technique: Advanced, found: _Found) -> TechniqueStep | None:
     chain, gone = found
     if not chain:
         return None
@@ -188,7 +188,7 @@ def four_node_chains(board: Board) -> TechniqueStep | None:
     return None
 
 
-def _four_step(board: Board, found: Found) -> TechniqueStep | None:
+def _four_step(board: Board, found: _Found) -> TechniqueStep | None:
     chain, gone = found
     if not chain:
         return None
