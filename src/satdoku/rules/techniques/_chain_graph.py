@@ -232,6 +232,9 @@ def set_order_holds(module: ModuleType) -> bool:
     """Tell whether the compiled graph lists cells in this interpreter's set order, which
     weak links follow: it reproduces CPython's sets of small ints, for the cells that see all
     of a group; else the Python graph runs."""
+    for keys in ([(i * 7919) % 4099 for i in range(k)] for k in (5, 40, 300)):
+        if module.chain_set_order(keys) != tuple(frozenset(keys)):
+            return False
     peers = tuple(frozenset(p) for p in Shape.sudoku(25).peers)
     for cells in ((0,), (300,), (0, 24), (312, 337), (5, 6, 7), (600, 625 - 1)):
         common = peers[cells[0]]
