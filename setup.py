@@ -31,7 +31,18 @@ ENGINE = Extension(
 )
 """The compiled engine; optional: without it satdoku is pure Python."""
 
-TECHNIQUE_UNITS = ("module", "layout", "patterns", "wings", "colouring", "uniqueness")
+TECHNIQUE_UNITS = (
+    "module",
+    "layout",
+    "patterns",
+    "wings",
+    "colouring",
+    "uniqueness",
+    "chain_graph",
+    "chains",
+    "python_sets",
+    "chain_calls",
+)
 """The techniques' compiled finders, in ``src/satdoku/_engine/techniques/``."""
 
 TECHNIQUES = Extension(

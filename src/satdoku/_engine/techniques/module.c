@@ -8,8 +8,11 @@
  *
  * Units, each with its header: layout.c (the Layout type, reading boards); patterns.c (what the
  * pattern finders share), wings.c (XY-, XYZ- and W-wings), colouring.c (simple colouring),
- * uniqueness.c (unique rectangles, BUG+1).
+ * uniqueness.c (unique rectangles, BUG+1); chain_graph.c (the chain nodes and links of a
+ * board), chains.c (X-chains, XY-chains, AICs, four-node chains), python_sets.c (CPython's
+ * order of a set of ints), chain_calls.c (the chains' Python functions).
  */
+#include "chain_calls.h"
 #include "colouring.h"
 #include "layout.h"
 #include "uniqueness.h"
@@ -27,6 +30,9 @@ static PyMethodDef module_methods[] = {
      "unique_rectangle(layout, board): see uniqueness.h."},
     {"bug_plus_1", technique_bug_plus_1, METH_VARARGS,
      "bug_plus_1(layout, board): see uniqueness.h."},
+    {"chain_search", chain_search, METH_VARARGS, "The shortest chain of a kind (chain_calls.h)."},
+    {"chain_graph_dump", chain_graph_dump, METH_VARARGS, "A chain graph, whole (chain_calls.h)."},
+    {"chain_set_order", chain_set_order, METH_O, "CPython's order of a set of small ints."},
     {NULL, NULL, 0, NULL},
 };
 

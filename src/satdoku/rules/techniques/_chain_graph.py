@@ -9,14 +9,16 @@ node's weak links when first asked.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from types import ModuleType
 
 from ...core._shape import Shape
 from ._board import Board, bits_of
 from ._step import Node
 
-__all__ = ["AREAS", "ChainGraph", "chain_graph"]
+__all__ = ["AREAS", "ChainGraph", "chain_graph", "chain_tables", "node_of", "set_order_holds"]
 
 AREAS = ("box", "region")
 
@@ -36,7 +38,7 @@ class ChainGraph:
             for d in bits_of(m):
                 if d in at:
                     at[d][c] = len(nodes)
-                    nodes.append(_node((c,), d))
+                    nodes.append(node_of((c,), d))
         self.at = at
         self.groups: dict[int, list[tuple[int, frozenset[int]]]] = {}
         index: dict[tuple[tuple[int, ...], int], int] = {}  # the grouped nodes
@@ -85,7 +87,7 @@ class ChainGraph:
         found = index.get(key)
         if found is None:
             found = index[key] = len(nodes)
-            nodes.append(_node(cells, d))
+            nodes.append(node_of(cells, d))
             self.groups.setdefault(d, []).append((found, frozenset(cells)))
         return found
 
@@ -177,7 +179,7 @@ class ChainGraph:
 
 
 @lru_cache(maxsize=1 << 14)
-def _node(cells: tuple[int, ...], digit: int) -> Node:
+def node_of(cells: tuple[int, ...], digit: int) -> Node:
     """Return the node of a digit in cells (one object per value, made once)."""
     return Node(cells, digit)
 
@@ -204,6 +206,51 @@ def _crossings(shape: Shape) -> tuple[tuple[dict[int, int], ...], ...]:
             )
         )
     return tuple(found)
+
+
+@lru_cache(maxsize=32)
+def chain_tables(shape: Shape) -> bytes:
+    """Return what the compiled graph reads of a shape besides its layout, as C ints: each
+    cell's peers in the order the Python graph walks them (a frozenset's), then per house cell
+    (houses in order) its house of each of the two kinds that may split the house, -1 for none.
+
+    >>> peers, cells = 7 * 16, 3 * 4 * 4
+    >>> len(chain_tables(Shape.sudoku(4))) == (peers + 2 * cells) * array("i").itemsize
+    True
+    """
+    table = array("i")
+    for peers in shape.peers:
+        table.extend(frozenset(peers))
+    for house, split in zip(shape.houses, _crossings(shape), strict=True):
+        for c in house.cells:
+            table.extend(kind.get(c, -1) for kind in split)
+    return table.tobytes()
+
+
+@lru_cache(maxsize=1)
+def set_order_holds(module: ModuleType) -> bool:
+    """Tell whether the compiled graph lists cells in this interpreter's set order, which
+    weak links follow: it reproduces CPython's sets of small ints, for the cells that see all
+    of a group; else the Python graph runs."""
+    for keys in ([(i * 7919) % 4099 for i in range(k)] for k in (5, 40, 300)):
+        if module.chain_set_order(keys) != tuple(frozenset(keys)):
+            return False
+    peers = tuple(frozenset(p) for p in Shape.sudoku(25).peers)
+    for cells in ((0,), (300,), (0, 24), (312, 337), (5, 6, 7), (600, 625 - 1)):
+        common = peers[cells[0]]
+        if module.chain_set_order(sorted(common)) != tuple(common):
+            return False
+        for c in cells[1:]:
+            small, large = (common, peers[c]) if len(peers[c]) > len(common) else (peers[c], common)
+            walked = [x for x in small if x in large]
+            common = common & peers[c]
+            if module.chain_set_order(walked) != tuple(common):
+                return False
+    return True
+
+
+def _board_peers(shape: Shape) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset(p) for p in shape.peers)
 
 
 def _houses_of(shape: Shape) -> list[list[int]]:

@@ -8,13 +8,16 @@ true, and a candidate weakly linked to both ends is false. X-chains use one digi
 XY-chains use bivalue cells only (a strong link inside each cell); AICs use both, and groups: a
 digit's places in a box within one row or column, as one node.
 
-The search is breadth-first from each node, so the shortest chain is found first.
+The search is breadth-first from each node, so the shortest chain is found first. Where the
+finders are compiled, the same search runs in C (``_native.chain_search``) and finds the same
+chain.
 """
 
 from __future__ import annotations
 
 from ._board import Board
-from ._chain_graph import AREAS, ChainGraph, chain_graph
+from ._chain_graph import AREAS, ChainGraph, chain_graph, chain_tables, node_of, set_order_holds
+from ._compiled import layout_of, native
 from ._step import Advanced, Node, TechniqueStep
 
 __all__ = ["x_chain", "xy_chain", "aic", "four_node_chains", "chain_eliminations"]
@@ -54,6 +57,26 @@ def chain_eliminations(board: Board, first: Node, last: Node) -> tuple[tuple[int
     return tuple(sorted(found))
 
 
+_Found = tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]
+"""A chain (empty for none) and the candidates it removes."""
+
+_FOUR, _X, _XY, _AIC = range(4)
+"""The kinds of chain the compiled search takes."""
+
+
+def _compiled(board: Board, kind: int, most: int) -> _Found | None:
+    """Return the compiled search's chain of a kind and what it removes; None when the search
+    is not compiled (the Python search then runs)."""
+    module, layout = native(), layout_of(board.shape)
+    if module is None or layout is None or not set_order_holds(module):
+        return None
+    raw = module.chain_search(layout, board.cand, kind, most, chain_tables(board.shape))
+    if raw is None:
+        return (), ()
+    nodes, gone = raw
+    return tuple(node_of(cells, digit) for cells, digit in nodes), gone
+
+
 class _Ends:
     """What a chain starting at one node removes, for each node it may end at."""
 
@@ -84,14 +107,14 @@ class _Ends:
         return chain_eliminations(self.board, start, end)
 
 
-def _shortest(graph: ChainGraph, most: int) -> tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]:
+def _shortest(graph: ChainGraph, most: int) -> _Found:
     """Return the shortest chain (at most ``most`` nodes) that removes a candidate, and what.
 
     Breadth-first from each node in turn; a state is ``2 * node + on`` (``on``: reached by a
     strong link, so the node is true when the start is false). The first start with the
     shortest chain wins, and for it the first chain its search meets.
     """
-    best: tuple[tuple[Node, ...], tuple[tuple[int, int], ...]] = ((), ())
+    best: _Found = ((), ())
     strong = graph.strong
     for start in range(len(graph.nodes)):
         if strong[start]:
@@ -101,9 +124,7 @@ def _shortest(graph: ChainGraph, most: int) -> tuple[tuple[Node, ...], tuple[tup
     return best
 
 
-def _from(
-    graph: ChainGraph, start: int, limit: int
-) -> tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]:
+def _from(graph: ChainGraph, start: int, limit: int) -> _Found:
     """Return the first chain of at most ``limit`` nodes the search from one start meets."""
     nodes, strong, weak = graph.nodes, graph.strong, graph.weak
     removes = graph.removers(start)
@@ -146,9 +167,7 @@ def _from(
     return chain, _Ends(graph.board, chain[0]).gone(chain[-1])
 
 
-def _step(
-    technique: Advanced, found: tuple[tuple[Node, ...], tuple[tuple[int, int], ...]]
-) -> TechniqueStep | None:
+def _step(technique: Advanced, found: _Found) -> TechniqueStep | None:
     chain, gone = found
     if not chain:
         return None
@@ -159,12 +178,23 @@ def _step(
 
 def four_node_chains(board: Board) -> TechniqueStep | None:
     """Return a one-digit chain of four nodes (skyscraper, 2-string kite or turbot fish)."""
+    compiled = _compiled(board, _FOUR, 4)
+    if compiled is not None:
+        return _four_step(board, compiled)
     for d in range(1, board.n + 1):
-        chain, gone = _shortest(chain_graph(board, digit=d, groups=False), 4)
-        if chain:  # two nodes (a strong link no set logic saw, on diagonals) is an X-chain
-            kind = _four_kind(board, chain) if len(chain) == 4 else Advanced.X_CHAIN
-            return TechniqueStep(kind, gone, chain=chain, digits=(d,))
+        found = _shortest(chain_graph(board, digit=d, groups=False), 4)
+        if found[0]:
+            return _four_step(board, found)
     return None
+
+
+def _four_step(board: Board, found: _Found) -> TechniqueStep | None:
+    chain, gone = found
+    if not chain:
+        return None
+    # two nodes (a strong link no set logic saw, on diagonals) is an X-chain
+    kind = _four_kind(board, chain) if len(chain) == 4 else Advanced.X_CHAIN
+    return TechniqueStep(kind, gone, chain=chain, digits=(chain[0].digit,))
 
 
 def _strong_house(board: Board, a: int, b: int, digit: int) -> int:
@@ -196,6 +226,9 @@ def _four_kind(board: Board, chain: tuple[Node, ...]) -> Advanced:
 
 def x_chain(board: Board, most: int = 12) -> TechniqueStep | None:
     """Return the shortest one-digit chain (no groups) that removes a candidate, digit by digit."""
+    compiled = _compiled(board, _X, most)
+    if compiled is not None:
+        return _step(Advanced.X_CHAIN, compiled)
     best = None
     for d in range(1, board.n + 1):
         found = _shortest(chain_graph(board, digit=d, groups=False), most)
@@ -206,9 +239,15 @@ def x_chain(board: Board, most: int = 12) -> TechniqueStep | None:
 
 def xy_chain(board: Board, most: int = 12) -> TechniqueStep | None:
     """Return the shortest chain of bivalue cells that removes a candidate."""
+    compiled = _compiled(board, _XY, most)
+    if compiled is not None:
+        return _step(Advanced.XY_CHAIN, compiled)
     return _step(Advanced.XY_CHAIN, _shortest(chain_graph(board, bivalue=True, groups=False), most))
 
 
 def aic(board: Board, most: int = 14) -> TechniqueStep | None:
     """Return the shortest alternating inference chain, grouped nodes allowed."""
+    compiled = _compiled(board, _AIC, most)
+    if compiled is not None:
+        return _step(Advanced.AIC, compiled)
     return _step(Advanced.AIC, _shortest(chain_graph(board, groups=True), most))
