@@ -2,11 +2,12 @@
 
 ``python tests/support/techniques_asan_cases.py MODULE.so BOARDS SEED`` loads the techniques'
 extension built with ``-fsanitize=address`` (the process needs ``LD_PRELOAD`` of libasan) in
-place of the installed one, then runs every finder of the ladder, compiled and Python, on every
-stall of the rating's climb of three hard puzzles and on BOARDS random boards of several shapes,
-and exits 1 at the first answer that differs (or when a function of the module was never
-called: the comparison did not reach it). A memory error makes AddressSanitizer abort the
-process. Prints ``done N`` (the boards compared) at the end.
+place of the installed one, then runs every finder of the ladder, compiled and Python (and makes
+each kind of chain graph both ways), on every stall of the rating's climb of three hard puzzles
+and on BOARDS random boards of several shapes, and exits 1 at the first answer that differs (or
+when a function of the module was never called: the comparison did not reach it). A memory
+error makes AddressSanitizer abort the process. Prints ``done N`` (the boards compared) at the
+end.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from satdoku.core._shape import Shape
 from satdoku.io._line import parse_line
 from satdoku.rules.techniques import FINDERS, Board
 from satdoku.rules.techniques import _compiled as compiled
+from satdoku.rules.techniques._chain_graph import ChainGraph, chain_tables
 from technique_positions import climb
 
 SHAPES = [Shape.sudoku(4), Shape.sudoku(6), Shape.sudoku(9), Shape.latin(5), Shape.latin(6)]
@@ -60,7 +62,22 @@ def use(module: Any) -> None:
 
 
 def compare(board: Board) -> None:
-    """Run every finder both ways on the board; exit 1 when two answers differ."""
+    """Run every finder both ways on the board, and make each kind of chain graph both ways;
+    exit 1 when two answers differ."""
+    for digit, bivalue, groups in ((1, False, False), (0, True, False), (0, False, True)):
+        graph = ChainGraph(board, digit=digit, bivalue=bivalue, groups=groups)
+        layout, tables = compiled.layout_of(board.shape), chain_tables(board.shape)
+        dump = compiled.native().chain_graph_dump(  # type: ignore[union-attr]
+            layout, board.cand, digit, bivalue, groups, tables
+        )
+        python = (
+            tuple((node.cells, node.digit) for node in graph.nodes),
+            tuple(tuple(links) for links in graph.strong),
+            tuple(tuple(graph.weak(i)) for i in range(len(graph.nodes))),
+        )
+        if dump != python:
+            print(f"the chain graph {digit, bivalue, groups} differs on {board.cand}")
+            sys.exit(1)
     for _, finder in FINDERS:
         fast = finder(Board(board.shape, board.cand))
         with compiled.python_only():
