@@ -6,13 +6,16 @@
  * as plain tuples; the Python side makes the step record.  Tests hold the two to the same
  * answers on random positions.  Without a C compiler satdoku works without this module.
  *
- * Units, each with its header: layout.c (the Layout type, reading boards).
+ * Units, each with its header: layout.c (the Layout type, reading boards); settle.c (rules 1
+ * and 2 to their fixpoint on a grid of masks); forcing.c (forcing and nested forcing chains).
  */
+#include "forcing.h"
 #include "layout.h"
 
 #define TECHNIQUES_VERSION 1
 
 static PyMethodDef module_methods[] = {
+    {"forcing", forcing, METH_VARARGS, "forcing(layout, cand, nested): _forcing._search's answer."},
     {NULL, NULL, 0, NULL},
 };
 

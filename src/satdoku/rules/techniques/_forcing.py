@@ -18,6 +18,7 @@ from functools import partial
 
 from .._candidate_grid import CandidateGrid, Single
 from ._board import Board, bits_of
+from ._compiled import layout_of, native
 from ._outcomes import Outcome, Outcomes, base_grid, copy_grid
 from ._settle import at_fixpoint, settle_touched
 from ._step import Advanced, Candidate, TechniqueStep
@@ -119,7 +120,21 @@ def _common(board: Board, outcomes: list[CandidateGrid]) -> tuple[list[Candidate
     return placed, gone
 
 
+_KINDS = (
+    (Advanced.CONTRADICTION_FORCING_CHAIN, Advanced.CELL_FORCING_CHAIN, Advanced.UNIT_FORCING_CHAIN),
+    (Advanced.NESTED_FORCING_CHAIN,) * 3,
+)
+"""The technique of each kind of answer of the compiled search (contradiction, cell, unit)."""
+
+
 def _search(board: Board, nested: bool) -> TechniqueStep | None:
+    layout = layout_of(board.shape)
+    if layout is not None:
+        raw = native().forcing(layout, board.cand, nested)  # type: ignore[union-attr]
+        if raw is None:
+            return None
+        kind, branches, placed, gone, house = raw
+        return _finish(board, _KINDS[nested][kind], branches, placed, gone, house, _assume)
     base = base_grid(board)
     settle = _assume if at_fixpoint(base) else _assume_anywhere
     assume: Assume = partial(_nested, assume=settle) if nested else settle
