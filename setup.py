@@ -31,7 +31,7 @@ ENGINE = Extension(
 )
 """The compiled engine; optional: without it satdoku is pure Python."""
 
-TECHNIQUE_UNITS = ("module", "layout", "settle", "forcing")
+TECHNIQUE_UNITS = ("module", "layout", "settle", "forcing", "waves")
 """The techniques' compiled finders, in ``src/satdoku/_engine/techniques/``."""
 
 TECHNIQUES = Extension(

@@ -6,14 +6,17 @@
  * in _search's order, the first candidate whose outcome is a contradiction (cells by candidate
  * count, stable; digits ascending), else the first cell whose candidates' outcomes agree on
  * something, else the first house and digit whose places' outcomes do (houses in order, digits
- * 1..n): as (kind, branches, placed, gone, house), kind 0, 1, 2 for contradiction, cell, unit.
+ * 1..n): as (kind, branches, placed, gone, house, complexity), kind 0, 1, 2 for contradiction,
+ * cell, unit.
  * Outcomes are kept for the call in one block (recomputed when the board is too large for it).
+ * The answer also carries the step's complexity (waves.c), so Python only makes the record.
  */
 #include "forcing.h"
 
 #include <string.h>
 
 #include "settle.h"
+#include "waves.h"
 
 #define KEEP_BYTES ((size_t)64 << 20) /* the most the kept outcomes of one call take */
 
@@ -36,6 +39,10 @@ typedef struct {
     unsigned char *all_placed;
     int *branch_cell, *branch_digit; /* the branches tried, then the answer's */
     int branches, kind, house;
+    Mask *gone;             /* per cell: the candidates the answer removes */
+    int *placed;            /* per cell: the digit the answer places (0: none) */
+    int *singles;           /* two lists of singles for waves.c */
+    long complexity;
 } Search;
 
 /* Mark as safe what a non-contradicting assumption placed (_forcing._certify). */
@@ -190,6 +197,31 @@ static void run(Search *f)
         }
 }
 
+/* What the answer removes and places (as _finish lists it), and its complexity (waves.c). */
+static void measure(Search *f)
+{
+    int cells = f->s.layout->cells;
+    for (int c = 0; c < cells; c++) {
+        f->gone[c] = 0, f->placed[c] = 0;
+        if (f->kind == CONTRADICTION || !f->board[c])
+            continue;
+        f->gone[c] = f->board[c] & ~f->agreed[c]; /* a placed cell's other digits, too */
+        if (bit_count(f->agreed[c]) == 1 && f->all_placed[c])
+            f->placed[c] = lowest_bit(f->agreed[c]) + 1;
+    }
+    if (f->kind == CONTRADICTION)
+        f->gone[f->branch_cell[0]] = 1ULL << (f->branch_digit[0] - 1);
+    else
+        for (int b = 0; b < f->branches; b++)
+            if (!f->placed[f->branch_cell[b]])
+                f->gone[f->branch_cell[b]] &= ~(1ULL << (f->branch_digit[b] - 1));
+    Conclusion conclusion = {f->gone, f->placed};
+    f->complexity = 0;
+    for (int b = 0; b < f->branches; b++)
+        f->complexity += branch_waves(&f->s, f->base, f->work, f->singles, conclusion,
+                                      f->branch_cell[b], f->branch_digit[b]);
+}
+
 static void search_close(Search *f)
 {
     settler_close(&f->s);
@@ -205,6 +237,9 @@ static void search_close(Search *f)
     PyMem_Free(f->all_placed);
     PyMem_Free(f->branch_cell);
     PyMem_Free(f->branch_digit);
+    PyMem_Free(f->gone);
+    PyMem_Free(f->placed);
+    PyMem_Free(f->singles);
 }
 
 /* Allocate a search's scratch; -1 with MemoryError set. */
@@ -234,8 +269,12 @@ static int search_open(Search *f, const Layout *l, const Mask *board, int nested
             widest = (size_t)(l->house0[h + 1] - l->house0[h]);
     f->branch_cell = PyMem_Malloc(widest * sizeof(int));
     f->branch_digit = PyMem_Malloc(widest * sizeof(int));
+    f->gone = PyMem_Malloc(cells * sizeof(Mask));
+    f->placed = PyMem_Malloc(cells * sizeof(int));
+    f->singles = PyMem_Malloc(2 * (cells + (size_t)l->houses * l->n + 1) * sizeof(int));
     if (!f->base || !f->work || !f->trial || !f->safe || !f->known || !f->slot || !f->kept
-        || !f->order || !f->agreed || !f->all_placed || !f->branch_cell || !f->branch_digit) {
+        || !f->order || !f->agreed || !f->all_placed || !f->branch_cell || !f->branch_digit
+        || !f->gone || !f->placed || !f->singles) {
         search_close(f);
         PyErr_NoMemory();
         return -1;
@@ -296,9 +335,11 @@ static PyObject *answer(const Search *f)
     if (conclusion(f, placed, gone) < 0)
         goto done;
     if (f->house < 0)
-        result = Py_BuildValue("(iOOOO)", f->kind, branches, placed, gone, Py_None);
+        result = Py_BuildValue("(iOOOOl)", f->kind, branches, placed, gone, Py_None,
+                               f->complexity);
     else
-        result = Py_BuildValue("(iOOOi)", f->kind, branches, placed, gone, f->house);
+        result = Py_BuildValue("(iOOOil)", f->kind, branches, placed, gone, f->house,
+                               f->complexity);
 done:
     Py_XDECREF(branches);
     Py_XDECREF(placed);
@@ -324,6 +365,8 @@ PyObject *forcing(PyObject *module, PyObject *args)
     }
     Py_BEGIN_ALLOW_THREADS
     run(&f);
+    if (f.kind != NONE)
+        measure(&f);
     Py_END_ALLOW_THREADS
     PyObject *result = f.kind == NONE ? (Py_INCREF(Py_None), Py_None) : answer(&f);
     search_close(&f);

@@ -7,7 +7,8 @@
  * answers on random positions.  Without a C compiler satdoku works without this module.
  *
  * Units, each with its header: layout.c (the Layout type, reading boards); settle.c (rules 1
- * and 2 to their fixpoint on a grid of masks); forcing.c (forcing and nested forcing chains).
+ * and 2 to their fixpoint on a grid of masks); forcing.c (forcing and nested forcing chains);
+ * waves.c (a forcing chain's complexity).
  */
 #include "forcing.h"
 #include "layout.h"
