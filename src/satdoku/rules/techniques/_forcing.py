@@ -121,7 +121,11 @@ def _common(board: Board, outcomes: list[CandidateGrid]) -> tuple[list[Candidate
 
 
 _KINDS = (
-    (Advanced.CONTRADICTION_FORCING_CHAIN, Advanced.CELL_FORCING_CHAIN, Advanced.UNIT_FORCING_CHAIN),
+    (
+        Advanced.CONTRADICTION_FORCING_CHAIN,
+        Advanced.CELL_FORCING_CHAIN,
+        Advanced.UNIT_FORCING_CHAIN,
+    ),
     (Advanced.NESTED_FORCING_CHAIN,) * 3,
 )
 """The technique of each kind of answer of the compiled search (contradiction, cell, unit)."""
