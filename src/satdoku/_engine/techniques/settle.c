@@ -84,8 +84,7 @@ static int drop_due(Settler *s)
     return 0;
 }
 
-/* Place one single: rule 1 on its cell and its peers; 0 on a contradiction. */
-static int place(Settler *s, void *grid, int cell, int digit)
+int place(Settler *s, void *grid, int cell, int digit, Singles next, int touching)
 {
     const Layout *l = s->layout;
     Mask *cand = grid_cand(grid), *done = grid_done(s, grid);
@@ -99,25 +98,28 @@ static int place(Settler *s, void *grid, int cell, int digit)
     cand[cell] = bit;
     for (int i = l->of0[cell]; i < l->of0[cell + 1]; i++)
         done[l->of_house[i]] |= bit;
-    touch(s, cell);
+    if (touching)
+        touch(s, cell);
+    int ok = 1;
     for (int i = l->peer0[cell]; i < l->peer0[cell + 1]; i++) {
         int p = l->peer_cell[i];
         Mask m = cand[p];
         if (!(m & bit))
             continue;
         cand[p] = m ^= bit;
-        touch(s, p);
+        if (touching)
+            touch(s, p);
         if (!(m & (m - 1))) {
-            if (!m || placed[p])
-                return 0;
-            due_single(s, p, lowest_bit(m) + 1);
+            if (m && !placed[p])
+                next.cell[(*next.due)++] = p * 64 + lowest_bit(m);
+            else
+                ok = 0;
         }
     }
-    return 1;
+    return ok;
 }
 
-/* Rule 2 on a house's axioms: make its hidden singles due; 0 when a digit has no place left. */
-static int scan_house(Settler *s, void *grid, int h)
+int scan_house(const Settler *s, void *grid, int h, Singles next)
 {
     const Layout *l = s->layout;
     const Mask *cand = grid_cand(grid);
@@ -138,13 +140,15 @@ static int scan_house(Settler *s, void *grid, int h)
         for (int i = l->house0[h]; i < l->house0[h + 1]; i++) {
             int c = l->house_cell[i];
             if (cand[c] >> d & 1 && !placed[c]) {
-                due_single(s, c, d + 1);
+                next.cell[(*next.due)++] = c * 64 + d;
                 break;
             }
         }
     }
     return 1;
 }
+
+static Singles due(Settler *s) { return (Singles){s->singles, &s->due_singles}; }
 
 int settle(Settler *s, void *grid, int every_house)
 {
@@ -153,7 +157,7 @@ int settle(Settler *s, void *grid, int every_house)
     for (;;) {
         while (s->due_singles) {
             int single = s->singles[--s->due_singles];
-            if (!place(s, grid, single >> 6, (single & 63) + 1))
+            if (!place(s, grid, single >> 6, (single & 63) + 1, due(s), 1))
                 return drop_due(s);
         }
         if (!s->due_houses)
@@ -163,7 +167,7 @@ int settle(Settler *s, void *grid, int every_house)
         for (int i = 0; i < houses; i++) {
             int h = s->dirty_houses[i];
             s->dirty[h] = 0;
-            if (!scan_house(s, grid, h)) {
+            if (!scan_house(s, grid, h, due(s))) {
                 for (int j = i + 1; j < houses; j++)
                     s->dirty[s->dirty_houses[j]] = 0;
                 return drop_due(s);
@@ -182,7 +186,7 @@ int at_fixpoint(Settler *s, void *grid)
         if (!(cand[c] & (cand[c] - 1)) && !placed[c])
             return 0;
     for (int h = 0; h < s->layout->houses; h++)
-        if (!scan_house(s, grid, h) || s->due_singles)
+        if (!scan_house(s, grid, h, due(s)) || s->due_singles)
             return drop_due(s);
     return 1;
 }

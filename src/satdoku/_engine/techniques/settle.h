@@ -47,6 +47,21 @@ INTERNAL void grid_of_board(const Settler *s, const Mask *board, void *grid);
 /* Whether rules 1 and 2 have nothing left to do on a grid, as _settle.at_fixpoint tells. */
 INTERNAL int at_fixpoint(Settler *s, void *grid);
 
+/* A list of singles, each cell * 64 + digit - 1, and where it ends. */
+typedef struct {
+    int *cell;
+    int *due;
+} Singles;
+
+/* CandidateGrid.place: make the claim true and strike it from the peers, adding the naked
+ * singles to next (peers ascending), and with touching the changed cells' houses to those due
+ * a scan; 0 on a contradiction, where the rest of the work is done all the same. */
+INTERNAL int place(Settler *s, void *grid, int cell, int digit, Singles next, int touching);
+
+/* Rule 2 on a house's axioms: add its hidden singles to next (digits ascending, each at its first
+ * open place); 0 when an open digit has no place left. */
+INTERNAL int scan_house(const Settler *s, void *grid, int h, Singles next);
+
 /* Make a single due (the cell holds the digit) / the houses of a changed cell due a scan. */
 INTERNAL void due_single(Settler *s, int cell, int digit);
 INTERNAL void touch(Settler *s, int cell);

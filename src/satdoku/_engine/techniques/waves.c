@@ -10,68 +10,12 @@
 
 #include <string.h>
 
-/* CandidateGrid.place: make the claim true and strike it from the peers; 0 on a contradiction,
- * where the rest of the work is done all the same.  Singles go to next[*due ..]. */
-static int place(const Settler *s, void *grid, int cell, int digit, int *next, int *due)
+/* CandidateGrid.hidden_singles over every house, in order; 0 when a digit has no place. */
+static int hidden_singles(const Settler *s, void *grid, Singles next)
 {
-    const Layout *l = s->layout;
-    Mask *cand = grid_cand(grid), *done = grid_done(s, grid);
-    signed char *placed = grid_placed(s, grid);
-    if (placed[cell])
-        return placed[cell] == digit;
-    Mask bit = 1ULL << (digit - 1);
-    if (!(cand[cell] & bit))
-        return 0;
-    placed[cell] = (signed char)digit;
-    cand[cell] = bit;
-    for (int i = l->of0[cell]; i < l->of0[cell + 1]; i++)
-        done[l->of_house[i]] |= bit;
-    int ok = 1;
-    for (int i = l->peer0[cell]; i < l->peer0[cell + 1]; i++) {
-        int p = l->peer_cell[i];
-        Mask m = cand[p];
-        if (!(m & bit))
-            continue;
-        cand[p] = m ^= bit;
-        if (!(m & (m - 1))) {
-            if (m && !placed[p])
-                next[(*due)++] = p * 64 + lowest_bit(m);
-            else
-                ok = 0;
-        }
-    }
-    return ok;
-}
-
-/* CandidateGrid.hidden_singles over every house; 0 when a digit has no place in a house. */
-static int hidden_singles(const Settler *s, void *grid, int *next, int *due)
-{
-    const Layout *l = s->layout;
-    const Mask *cand = grid_cand(grid), *done = grid_done(s, grid);
-    const signed char *placed = grid_placed(s, grid);
-    for (int h = 0; h < l->houses; h++) {
-        Mask once = 0, twice = 0;
-        for (int i = l->house0[h]; i < l->house0[h + 1]; i++) {
-            int c = l->house_cell[i];
-            if (!placed[c]) {
-                twice |= once & cand[c];
-                once |= cand[c];
-            }
-        }
-        Mask open = s->full & ~done[h];
-        if (open & ~once)
+    for (int h = 0; h < s->layout->houses; h++)
+        if (!scan_house(s, grid, h, next))
             return 0;
-        for (Mask lone = once & ~twice & open; lone; lone &= lone - 1) {
-            int d = lowest_bit(lone);
-            for (int i = l->house0[h]; i < l->house0[h + 1]; i++) {
-                int c = l->house_cell[i];
-                if (cand[c] >> d & 1 && !placed[c]) {
-                    next[(*due)++] = c * 64 + d;
-                    break;
-                }
-            }
-        }
-    }
     return 1;
 }
 
@@ -87,7 +31,7 @@ static int holds(const Settler *s, void *grid, Conclusion conclusion)
     return 1;
 }
 
-int branch_waves(const Settler *s, const void *base, void *grid, int *singles,
+int branch_waves(Settler *s, const void *base, void *grid, int *singles,
                  Conclusion conclusion, int cell, int digit)
 {
     const Layout *l = s->layout;
@@ -99,14 +43,14 @@ int branch_waves(const Settler *s, const void *base, void *grid, int *singles,
     for (;;) {
         if (holds(s, grid, conclusion) || count > 4 * l->n)
             return count;
-        if (!due && (!hidden_singles(s, grid, wave, &due) || !due))
+        if (!due && (!hidden_singles(s, grid, (Singles){wave, &due}) || !due))
             return count;
         int size = due, ok = 1;
         due = 0;
         for (int i = 0; i < size; i++) {
             int c = wave[i] >> 6;
             count += !placed[c];
-            ok = place(s, grid, c, (wave[i] & 63) + 1, next, &due) && ok;
+            ok = place(s, grid, c, (wave[i] & 63) + 1, (Singles){next, &due}, 0) && ok;
         }
         if (!ok)
             return count;

@@ -13,7 +13,7 @@ typedef struct {
 /* The placements a branch (cell holds digit) makes from the board's grid base, wave by wave,
  * until the conclusion holds, as _forcing._complexity counts them for one branch.  grid: room
  * for a grid; singles: room for two lists of cells + houses * n + 1 singles each. */
-INTERNAL int branch_waves(const Settler *s, const void *base, void *grid, int *singles,
+INTERNAL int branch_waves(Settler *s, const void *base, void *grid, int *singles,
                           Conclusion conclusion, int cell, int digit);
 
 #endif
