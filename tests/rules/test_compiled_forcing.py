@@ -173,3 +173,12 @@ def test_hard_stalls_with_candidates_struck_get_the_same_step(index, stall, stri
     for finder in FINDERS:
         compiled, reference = both(finder, Board(board.shape, cand))
         assert compiled == reference, (finder.__name__, cand)
+
+
+def test_the_compiled_search_refuses_a_layout_not_made_or_a_board_of_another_size() -> None:
+    module = native()
+    assert module is not None
+    with pytest.raises(ValueError, match="Layout"):
+        module.forcing(module.Layout.__new__(module.Layout), [], False)
+    with pytest.raises(ValueError, match="16 cells, got 3"):
+        module.forcing(module.Layout(4, [h.cells for h in Shape.sudoku(4).houses]), [1] * 3, True)

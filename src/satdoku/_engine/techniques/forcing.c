@@ -355,6 +355,10 @@ PyObject *forcing(PyObject *module, PyObject *args)
     int nested;
     if (!PyArg_ParseTuple(args, "O!Op", &LayoutType, &layout, &given, &nested))
         return NULL;
+    if (layout->house0 == NULL) {
+        PyErr_SetString(PyExc_ValueError, "a Layout not made with Layout(n, houses)");
+        return NULL;
+    }
     Mask *board = PyMem_Malloc((size_t)layout->cells * sizeof(Mask) + 1);
     if (board == NULL)
         return PyErr_NoMemory();
