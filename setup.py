@@ -42,6 +42,9 @@ TECHNIQUE_UNITS = (
     "chains",
     "python_sets",
     "chain_calls",
+    "settle",
+    "forcing",
+    "waves",
 )
 """The techniques' compiled finders, in ``src/satdoku/_engine/techniques/``."""
 

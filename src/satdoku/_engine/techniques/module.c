@@ -10,15 +10,18 @@
  * pattern finders share), wings.c (XY-, XYZ- and W-wings), colouring.c (simple colouring),
  * uniqueness.c (unique rectangles, BUG+1); chain_graph.c (the chain nodes and links of a
  * board), chains.c (X-chains, XY-chains, AICs, four-node chains), python_sets.c (CPython's
- * order of a set of ints), chain_calls.c (the chains' Python functions).
+ * order of a set of ints), chain_calls.c (the chains' Python functions); settle.c (rules 1
+ * and 2 to their fixpoint on a grid of masks), forcing.c (forcing and nested forcing chains),
+ * waves.c (a forcing chain's complexity).
  */
 #include "chain_calls.h"
 #include "colouring.h"
+#include "forcing.h"
 #include "layout.h"
 #include "uniqueness.h"
 #include "wings.h"
 
-#define TECHNIQUES_VERSION 1
+#define TECHNIQUES_VERSION 2
 
 static PyMethodDef module_methods[] = {
     {"xy_wing", technique_xy_wing, METH_VARARGS, "xy_wing(layout, board): see wings.h."},
@@ -33,6 +36,7 @@ static PyMethodDef module_methods[] = {
     {"chain_search", chain_search, METH_VARARGS, "The shortest chain of a kind (chain_calls.h)."},
     {"chain_graph_dump", chain_graph_dump, METH_VARARGS, "A chain graph, whole (chain_calls.h)."},
     {"chain_set_order", chain_set_order, METH_O, "CPython's order of a set of small ints."},
+    {"forcing", forcing, METH_VARARGS, "forcing(layout, cand, nested): _forcing._search's answer."},
     {NULL, NULL, 0, NULL},
 };
 

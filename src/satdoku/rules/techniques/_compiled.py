@@ -24,7 +24,7 @@ from ...core._shape import Shape
 
 __all__ = ["VERSION", "layout_of", "native", "python_only"]
 
-VERSION = 1
+VERSION = 2
 """The version of the C source this Python code reads (the module's ``VERSION``)."""
 
 _switched_off = False

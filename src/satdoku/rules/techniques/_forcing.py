@@ -18,6 +18,7 @@ from functools import partial
 
 from .._candidate_grid import CandidateGrid, Single
 from ._board import Board, bits_of
+from ._compiled import layout_of, native
 from ._outcomes import Outcome, Outcomes, base_grid, copy_grid
 from ._settle import at_fixpoint, settle_touched
 from ._step import Advanced, Candidate, TechniqueStep
@@ -119,7 +120,25 @@ def _common(board: Board, outcomes: list[CandidateGrid]) -> tuple[list[Candidate
     return placed, gone
 
 
+_KINDS = (
+    (
+        Advanced.CONTRADICTION_FORCING_CHAIN,
+        Advanced.CELL_FORCING_CHAIN,
+        Advanced.UNIT_FORCING_CHAIN,
+    ),
+    (Advanced.NESTED_FORCING_CHAIN,) * 3,
+)
+"""The technique of each kind of answer of the compiled search (contradiction, cell, unit)."""
+
+
 def _search(board: Board, nested: bool) -> TechniqueStep | None:
+    layout = layout_of(board.shape)
+    if layout is not None:
+        raw = native().forcing(layout, board.cand, nested)  # type: ignore[union-attr]
+        if raw is None:
+            return None
+        kind, branches, placed, gone, house, complexity = raw
+        return _finish(board, _KINDS[nested][kind], branches, placed, gone, house, complexity)
     base = base_grid(board)
     settle = _assume if at_fixpoint(base) else _assume_anywhere
     assume: Assume = partial(_nested, assume=settle) if nested else settle
@@ -134,13 +153,13 @@ def _search(board: Board, nested: bool) -> TechniqueStep | None:
     for cell in cells:
         for d in bits_of(cand[cell]):
             if outcome(cell, d) is None:
-                return _finish(board, contradiction, ((cell, d),), [], [(cell, d)], None, assume)
+                return _finish(board, contradiction, ((cell, d),), [], [(cell, d)], None)
     technique = Advanced.NESTED_FORCING_CHAIN if nested else Advanced.CELL_FORCING_CHAIN
     for cell in cells:
         branches = tuple((cell, d) for d in bits_of(cand[cell]))
         found = _conclude(board, branches, outcome)
         if found is not None:
-            return _finish(board, technique, branches, *found, None, assume)
+            return _finish(board, technique, branches, *found, None)
     technique = Advanced.NESTED_FORCING_CHAIN if nested else Advanced.UNIT_FORCING_CHAIN
     for h in range(len(board.houses)):
         for d in range(1, board.n + 1):
@@ -150,7 +169,7 @@ def _search(board: Board, nested: bool) -> TechniqueStep | None:
             branches = tuple((c, d) for c in places)
             found = _conclude(board, branches, outcome)
             if found is not None:
-                return _finish(board, technique, branches, *found, h, assume)
+                return _finish(board, technique, branches, *found, h)
     return None
 
 
@@ -176,20 +195,21 @@ def _finish(
     placed: list[Candidate],
     gone: list[Candidate],
     house: int | None,
-    assume: Callable[[CandidateGrid, int, int], Outcome],
+    complexity: int | None = None,
 ) -> TechniqueStep:
-    placed_cells = {c for c, _ in placed}
+    """Make the step; ``complexity``: as :func:`_complexity` counts it (None: count it here)."""
     for cell, digit in placed:
         gone += [(cell, d) for d in bits_of(board.cand[cell]) if d != digit]
     gone = sorted(set(gone))
-    _ = placed_cells, assume
+    if complexity is None:
+        complexity = _complexity(board, branches, gone, placed)
     return TechniqueStep(
         technique,
         tuple(gone),
         placed=tuple(sorted(placed)),
         branches=branches,
         house=house,
-        complexity=_complexity(board, branches, gone, placed),
+        complexity=complexity,
     )
 
 
