@@ -62,11 +62,13 @@ WHY_PURE = "every puzzle goes to PySAT, 9x9 batches about 3x slower"
 
 
 class BuildEngine(build_ext):
-    """Compile the engine, or say in one line why not and leave satdoku pure Python."""
+    """Compile the engine and the techniques, or say in one line why not and leave satdoku pure
+    Python."""
 
     def initialize_options(self) -> None:
         super().initialize_options()
         self.skipped: list[str] = []
+        self.reasons: dict[str, None] = {}  # why each was skipped, in order, each said once
 
     def build_extension(self, ext: Extension) -> None:
         if os.environ.get("SATDOKU_PURE"):
@@ -87,11 +89,16 @@ class BuildEngine(build_ext):
             )
             if os.path.exists(source_side):
                 os.remove(source_side)
-        print(
-            f"satdoku: the C engine was not compiled ({reason}); installing pure Python "
-            f"({WHY_PURE})",
-            file=sys.stderr,
-        )
+        self.reasons.setdefault(reason, None)
+
+    def run(self) -> None:
+        super().run()
+        if self.skipped:  # one line for both extensions (the engine and the techniques)
+            print(
+                f"satdoku: the C engine was not compiled ({'; '.join(self.reasons)}); "
+                f"installing pure Python ({WHY_PURE})",
+                file=sys.stderr,
+            )
 
 
 class Wheel(bdist_wheel):

@@ -48,6 +48,16 @@ static struct PyModuleDef module = {
     .m_methods = module_methods,
 };
 
+static int append_name(PyObject *names, const char *name)
+{
+    PyObject *text = PyUnicode_FromString(name);
+    if (text == NULL)
+        return -1;
+    int done = PyList_Append(names, text);
+    Py_DECREF(text);
+    return done;
+}
+
 PyMODINIT_FUNC PyInit__native(void)
 {
     if (PyType_Ready(&LayoutType) < 0)
@@ -62,6 +72,16 @@ PyMODINIT_FUNC PyInit__native(void)
     Py_INCREF(&LayoutType);
     if (PyModule_AddObject(m, "Layout", (PyObject *)&LayoutType) < 0) {
         Py_DECREF(&LayoutType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyObject *names = PyList_New(0);  /* __all__: the Layout, VERSION and every function */
+    int failed = names == NULL || append_name(names, "Layout") < 0
+                 || append_name(names, "VERSION") < 0;
+    for (const PyMethodDef *d = module_methods; !failed && d->ml_name != NULL; d++)
+        failed = append_name(names, d->ml_name) < 0;
+    if (failed || PyModule_AddObject(m, "__all__", names) < 0) {
+        Py_XDECREF(names);
         Py_DECREF(m);
         return NULL;
     }
