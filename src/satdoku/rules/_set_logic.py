@@ -20,7 +20,7 @@ its true claim or 0, as :class:`satdoku.rules._propagator.Propagator` keeps them
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -28,6 +28,8 @@ from ..core._axioms import Axiom, axioms
 from ..core._claims import UNKNOWN
 from ..core._shape import Shape
 from ..core.constraints import cell_name
+from ._quiet_families import QuietFamilies
+from ._set_choices import choices
 from ._strategies import Technique
 
 __all__ = ["Family", "SetMove", "families", "find_move", "MAX_SIZE"]
@@ -214,38 +216,42 @@ def families(shape: Shape) -> tuple[Family, ...]:
     return tuple(found)
 
 
+def _base_mask(claims: Sequence[tuple[int, int]], value: Sequence[int]) -> int:
+    """Return the bits of the covers holding a base's open claims (0: one is in no cover)."""
+    mask = 0
+    for v, bits in claims:
+        if value[v] == UNKNOWN:
+            if not bits:
+                return 0
+            mask |= bits
+    return mask
+
+
 def _base_masks(family: Family, value: Sequence[int], true_of: Sequence[int]) -> list[int]:
     """Return per base the bits of the covers holding its open claims (0: not a usable base)."""
-    masks = []
-    for a, claims in zip(family.bases, family.base_claims, strict=True):
-        mask = 0
-        if not true_of[a]:
-            for v, bits in claims:
-                if value[v] == UNKNOWN:
-                    if not bits:
-                        mask = 0
-                        break
-                    mask |= bits
-        masks.append(mask)
-    return masks
+    return [
+        0 if true_of[a] else _base_mask(claims, value)
+        for a, claims in zip(family.bases, family.base_claims, strict=True)
+    ]
 
 
-def _choices(
-    masks: list[tuple[int, int]], k: int, clashes: Sequence[int]
-) -> Iterator[tuple[int, int]]:
-    """Yield (bases' bits, covers' bits) of k disjoint bases whose open claims lie in k covers."""
-    stack = [(0, 0, 0, 0)]  # (next position, count, base bits, cover bits)
-    while stack:
-        start, count, chosen, union = stack.pop()
-        if count == k:
-            if union.bit_count() == k:
-                yield chosen, union
-            continue
-        for pos in range(len(masks) - 1, start - 1, -1):
-            i, mask = masks[pos]
-            merged = union | mask
-            if merged.bit_count() <= k and not chosen & clashes[i]:
-                stack.append((pos + 1, count + 1, chosen | 1 << i, merged))
+def _refreshed(
+    family: Family, before: Sequence[int], lost: int, value: Sequence[int], true_of: Sequence[int]
+) -> tuple[list[int], int]:
+    """Return a family's base masks from those of its last search with no move, and the bits of
+    the usable bases whose mask changed; ``lost`` has the bits of the bases whose count of
+    claims not false changed since (the others kept their open claims, or hold a true one)."""
+    masks = list(before)
+    need = 0
+    for i, a in enumerate(family.bases):
+        if true_of[a]:
+            masks[i] = 0
+        elif lost >> i & 1:
+            mask = _base_mask(family.base_claims[i], value)
+            if mask != masks[i]:
+                masks[i] = mask
+                need |= 1 << i if mask else 0
+    return masks, need
 
 
 def _bits(mask: int) -> list[int]:
@@ -298,16 +304,17 @@ def find_move(
     true_of: Sequence[int],
     techniques: Collection[Technique],
     most: int = MAX_SIZE,
-    quiet: dict[int, list[int]] | None = None,
+    quiet: QuietFamilies | None = None,
 ) -> SetMove | None:
     """Return a set-logic move of the chosen techniques that makes a claim false, smallest k first.
 
     ``value`` holds each claim's value (index = variable), ``true_of`` each axiom's true claim
     (0: none). Among moves of one size, naked before hidden before fish, houses in order.
-    ``quiet`` (kept by the caller across calls with the same techniques and ``most``, on a
-    state whose claims only get decided): per family, its bases' masks when it last had no
-    move; a family whose masks are still those has none (its moves could only strike claims
-    that were open then), so it is skipped. A search that finds nothing records every family.
+    ``quiet`` (kept by the caller across calls on a state whose claims only get decided, its
+    counts those of the state's axioms): after a search that found nothing, only families with
+    a base whose count of claims not false changed are read, and of those only the choices
+    holding a base whose mask changed are tried (:mod:`satdoku.rules._quiet_families`: the
+    others still make nothing false), so the move found is the one the full search finds.
 
     >>> from satdoku.io._line import parse_line
     >>> from satdoku.rules._propagator import Propagator
@@ -320,29 +327,59 @@ def find_move(
     >>> find_move(p.shape, p.value, p.true_of, {Technique.NAKED_QUAD}).base_labels
     ('r4c7', 'r4c9', 'r6c8', 'r6c9')
     """
-    wanted = set(techniques)
-    masks: dict[int, list[tuple[int, int]]] = {}
-    raw: dict[int, list[int]] = {}
     all_families = families(shape)
-    for k in range(1, most + 1):
-        for index, family in enumerate(all_families):
-            if family.techniques[k] not in wanted:
-                continue
-            usable = masks.get(index)
-            if usable is None:
-                raw[index] = base = _base_masks(family, value, true_of)
-                if quiet is not None and quiet.get(index) == base:
-                    usable = []
-                else:
-                    usable = [(i, m) for i, m in enumerate(base) if m]
-                masks[index] = usable
-            if len(usable) < k:
-                continue
-            small = [(i, m) for i, m in usable if m.bit_count() <= k]
-            for chosen, union in _choices(small, k, family.clashes):
-                move = _move(family, k, chosen, union, value, shape)
-                if move is not None:
-                    return move
+    key = (frozenset(techniques), most)
+    plan = _plan(shape, *key)
+    changed = None if quiet is None else quiet.changed(key)
+    lost: dict[int, int] = {}  # per family, the bits of its bases whose count changed
+    if changed is not None:  # only a family with a base that lost a claim may have a move
+        of_base = _families_of_bases(shape)
+        for a in changed:
+            for index, i in of_base[a]:
+                lost[index] = lost.get(index, 0) | 1 << i
+        plan = tuple(step for step in plan if step[1] in lost)
+    searched: dict[int, list[list[tuple[int, int]]] | None] = {}  # None: no move
+    raw: dict[int, list[int]] = {}
+    for k, index in plan:
+        family = all_families[index]
+        if index not in searched:
+            need = 0
+            if quiet is None or changed is None:
+                base = _base_masks(family, value, true_of)
+            else:
+                base, need = _refreshed(family, quiet.masks[index], lost[index], value, true_of)
+            raw[index] = base
+            small = [(i, m) for i, m in enumerate(base) if m and m.bit_count() <= most]
+            quiet_now = changed is not None and not need
+            searched[index] = None if quiet_now else choices(small, most, family.clashes, need)
+        by_size = searched[index]
+        if by_size is None:
+            continue
+        for chosen, union in by_size[k]:
+            move = _move(family, k, chosen, union, value, shape)
+            if move is not None:
+                return move
     if quiet is not None:
-        quiet.update(raw)
+        quiet.record(key, raw)
     return None
+
+
+@lru_cache(maxsize=64)
+def _plan(shape: Shape, wanted: frozenset[Technique], most: int) -> tuple[tuple[int, int], ...]:
+    """Return the (k, family index) pairs find_move searches, in its order."""
+    return tuple(
+        (k, index)
+        for k in range(1, most + 1)
+        for index, family in enumerate(families(shape))
+        if family.techniques[k] in wanted
+    )
+
+
+@lru_cache(maxsize=32)
+def _families_of_bases(shape: Shape) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Return per axiom the (family index, base position) of each family it is a base of."""
+    of_base: list[list[tuple[int, int]]] = [[] for _ in axioms(shape)]
+    for index, family in enumerate(families(shape)):
+        for i, a in enumerate(family.bases):
+            of_base[a].append((index, i))
+    return tuple(tuple(x) for x in of_base)
