@@ -16,6 +16,8 @@ a move at all: those with a base whose count changed. Every family had no move a
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from itertools import compress
+from operator import ne
 
 __all__ = ["QuietFamilies"]
 
@@ -56,8 +58,7 @@ class QuietFamilies:
         counts = self.open_counts
         if counts == then:
             return []
-        pairs = enumerate(zip(counts, then, strict=True))
-        return [a for a, (now, before) in pairs if now != before]
+        return list(compress(range(len(then)), map(ne, counts, then)))
 
     def record(self, key: Hashable, masks: dict[int, list[int]]) -> None:
         """Note that a search of ``key`` found no move now; ``masks``: the families it read."""

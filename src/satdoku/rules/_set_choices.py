@@ -52,5 +52,6 @@ def choices(
                 stack.append((pos + 1, count + 1, chosen | 1 << i, merged))
     if need:
         for found in by_size:
-            found.sort(key=lambda choice: _indices(choice[0]))
+            if len(found) > 1:
+                found.sort(key=lambda choice: _indices(choice[0]))
     return by_size

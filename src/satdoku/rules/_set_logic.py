@@ -329,49 +329,53 @@ def find_move(
     """
     all_families = families(shape)
     key = (frozenset(techniques), most)
-    plan = _plan(shape, *key)
+    sizes = _sizes(shape, *key)
     changed = None if quiet is None else quiet.changed(key)
     lost: dict[int, int] = {}  # per family, the bits of its bases whose count changed
-    if changed is not None:  # only a family with a base that lost a claim may have a move
+    if changed is None:
+        order: Sequence[int] = range(len(all_families))
+    else:  # only a family with a base that lost a claim may have a move
         of_base = _families_of_bases(shape)
         for a in changed:
             for index, i in of_base[a]:
                 lost[index] = lost.get(index, 0) | 1 << i
-        plan = tuple(step for step in plan if step[1] in lost)
+        order = sorted(lost)
     searched: dict[int, list[list[tuple[int, int]]] | None] = {}  # None: no move
     raw: dict[int, list[int]] = {}
-    for k, index in plan:
-        family = all_families[index]
-        if index not in searched:
-            need = 0
-            if quiet is None or changed is None:
-                base = _base_masks(family, value, true_of)
-            else:
-                base, need = _refreshed(family, quiet.masks[index], lost[index], value, true_of)
-            raw[index] = base
-            small = [(i, m) for i, m in enumerate(base) if m and m.bit_count() <= most]
-            quiet_now = changed is not None and not need
-            searched[index] = None if quiet_now else choices(small, most, family.clashes, need)
-        by_size = searched[index]
-        if by_size is None:
-            continue
-        for chosen, union in by_size[k]:
-            move = _move(family, k, chosen, union, value, shape)
-            if move is not None:
-                return move
+    for k in range(1, most + 1):
+        for index in order:
+            if k not in sizes[index]:
+                continue
+            family = all_families[index]
+            if index not in searched:
+                searched[index] = None
+                if quiet is None or changed is None:
+                    base, need = _base_masks(family, value, true_of), 0
+                else:
+                    before = quiet.masks[index]
+                    base, need = _refreshed(family, before, lost[index], value, true_of)
+                raw[index] = base
+                if changed is None or need:
+                    small = [(i, m) for i, m in enumerate(base) if m and m.bit_count() <= most]
+                    searched[index] = choices(small, most, family.clashes, need)
+            by_size = searched[index]
+            if by_size is None:
+                continue
+            for chosen, union in by_size[k]:
+                move = _move(family, k, chosen, union, value, shape)
+                if move is not None:
+                    return move
     if quiet is not None:
         quiet.record(key, raw)
     return None
 
 
 @lru_cache(maxsize=64)
-def _plan(shape: Shape, wanted: frozenset[Technique], most: int) -> tuple[tuple[int, int], ...]:
-    """Return the (k, family index) pairs find_move searches, in its order."""
+def _sizes(shape: Shape, wanted: frozenset[Technique], most: int) -> tuple[frozenset[int], ...]:
+    """Return per family the sizes k <= most find_move looks for in it."""
     return tuple(
-        (k, index)
-        for k in range(1, most + 1)
-        for index, family in enumerate(families(shape))
-        if family.techniques[k] in wanted
+        frozenset(k for k in range(1, most + 1) if family.techniques[k] in wanted)
+        for family in families(shape)
     )
 
 
