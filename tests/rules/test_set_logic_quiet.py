@@ -12,7 +12,7 @@ from satdoku.core._claims import UNKNOWN
 from satdoku.core._shape import Shape
 from satdoku.rules._propagator import Propagator
 from satdoku.rules._quiet_families import QuietFamilies
-from satdoku.rules._set_choices import choices
+from satdoku.rules._set_choices import Choices, choices_of_size
 from satdoku.rules._set_logic import find_move
 from satdoku.rules._strategies import RULES_1_2, RUNGS, Technique
 from stepper_support import random_puzzle
@@ -99,7 +99,7 @@ def test_choices_are_every_k_bases_in_k_covers_in_order(data: st.DataObject) -> 
             clashes[b] |= 1 << a
     need = data.draw(st.integers(0, (1 << 12) - 1))
     most = data.draw(st.integers(1, 4))
-    by_size = choices(masks, most, clashes, need)
-    assert by_size[0] == []
+    found = Choices(masks, most, clashes, need)
     for k in range(1, most + 1):
-        assert by_size[k] == _brute(masks, k, clashes, need)
+        assert found.of_size(k) == _brute(masks, k, clashes, need)
+        assert list(choices_of_size(masks, k, clashes)) == _brute(masks, k, clashes, 0)

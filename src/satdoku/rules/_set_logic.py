@@ -20,7 +20,7 @@ its true claim or 0, as :class:`satdoku.rules._propagator.Propagator` keeps them
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -29,7 +29,7 @@ from ..core._claims import UNKNOWN
 from ..core._shape import Shape
 from ..core.constraints import cell_name
 from ._quiet_families import QuietFamilies
-from ._set_choices import choices
+from ._set_choices import Choices, choices_of_size
 from ._strategies import Technique
 
 __all__ = ["Family", "SetMove", "families", "find_move", "MAX_SIZE"]
@@ -229,10 +229,18 @@ def _base_mask(claims: Sequence[tuple[int, int]], value: Sequence[int]) -> int:
 
 def _base_masks(family: Family, value: Sequence[int], true_of: Sequence[int]) -> list[int]:
     """Return per base the bits of the covers holding its open claims (0: not a usable base)."""
-    return [
-        0 if true_of[a] else _base_mask(claims, value)
-        for a, claims in zip(family.bases, family.base_claims, strict=True)
-    ]
+    masks = []
+    for a, claims in zip(family.bases, family.base_claims, strict=True):
+        mask = 0
+        if not true_of[a]:
+            for v, bits in claims:
+                if value[v] == UNKNOWN:
+                    if not bits:
+                        mask = 0
+                        break
+                    mask |= bits
+        masks.append(mask)
+    return masks
 
 
 def _refreshed(
@@ -337,10 +345,10 @@ def find_move(
     else:  # only a family with a base that lost a claim may have a move
         of_base = _families_of_bases(shape)
         for a in changed:
-            for index, i in of_base[a]:
-                lost[index] = lost.get(index, 0) | 1 << i
+            for index, bit in of_base[a]:
+                lost[index] = lost.get(index, 0) | bit
         order = sorted(lost)
-    searched: dict[int, list[list[tuple[int, int]]] | None] = {}  # None: no move
+    searched: dict[int, Choices | list[tuple[int, int]] | None] = {}  # None: no move
     raw: dict[int, list[int]] = {}
     for k in range(1, most + 1):
         for index in order:
@@ -356,12 +364,18 @@ def find_move(
                     base, need = _refreshed(family, before, lost[index], value, true_of)
                 raw[index] = base
                 if changed is None or need:
-                    small = [(i, m) for i, m in enumerate(base) if m and m.bit_count() <= most]
-                    searched[index] = choices(small, most, family.clashes, need)
-            by_size = searched[index]
-            if by_size is None:
+                    usable = [(i, m) for i, m in enumerate(base) if m]
+                    searched[index] = usable
+                    if need:
+                        searched[index] = Choices(usable, most, family.clashes, need)
+            entry = searched[index]
+            if entry is None:
                 continue
-            for chosen, union in by_size[k]:
+            if isinstance(entry, Choices):
+                found: Iterable[tuple[int, int]] = entry.of_size(k)
+            else:  # a full search: size by size, as the first moves are often small
+                found = choices_of_size(entry, k, family.clashes)
+            for chosen, union in found:
                 move = _move(family, k, chosen, union, value, shape)
                 if move is not None:
                     return move
@@ -381,9 +395,9 @@ def _sizes(shape: Shape, wanted: frozenset[Technique], most: int) -> tuple[froze
 
 @lru_cache(maxsize=32)
 def _families_of_bases(shape: Shape) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Return per axiom the (family index, base position) of each family it is a base of."""
+    """Return per axiom the (family index, base bit) of each family it is a base of."""
     of_base: list[list[tuple[int, int]]] = [[] for _ in axioms(shape)]
     for index, family in enumerate(families(shape)):
         for i, a in enumerate(family.bases):
-            of_base[a].append((index, i))
+            of_base[a].append((index, 1 << i))
     return tuple(tuple(x) for x in of_base)
