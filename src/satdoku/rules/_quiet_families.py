@@ -19,7 +19,20 @@ from collections.abc import Hashable, Sequence
 from itertools import compress
 from operator import ne
 
+from ..core._claims import UNKNOWN
+
 __all__ = ["QuietFamilies"]
+
+
+def _base_mask(claims: Sequence[tuple[int, int]], value: Sequence[int]) -> int:
+    """Return the bits of the covers holding a base's open claims (0: one is in no cover)."""
+    mask = 0
+    for v, bits in claims:
+        if value[v] == UNKNOWN:
+            if not bits:
+                return 0
+            mask |= bits
+    return mask
 
 
 class QuietFamilies:
@@ -59,6 +72,31 @@ class QuietFamilies:
         if counts == then:
             return []
         return list(compress(range(len(then)), map(ne, counts, then)))
+
+    def refreshed(
+        self,
+        family: int,
+        bases: Sequence[int],
+        claims: Sequence[Sequence[tuple[int, int]]],
+        lost: int,
+        value: Sequence[int],
+        true_of: Sequence[int],
+    ) -> tuple[list[int], int]:
+        """Return a family's base masks now, from its record, and the bits of the usable bases
+        whose mask changed; ``lost`` has the bits of the bases whose count changed since (the
+        others kept their open claims, or hold a true one). ``claims[i]`` pairs each claim of
+        base i with the bits of the covers holding it."""
+        masks = list(self.masks[family])
+        need = 0
+        for i, a in enumerate(bases):
+            if true_of[a]:
+                masks[i] = 0
+            elif lost >> i & 1:
+                mask = _base_mask(claims[i], value)
+                if mask != masks[i]:
+                    masks[i] = mask
+                    need |= 1 << i if mask else 0
+        return masks, need
 
     def record(self, key: Hashable, masks: dict[int, list[int]]) -> None:
         """Note that a search of ``key`` found no move now; ``masks``: the families it read."""

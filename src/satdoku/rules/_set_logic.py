@@ -216,17 +216,6 @@ def families(shape: Shape) -> tuple[Family, ...]:
     return tuple(found)
 
 
-def _base_mask(claims: Sequence[tuple[int, int]], value: Sequence[int]) -> int:
-    """Return the bits of the covers holding a base's open claims (0: one is in no cover)."""
-    mask = 0
-    for v, bits in claims:
-        if value[v] == UNKNOWN:
-            if not bits:
-                return 0
-            mask |= bits
-    return mask
-
-
 def _base_masks(family: Family, value: Sequence[int], true_of: Sequence[int]) -> list[int]:
     """Return per base the bits of the covers holding its open claims (0: not a usable base)."""
     masks = []
@@ -241,25 +230,6 @@ def _base_masks(family: Family, value: Sequence[int], true_of: Sequence[int]) ->
                     mask |= bits
         masks.append(mask)
     return masks
-
-
-def _refreshed(
-    family: Family, before: Sequence[int], lost: int, value: Sequence[int], true_of: Sequence[int]
-) -> tuple[list[int], int]:
-    """Return a family's base masks from those of its last search with no move, and the bits of
-    the usable bases whose mask changed; ``lost`` has the bits of the bases whose count of
-    claims not false changed since (the others kept their open claims, or hold a true one)."""
-    masks = list(before)
-    need = 0
-    for i, a in enumerate(family.bases):
-        if true_of[a]:
-            masks[i] = 0
-        elif lost >> i & 1:
-            mask = _base_mask(family.base_claims[i], value)
-            if mask != masks[i]:
-                masks[i] = mask
-                need |= 1 << i if mask else 0
-    return masks, need
 
 
 def _bits(mask: int) -> list[int]:
@@ -360,8 +330,10 @@ def find_move(
                 if quiet is None or changed is None:
                     base, need = _base_masks(family, value, true_of), 0
                 else:
-                    before = quiet.masks[index]
-                    base, need = _refreshed(family, before, lost[index], value, true_of)
+                    claims = family.base_claims
+                    base, need = quiet.refreshed(
+                        index, family.bases, claims, lost[index], value, true_of
+                    )
                 raw[index] = base
                 if changed is None or need:
                     usable = [(i, m) for i, m in enumerate(base) if m]
