@@ -16,6 +16,7 @@ from satdoku.core._claims import FALSE, UNKNOWN
 from satdoku.core._shape import Shape
 from satdoku.io._line import parse_line
 from satdoku.rules._propagator import Propagator
+from satdoku.rules._quiet_families import QuietFamilies
 from satdoku.rules._search import TraceStatus, trace
 from satdoku.rules._set_logic import SetMove, families, find_move
 from satdoku.rules._steps import Rule, Step
@@ -318,7 +319,7 @@ def test_quiet_families_are_skipped_only_when_they_have_no_move(seed: int, most:
     n = SUDOKU.n
     p = Propagator(SUDOKU, RUNGS[-1])
     list(p.givens(puzzle))
-    quiet: dict[int, list[int]] = {}
+    quiet = QuietFamilies(p.open)
     while p.conflict is None and not p.solved:
         list(p.propagate(0))  # the propagator keeps its own quiet families
         plain = find_move(SUDOKU, p.value, p.true_of, ALL, most)

@@ -18,6 +18,7 @@ from ..core._claims import FALSE, TRUE, UNKNOWN, variable
 from ..core._houses_only import houses_only
 from ..core._puzzle import Grid, Puzzle
 from ..core._shape import Shape
+from ._quiet_families import QuietFamilies
 from ._set_logic import find_move
 from ._state import State
 from ._steps import Rule, Step
@@ -79,8 +80,8 @@ class Propagator:
         self.trues = 0
         self.queue: deque[int] = deque()
         self.conflict: Step | None = None
-        self.quiet: dict[int, list[int]] = {}
-        """Set-logic families with no move, by their bases' masks (see ``find_move``)."""
+        self.quiet = QuietFamilies(self.open)
+        """Set-logic families with no move, by their bases' counts (see ``find_move``)."""
 
     # -- state ---------------------------------------------------------------------------
     @property

@@ -20,7 +20,7 @@ its true claim or 0, as :class:`satdoku.rules._propagator.Propagator` keeps them
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -28,6 +28,8 @@ from ..core._axioms import Axiom, axioms
 from ..core._claims import UNKNOWN
 from ..core._shape import Shape
 from ..core.constraints import cell_name
+from ._quiet_families import QuietFamilies
+from ._set_choices import Choices, choices_of_size
 from ._strategies import Technique
 
 __all__ = ["Family", "SetMove", "families", "find_move", "MAX_SIZE"]
@@ -230,24 +232,6 @@ def _base_masks(family: Family, value: Sequence[int], true_of: Sequence[int]) ->
     return masks
 
 
-def _choices(
-    masks: list[tuple[int, int]], k: int, clashes: Sequence[int]
-) -> Iterator[tuple[int, int]]:
-    """Yield (bases' bits, covers' bits) of k disjoint bases whose open claims lie in k covers."""
-    stack = [(0, 0, 0, 0)]  # (next position, count, base bits, cover bits)
-    while stack:
-        start, count, chosen, union = stack.pop()
-        if count == k:
-            if union.bit_count() == k:
-                yield chosen, union
-            continue
-        for pos in range(len(masks) - 1, start - 1, -1):
-            i, mask = masks[pos]
-            merged = union | mask
-            if merged.bit_count() <= k and not chosen & clashes[i]:
-                stack.append((pos + 1, count + 1, chosen | 1 << i, merged))
-
-
 def _bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
@@ -298,16 +282,17 @@ def find_move(
     true_of: Sequence[int],
     techniques: Collection[Technique],
     most: int = MAX_SIZE,
-    quiet: dict[int, list[int]] | None = None,
+    quiet: QuietFamilies | None = None,
 ) -> SetMove | None:
     """Return a set-logic move of the chosen techniques that makes a claim false, smallest k first.
 
     ``value`` holds each claim's value (index = variable), ``true_of`` each axiom's true claim
     (0: none). Among moves of one size, naked before hidden before fish, houses in order.
-    ``quiet`` (kept by the caller across calls with the same techniques and ``most``, on a
-    state whose claims only get decided): per family, its bases' masks when it last had no
-    move; a family whose masks are still those has none (its moves could only strike claims
-    that were open then), so it is skipped. A search that finds nothing records every family.
+    ``quiet`` (kept by the caller across calls on a state whose claims only get decided, its
+    counts those of the state's axioms): after a search that found nothing, only families with
+    a base whose count of claims not false changed are read, and of those only the choices
+    holding a base whose mask changed are tried (:mod:`satdoku.rules._quiet_families`: the
+    others still make nothing false), so the move found is the one the full search finds.
 
     >>> from satdoku.io._line import parse_line
     >>> from satdoku.rules._propagator import Propagator
@@ -320,29 +305,71 @@ def find_move(
     >>> find_move(p.shape, p.value, p.true_of, {Technique.NAKED_QUAD}).base_labels
     ('r4c7', 'r4c9', 'r6c8', 'r6c9')
     """
-    wanted = set(techniques)
-    masks: dict[int, list[tuple[int, int]]] = {}
-    raw: dict[int, list[int]] = {}
     all_families = families(shape)
+    key = (frozenset(techniques), most)
+    sizes = _sizes(shape, *key)
+    changed = None if quiet is None else quiet.changed(key)
+    lost: dict[int, int] = {}  # per family, the bits of its bases whose count changed
+    if changed is None:
+        order: Sequence[int] = range(len(all_families))
+    else:  # only a family with a base that lost a claim may have a move
+        of_base = _families_of_bases(shape)
+        for a in changed:
+            for index, bit in of_base[a]:
+                lost[index] = lost.get(index, 0) | bit
+        order = sorted(lost)
+    searched: dict[int, Choices | list[tuple[int, int]] | None] = {}  # None: no move
+    raw: dict[int, list[int]] = {}
     for k in range(1, most + 1):
-        for index, family in enumerate(all_families):
-            if family.techniques[k] not in wanted:
+        for index in order:
+            if k not in sizes[index]:
                 continue
-            usable = masks.get(index)
-            if usable is None:
-                raw[index] = base = _base_masks(family, value, true_of)
-                if quiet is not None and quiet.get(index) == base:
-                    usable = []
+            family = all_families[index]
+            if index not in searched:
+                searched[index] = None
+                if quiet is None or changed is None:
+                    base, need = _base_masks(family, value, true_of), 0
                 else:
+                    claims = family.base_claims
+                    base, need = quiet.refreshed(
+                        index, family.bases, claims, lost[index], value, true_of
+                    )
+                raw[index] = base
+                if changed is None or need:
                     usable = [(i, m) for i, m in enumerate(base) if m]
-                masks[index] = usable
-            if len(usable) < k:
+                    searched[index] = usable
+                    if need:
+                        searched[index] = Choices(usable, most, family.clashes, need)
+            entry = searched[index]
+            if entry is None:
                 continue
-            small = [(i, m) for i, m in usable if m.bit_count() <= k]
-            for chosen, union in _choices(small, k, family.clashes):
+            if isinstance(entry, Choices):
+                found: Iterable[tuple[int, int]] = entry.of_size(k)
+            else:  # a full search: size by size, as the first moves are often small
+                found = choices_of_size(entry, k, family.clashes)
+            for chosen, union in found:
                 move = _move(family, k, chosen, union, value, shape)
                 if move is not None:
                     return move
     if quiet is not None:
-        quiet.update(raw)
+        quiet.record(key, raw)
     return None
+
+
+@lru_cache(maxsize=64)
+def _sizes(shape: Shape, wanted: frozenset[Technique], most: int) -> tuple[frozenset[int], ...]:
+    """Return per family the sizes k <= most find_move looks for in it."""
+    return tuple(
+        frozenset(k for k in range(1, most + 1) if family.techniques[k] in wanted)
+        for family in families(shape)
+    )
+
+
+@lru_cache(maxsize=32)
+def _families_of_bases(shape: Shape) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Return per axiom the (family index, base bit) of each family it is a base of."""
+    of_base: list[list[tuple[int, int]]] = [[] for _ in axioms(shape)]
+    for index, family in enumerate(families(shape)):
+        for i, a in enumerate(family.bases):
+            of_base[a].append((index, 1 << i))
+    return tuple(tuple(x) for x in of_base)

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ...core._claims import TRUE
 from ...core._shape import Shape
-from .._state_masks import masks_of_values
+from .._state_masks import cells_of_values
 
 __all__ = ["Board", "bits_of"]
 
@@ -82,18 +81,15 @@ class Board:
         ``earlier``: the board of a state this one follows from (by removing candidates); it
         then forgets its own earlier board, so a climb keeps two boards at most.
 
-        >>> from satdoku.core._claims import FALSE, UNKNOWN
+        >>> from satdoku.core._claims import FALSE, TRUE, UNKNOWN
         >>> U = UNKNOWN
         >>> board = Board.from_values(Shape.latin(2), [U, TRUE, FALSE, U, U, U, U, FALSE, U])
         >>> board.cand, board.solved
         ([0, 3, 3, 2], [1, 0, 0, 0])
         """
-        n = shape.n
-        board = cls(shape, masks_of_values(value, n))
-        board.solved = [
-            0 if m else next((d for d in range(1, n + 1) if value[c * n + d] == TRUE), 0)
-            for c, m in enumerate(board.cand)
-        ]
+        cand, board_solved = cells_of_values(value, shape.n)
+        board = cls(shape, cand)
+        board.solved = board_solved
         if earlier is not None:
             earlier.earlier = None
             board.earlier = earlier
