@@ -8,6 +8,7 @@ their basename).  Which folder holds what: tests/README.md.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -18,3 +19,7 @@ NOT_TESTS = {"data", "artifacts", "__pycache__"}
 for folder in sorted(TESTS.iterdir(), reverse=True):
     if folder.is_dir() and folder.name not in NOT_TESTS and str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
+
+from hypothesis_profiles import load_profile  # noqa: E402 (support/ is on sys.path from here)
+
+load_profile(os.environ)  # before any test module makes its @settings

@@ -6,7 +6,10 @@ PySAT's own SIGINT handler jumps out of the solver's C code; once that ended a r
 on every solver path: real ``python -m satdoku`` runs, and many more runs of ``main`` forked
 from one interpreter that imported satdoku once (the same code from the first record on, without
 paying for an interpreter's start each time). ``SATDOKU_STRESS_TRIALS`` sets the number of forked
-runs (default 200), ``SATDOKU_STRESS_PROCESSES`` that of real ones (default 24).
+runs (default 140), ``SATDOKU_STRESS_PROCESSES`` that of real ones (default 14). Each command
+line's trials are spread evenly over the moments after its first record (:func:`moment`), and
+the forking interpreter has already imported what each command line imports, so a forked run
+reaches its first record at once.
 
 Every child is started with SIGINT back at its default: a pytest started with SIGINT ignored
 (``pytest &``, some CI runners) passes that on, and Python then installs no handler, so the
@@ -40,8 +43,8 @@ from satdoku.generation._generate import generate, random_puzzle
 from satdoku.io._alphabet import Alphabet
 from satdoku.io._line import format_line
 
-FORKED_TRIALS = int(os.environ.get("SATDOKU_STRESS_TRIALS", "200"))
-REAL_TRIALS = int(os.environ.get("SATDOKU_STRESS_PROCESSES", "24"))
+FORKED_TRIALS = int(os.environ.get("SATDOKU_STRESS_TRIALS", "140"))
+REAL_TRIALS = int(os.environ.get("SATDOKU_STRESS_PROCESSES", "14"))
 DATA = SEVENTEEN
 HARD_ALPHABET = Alphabet(HARD_SYMBOLS)
 
@@ -99,6 +102,14 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+def moment(seed: int, trials: int, kinds: int, window: float) -> float:
+    """The delay after the first record at which trial ``seed`` sends its signal: the trials of
+    one kind (``seed % kinds``) split the window into equal stretches, each at a random moment
+    of its own stretch, so that few trials still reach the whole window."""
+    stretches = -(-trials // kinds)
+    return window / stretches * (seed // kinds + random.Random(seed).random())
+
+
 def unique_puzzles(count: int) -> list[str]:
     """Puzzle lines of satdoku's own generator (each with one solution), the same every run."""
     made = (generate(Shape.sudoku(9), seed=seed, rated=False) for seed in range(count))
@@ -110,7 +121,6 @@ def unique_puzzles(count: int) -> list[str]:
 
 def real_trial(seed: int, batch: Path, out_dir: Path) -> str | None:
     """Interrupt one ``python -m satdoku`` at a random moment after its first record."""
-    rng = random.Random(seed)
     command = [*PATHS[seed % len(PATHS)], str(batch), "--json"]
     out_path = out_dir / f"real{seed}.jsonl"
     with out_path.open("wb") as out:
@@ -127,7 +137,7 @@ def real_trial(seed: int, batch: Path, out_dir: Path) -> str | None:
                 os.killpg(child.pid, signal.SIGKILL)
                 return f"{command}: no record within 60 s"
             time.sleep(0.01)
-        time.sleep(rng.uniform(0, 0.4))
+        time.sleep(moment(seed, REAL_TRIALS, len(PATHS), 0.4))
         if child.poll() is not None:  # not a lost signal: the batch was too short to be cut
             return f"{command}: ended (exit {child.returncode}) before the signal was sent"
         os.killpg(child.pid, signal.SIGINT)  # as Ctrl-C in a terminal: workers get it too
@@ -142,8 +152,37 @@ def real_trial(seed: int, batch: Path, out_dir: Path) -> str | None:
 # --- runs of main forked from one interpreter -----------------------------------------------
 
 SERVER = r"""
-import json, os, signal, sys
+import importlib, json, os, signal, sys
 from satdoku.cli import main
+
+def modules_imported_by(argv, listing):
+    pid = os.fork()
+    if pid == 0:
+        code = 71
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+            code = main(argv)
+            with open(listing, "w") as names:
+                names.write("\n".join(sys.modules))
+        finally:
+            os._exit(code)
+    status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    if status != 0:
+        raise SystemExit(f"the run of {argv} to warm the server up exited {status}")
+    with open(listing) as names:
+        return names.read().split()
+
+warm_ups, listing = json.loads(sys.argv[1]), sys.argv[2]
+for argv in warm_ups:
+    for name in modules_imported_by(argv, listing):
+        if name not in sys.modules and name != "__main__":
+            try:
+                importlib.import_module(name)
+            except ImportError:  # an alias, not a module of its own
+                pass
+
 for request in sys.stdin:
     out, err, argv = json.loads(request)
     pid = os.fork()
@@ -164,7 +203,11 @@ for request in sys.stdin:
     print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
 """
 """A process that imports satdoku once, then forks a run of ``main(argv)`` per request line
-(``[out, err, argv]`` in JSON), saying the run's process id and then its exit status."""
+(``[out, err, argv]`` in JSON), saying the run's process id and then its exit status.
+
+Before the first request it imports every module a forked run of each warm-up command line
+(``argv[1]``, in JSON) imports, listed by that run in the file ``argv[2]``: what a run would
+import before its first record is then done once, not in every run."""
 
 
 def _line_within(stream: IO[str], seconds: float) -> str | None:
@@ -206,18 +249,17 @@ def forked_trial(
     server: subprocess.Popen[str], seed: int, batch: Path, out_dir: Path
 ) -> str | None:
     """Interrupt one forked run of ``main`` at a random moment after its first record."""
-    rng = random.Random(seed)
     command = [*PATHS[seed % len(PATHS)], str(batch), "--json"]
-    stopped = forked_stop(
-        server, command, out_dir / f"fork{seed}.jsonl", rng.uniform(0, 0.3), signal.SIGINT
-    )
+    delay = moment(seed, FORKED_TRIALS, len(PATHS), 0.3)
+    stopped = forked_stop(server, command, out_dir / f"fork{seed}.jsonl", delay, signal.SIGINT)
     return stopped if isinstance(stopped, str) else problem_with(*stopped, command)
 
 
-def fork_server() -> subprocess.Popen[str]:
-    """Start a server of forked runs (SIGINT at its default, as a shell would leave it)."""
+def fork_server(warm_ups: list[list[str]], listing: Path) -> subprocess.Popen[str]:
+    """Start a server of forked runs (SIGINT at its default, as a shell would leave it), warmed
+    up with the modules the runs of ``warm_ups`` import."""
     return subprocess.Popen(
-        [sys.executable, "-c", SERVER],
+        [sys.executable, "-c", SERVER, json.dumps(warm_ups), str(listing)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -243,9 +285,14 @@ def in_two_threads(trials: int, run: Callable[[int, int], str | None]) -> list[s
     return failures
 
 
-@pytest.fixture
-def servers() -> Iterator[list[subprocess.Popen[str]]]:
-    started = [fork_server(), fork_server()]
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[subprocess.Popen[str]]]:
+    """Two servers of forked runs, warmed up with every command line of this module."""
+    folder = tmp_path_factory.mktemp("servers")
+    one = folder / "one.txt"
+    one.write_text(puzzle_lines(DATA)[0] + "\n")
+    warm_ups = [[*path, str(one), "--json"] for path in (*PATHS, *MIXED_PATHS)]
+    started = [fork_server(warm_ups, folder / f"modules{first}.txt") for first in (0, 1)]
     yield started
     for server in started:
         assert server.stdin is not None
@@ -330,10 +377,10 @@ def test_stop_signals_cut_a_mixed_batch_between_whole_records(
     trials = max(20, FORKED_TRIALS // 4)
 
     def trial(first: int, seed: int) -> str | None:
-        rng = random.Random(seed)
         command = [*MIXED_PATHS[seed % 2], str(path), "--json"]
         out_path = tmp_path / f"mixed{seed}.jsonl"
-        stopped = forked_stop(servers[first], command, out_path, rng.uniform(0, 0.5), number)
+        delay = moment(seed, trials, len(MIXED_PATHS), 0.5)
+        stopped = forked_stop(servers[first], command, out_path, delay, number)
         return (
             stopped if isinstance(stopped, str) else mixed_problem(stopped, lines, number, command)
         )

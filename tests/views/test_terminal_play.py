@@ -88,8 +88,13 @@ def test_scripted_keys_resume_to_the_end() -> None:
     assert len(script.waits) == len(t.steps) + 2  # two keys, then one timed step each
 
 
+EARLY_BACKTRACK = "..............6.2...2......14...43.."
+"""A 6x6 puzzle whose search backtracks at step 40 (the 9x9 above only at step 202): as few
+frames as possible to step through before going back over a backtrack."""
+
+
 def test_arrows_rebuild_the_state_going_back() -> None:
-    t = trace(parse_line(HARD), search=True)
+    t = trace(parse_line(EARLY_BACKTRACK), search=True)
     back = next(k for k, s in enumerate(t.steps, 1) if s.rule is Rule.BACKTRACK)
     script = Script([Key.PAUSE] + [Key.RIGHT] * back + [Key.LEFT] * 3 + [Key.RIGHT] * 3)
     console = _console()
