@@ -48,7 +48,7 @@ class Rating(NamedTuple):
 
     >>> Rating(Level.GUESSING, 5, {}, 3, "solved").label()
     'needs guessing: 3 guesses with rules 1,2'
-    >>> Rating(Level.GUESSING, 5, {}, 3, "solved", 7, 7.1, "aic").label()
+    >>> Rating(Level.GUESSING, 5, {}, 3, "solved", 8, 7.1, "aic").label()
     'beyond set logic: chains (aic), SE 7.1, no guessing'
     """
 
