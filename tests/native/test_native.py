@@ -29,6 +29,7 @@ from satdoku.core._puzzle import Puzzle
 from satdoku.core._results import Status
 from satdoku.core._shape import Shape
 from satdoku.io._line import parse_line
+from satdoku.rules.techniques._compiled import native as techniques_native
 from test_fuzz import FUZZ, SHAPES, puzzles
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -212,6 +213,8 @@ def test_version_says_whether_the_engine_is_in_use(capsys: pytest.CaptureFixture
     assert stop.value.code == 0
     said = capsys.readouterr().out
     assert ("compiled engine in use" in said) is native.AVAILABLE
+    assert ("techniques compiled" in said) is (techniques_native() is not None)
+    assert said.startswith("satdoku ") and said.count("\n") == 1
 
 
 def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

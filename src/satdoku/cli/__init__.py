@@ -97,13 +97,27 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         epilog="example: satdoku solve puzzles.txt --json",
         formatter_class=HelpFormat,
     )
-    engine = "compiled engine in use" if native.AVAILABLE else "no compiled engine: PySAT only"
-    parser.add_argument("--version", action="version", version=f"satdoku {__version__} ({engine})")
+    parser.add_argument("--version", action=_Version, help="show the version and which C parts run")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS if only is None else (only,):
         command_module(name).register(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """Print the version and which compiled parts are in use (found only when asked)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from ..rules.techniques._compiled import native as techniques  # lazy: start-up
+
+        engine = "compiled engine in use" if native.AVAILABLE else "no compiled engine: PySAT only"
+        finders = "compiled" if techniques() is not None else "in Python"
+        sys.stdout.write(f"satdoku {__version__} ({engine}; techniques {finders})\n")
+        parser.exit()
 
 
 _OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
