@@ -26,7 +26,8 @@ from data_dir import DATA, need
 
 from satdoku import Puzzle, parse_puzzle, solve
 from satdoku.rules import RUNGS, Propagator, check_step
-from satdoku.rules.techniques import FINDERS, Board, TechniqueStep, next_step
+from satdoku.rules._technique_climb import settle, technique_climb
+from satdoku.rules.techniques import FINDERS, Board, TechniqueStep
 
 TOP1465 = DATA / "puzzles3_magictour_top1465"
 
@@ -61,31 +62,20 @@ def check_position(job: tuple[int, str, int]) -> tuple[int, Counter[str], list[s
     """Climb one position to its end; return its index, steps checked by technique, failures."""
     index, line, seed = job
     puzzle, solution = _position(line, seed)
-    n = puzzle.shape.n
     checked: Counter[str] = Counter()
     failures: list[str] = []
     p = Propagator(puzzle.shape, RUNGS[-1])
     for _ in p.givens(puzzle):
         pass
-    for _ in p.propagate():
-        pass
-    board = None
-    first = True
-    while True:
-        board = Board.from_values(puzzle.shape, p.value, earlier=board)
-        steps = [finder(board) for _, finder in FINDERS] if first else []
-        weakest = next_step(board, unique=True)
-        first = False
+    settle(p)
+    for k, (board, weakest) in enumerate(technique_climb(p)):
+        steps = [finder(Board(board.shape, board.cand)) for _, finder in FINDERS] if k == 0 else []
         for step in [s for s in steps if s is not None] + ([weakest] if weakest else []):
             checked[step.technique.value] += 1
             wrong = _wrong(step, board, solution)
             if wrong is not None:
                 failures.append(f"position {index} ({line}): {step.technique.value}: {wrong}")
-        if weakest is None or not weakest.eliminated:
-            return index, checked, failures
-        p.strike(c * n + d for c, d in weakest.eliminated)
-        for _ in p.propagate():
-            pass
+    return index, checked, failures
 
 
 def main() -> int:

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from satdoku.core._puzzle import Puzzle
 from satdoku.rules._propagator import Propagator
 from satdoku.rules._strategies import RUNGS
-from satdoku.rules.techniques import Advanced, Board, TechniqueStep, next_step
+from satdoku.rules._technique_climb import settle, technique_climb
+from satdoku.rules.techniques import Advanced, Board, TechniqueStep
 
 __all__ = ["PUBLISHED", "PUBLISHED_FORUM", "climb", "climb_to", "player_grid"]
 
@@ -48,22 +49,12 @@ def climb(puzzle: Puzzle) -> Iterator[tuple[Propagator, Board, TechniqueStep | N
     """Yield the rating's climb stall by stall: the stepper, its board (made with the board
     before, as the rating makes it) and the weakest step there, until no step removes a
     candidate."""
-    n = puzzle.shape.n
     p = Propagator(puzzle.shape, RUNGS[-1])
     for _ in p.givens(puzzle):
         pass
-    for _ in p.propagate():
-        pass
-    board = None
-    while True:
-        board = Board.from_values(puzzle.shape, p.value, earlier=board)
-        step = next_step(board, unique=True)
+    settle(p)
+    for board, step in technique_climb(p):
         yield p, board, step
-        if step is None or not step.eliminated:
-            return
-        p.strike(c * n + d for c, d in step.eliminated)
-        for _ in p.propagate():
-            pass
 
 
 def climb_to(puzzle: Puzzle, steps: int, *, exact: bool = True) -> tuple[Propagator, Board]:

@@ -27,7 +27,8 @@ from ._se_scale import hidden_singles_se, step_se
 from ._search import GuessOrder, SearchRun, TraceStatus
 from ._set_logic import MAX_SIZE
 from ._strategies import RULES_1_2, RUNGS, rules_label
-from .techniques import FAMILIES, Board, TechniqueStep, next_step
+from ._technique_climb import technique_climb
+from .techniques import FAMILIES, TechniqueStep
 
 __all__ = ["Climb", "Level", "Rating", "TIERS", "climb", "rate"]
 
@@ -193,16 +194,9 @@ class _Tally:
 
 def _techniques(p: Propagator, tally: _Tally) -> None:
     """Climb the tiers beyond set logic on a puzzle with one solution until solved or stuck."""
-    shape, n = p.shape, p.n
-    board = None
-    while not p.solved and p.conflict is None:
-        board = Board.from_values(shape, p.value, earlier=board)
-        step = next_step(board, unique=True)
-        if step is None:
-            return
-        tally.step(step)
-        p.strike(cell * n + digit for cell, digit in step.eliminated)  # claims.variable
-        tally.take(p)
+    for stall in technique_climb(p, tally.take):
+        if stall.step is not None:
+            tally.step(stall.step)
 
 
 class Climb(NamedTuple):
