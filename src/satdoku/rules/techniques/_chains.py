@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ._board import Board
 from ._chain_graph import AREAS, ChainGraph, chain_graph, chain_tables, node_of, set_order_holds
-from ._compiled import layout_of, native
+from ._compiled import compiled_search, native
 from ._step import Advanced, Node, TechniqueStep
 
 __all__ = ["x_chain", "xy_chain", "aic", "four_node_chains", "chain_eliminations"]
@@ -67,10 +67,10 @@ _FOUR, _X, _XY, _AIC = range(4)
 def _compiled(board: Board, kind: int, most: int) -> _Found | None:
     """Return the compiled search's chain of a kind and what it removes; None when the search
     is not compiled (the Python search then runs)."""
-    module, layout = native(), layout_of(board.shape)
-    if module is None or layout is None or not set_order_holds(module):
+    search, module = compiled_search("chain_search", board.shape), native()
+    if search is None or module is None or not set_order_holds(module):
         return None
-    raw = module.chain_search(layout, board.cand, kind, most, chain_tables(board.shape))
+    raw = search(board.cand, kind, most, chain_tables(board.shape))
     if raw is None:
         return (), ()
     nodes, gone = raw

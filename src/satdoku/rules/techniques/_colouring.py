@@ -9,11 +9,8 @@ sees both colours loses the digit (colour trap).
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import cast
-
 from ._board import Board
-from ._compiled import layout_of, native
+from ._compiled import compiled_search
 from ._step import Advanced, TechniqueStep
 
 __all__ = ["simple_colouring"]
@@ -60,9 +57,9 @@ def simple_colouring(board: Board) -> TechniqueStep | None:
     >>> simple_colouring(Board(Shape.latin(4), cand)).eliminated
     ((9, 1),)
     """
-    layout = layout_of(board.shape)
-    if layout is not None:
-        raw = cast(ModuleType, native()).simple_colouring(layout, board.cand)
+    search = compiled_search("simple_colouring", board.shape)
+    if search is not None:
+        raw = search(board.cand)
         return None if raw is None else _step(*raw)
     for d in range(1, board.n + 1):
         for colour, links in _clusters(board, d):

@@ -14,15 +14,15 @@ which is what its own search finds, in the same order. :func:`native` is None ot
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import ModuleType
 from typing import Any
 
 from ...core._shape import Shape
 
-__all__ = ["VERSION", "layout_of", "native", "python_only"]
+__all__ = ["VERSION", "compiled_search", "layout_of", "native", "python_only"]
 
 VERSION = 2
 """The version of the C source this Python code reads (the module's ``VERSION``)."""
@@ -65,6 +65,18 @@ def layout_of(shape: Shape) -> Any:
     """Return the compiled layout of a shape (houses, peers), None when the finders are not
     compiled or the side is past 64."""
     return None if _switched_off else _layout(shape)
+
+
+def compiled_search(name: str, shape: Shape) -> Callable[..., Any] | None:
+    """Return the compiled function ``name`` with the shape's layout as its first argument,
+    None when the finders are not compiled (the Python search then runs).
+
+    >>> search = compiled_search("bug_plus_1", Shape.sudoku(4))
+    >>> search is None or search([0] * 16) is None
+    True
+    """
+    layout = layout_of(shape)
+    return None if layout is None else partial(getattr(_loaded(), name), layout)
 
 
 @contextmanager

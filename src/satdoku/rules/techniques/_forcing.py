@@ -18,7 +18,7 @@ from functools import partial
 
 from .._candidate_grid import CandidateGrid, Single
 from ._board import Board, bits_of
-from ._compiled import layout_of, native
+from ._compiled import compiled_search
 from ._outcomes import Outcome, Outcomes, base_grid, copy_grid
 from ._settle import at_fixpoint, settle_touched
 from ._step import Advanced, Candidate, TechniqueStep
@@ -132,9 +132,9 @@ _KINDS = (
 
 
 def _search(board: Board, nested: bool) -> TechniqueStep | None:
-    layout = layout_of(board.shape)
-    if layout is not None:
-        raw = native().forcing(layout, board.cand, nested)  # type: ignore[union-attr]
+    search = compiled_search("forcing", board.shape)
+    if search is not None:
+        raw = search(board.cand, nested)
         if raw is None:
             return None
         kind, branches, placed, gone, house, complexity = raw

@@ -19,11 +19,9 @@ that cell. Without it the grid would have two solutions or none, so the cell hol
 from __future__ import annotations
 
 from itertools import combinations
-from types import ModuleType
-from typing import cast
 
 from ._board import Board, bits_of
-from ._compiled import layout_of, native
+from ._compiled import compiled_search
 from ._step import Advanced, Candidate, TechniqueStep
 
 __all__ = ["unique_rectangle", "bug_plus_1", "deadly"]
@@ -74,9 +72,9 @@ def unique_rectangle(board: Board) -> TechniqueStep | None:
     >>> unique_rectangle(Board(Shape.sudoku(4), cand)).eliminated
     ((6, 1), (6, 2))
     """
-    layout = layout_of(board.shape)
-    if layout is not None:
-        raw = cast(ModuleType, native()).unique_rectangle(layout, board.cand)
+    search = compiled_search("unique_rectangle", board.shape)
+    if search is not None:
+        raw = search(board.cand)
         return None if raw is None else _compiled_step(*raw)
     rects = _rectangles(board)
     for finder in (_type_1, _type_2, _type_3, _type_4):
@@ -199,9 +197,9 @@ def bug_plus_1(board: Board) -> TechniqueStep | None:
     >>> bug_plus_1(Board(Shape.latin(3), cand)).placed
     ((8, 3),)
     """
-    layout = layout_of(board.shape)
-    if layout is not None:
-        raw = cast(ModuleType, native()).bug_plus_1(layout, board.cand)
+    search = compiled_search("bug_plus_1", board.shape)
+    if search is not None:
+        raw = search(board.cand)
         return None if raw is None else _bug_step(board, *raw)
     cand = board.cand
     odd = [c for c, m in enumerate(cand) if m and m.bit_count() != 2]

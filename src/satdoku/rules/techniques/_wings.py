@@ -10,11 +10,8 @@
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import cast
-
 from ._board import Board, bits_of
-from ._compiled import layout_of, native
+from ._compiled import compiled_search
 from ._step import Advanced, Node, TechniqueStep
 
 __all__ = ["xy_wing", "xyz_wing", "w_wing"]
@@ -67,9 +64,9 @@ def xy_wing(board: Board) -> TechniqueStep | None:
     >>> xy_wing(Board(Shape.sudoku(9), cand)).eliminated
     ((42, 3),)
     """
-    layout = layout_of(board.shape)
-    if layout is not None:
-        raw = cast(ModuleType, native()).xy_wing(layout, board.cand)
+    search = compiled_search("xy_wing", board.shape)
+    if search is not None:
+        raw = search(board.cand)
         return None if raw is None else _xy_wing_step(*raw)
     cand, peers = board.cand, board.peers
     bivalue = [c for c, m in enumerate(cand) if m.bit_count() == 2]
@@ -99,9 +96,9 @@ def xyz_wing(board: Board) -> TechniqueStep | None:
     >>> xyz_wing(Board(Shape.sudoku(9), cand)).eliminated
     ((2, 3),)
     """
-    layout = layout_of(board.shape)
-    if layout is not None:
-        raw = cast(ModuleType, native()).xyz_wing(layout, board.cand)
+    search = compiled_search("xyz_wing", board.shape)
+    if search is not None:
+        raw = search(board.cand)
         return None if raw is None else _xyz_wing_step(board, *raw)
     cand, peers = board.cand, board.peers
     for pivot, pm in enumerate(cand):
@@ -130,9 +127,9 @@ def w_wing(board: Board) -> TechniqueStep | None:
     >>> w_wing(Board(Shape.sudoku(4), cand)).eliminated
     ((3, 1), (12, 1))
     """
-    layout = layout_of(board.shape)
-    if layout is not None:
-        raw = cast(ModuleType, native()).w_wing(layout, board.cand)
+    search = compiled_search("w_wing", board.shape)
+    if search is not None:
+        raw = search(board.cand)
         return None if raw is None else _w_wing_step(*raw)
     cand, peers = board.cand, board.peers
     bivalue = [c for c, m in enumerate(cand) if m.bit_count() == 2]
