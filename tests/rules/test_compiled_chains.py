@@ -16,13 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from compiled_finders import compiled_and_python
 from data_files import FORUM_HARDEST, TOP1465, puzzle_lines
 from satdoku.core._shape import Shape
 from satdoku.io._line import parse_line
 from satdoku.rules.techniques import Board, TechniqueStep
 from satdoku.rules.techniques._chain_graph import ChainGraph, chain_tables, set_order_holds
 from satdoku.rules.techniques._chains import aic, four_node_chains, x_chain, xy_chain
-from satdoku.rules.techniques._compiled import layout_of, native, python_only
+from satdoku.rules.techniques._compiled import layout_of, native
 from technique_positions import climb
 
 if native() is None:
@@ -74,10 +75,7 @@ def random_board(shape: Shape, rnd: random.Random, solved: float, wide: int) -> 
 def both(finder: Finder, cand: list[int], shape: Shape) -> tuple[object, object]:
     """The compiled and the Python answer of a finder, each on a fresh board."""
     assert layout_of(shape) is not None and set_order_holds(native())
-    compiled = finder(Board(shape, cand))
-    with python_only():
-        reference = finder(Board(shape, cand))
-    return compiled, reference
+    return compiled_and_python(finder, shape, cand)
 
 
 CLIMBED = [

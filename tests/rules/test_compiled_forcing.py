@@ -46,7 +46,8 @@ SHAPES = (
 
 
 def both(finder, board: Board) -> tuple[TechniqueStep | None, TechniqueStep | None]:
-    """The finder's step compiled, then its Python search's step on a fresh copy of the board."""
+    """The finder's step compiled, then its Python search's step on the same board (on a
+    climb's board the Python search then refines the earlier board's outcomes, as in a rating)."""
     compiled = finder(board)
     with python_only():
         reference = finder(board)

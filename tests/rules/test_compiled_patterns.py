@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from compiled_finders import compiled_and_python
 from data_files import FORUM_HARDEST, TOP1465, puzzle_lines
 from satdoku.api import solve
 from satdoku.core._puzzle import Puzzle
@@ -65,9 +66,7 @@ def same_answers(board: Board) -> list[TechniqueStep]:
     """Assert every finder's compiled step is its Python step; return the steps found."""
     found = []
     for finder in FINDERS:
-        compiled = finder(Board(board.shape, board.cand))
-        with python_only():
-            reference = finder(Board(board.shape, board.cand))
+        compiled, reference = compiled_and_python(finder, board.shape, board.cand)
         assert compiled == reference, finder.__name__
         if reference is not None:
             found.append(reference)

@@ -16,6 +16,7 @@ import random
 import sys
 from typing import Any
 
+from compiled_finders import compiled_and_python
 from data_files import DATA, puzzle_lines
 from native_asan_cases import load
 from satdoku.core._shape import Shape
@@ -79,9 +80,7 @@ def compare(board: Board) -> None:
             print(f"the chain graph {digit, bivalue, groups} differs on {board.cand}")
             sys.exit(1)
     for _, finder in FINDERS:
-        fast = finder(Board(board.shape, board.cand))
-        with compiled.python_only():
-            slow = finder(Board(board.shape, board.cand))
+        fast, slow = compiled_and_python(finder, board.shape, board.cand)
         if fast != slow:
             print(f"{finder.__name__} differs on {board.shape} {board.cand}:\n{fast}\n{slow}")
             sys.exit(1)
